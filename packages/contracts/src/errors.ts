@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/**
+ * Every error code the API answers, with its HTTP status. The spec's business codes answer 400;
+ * the web app maps the same codes to translation keys.
+ */
+export const ERROR_STATUS = {
+  // spec §8 business refusals
+  SECURITY_CODE_INSECURE: 400,
+  TOKEN_ALREADY_ACTIVATED: 400,
+  TOO_MANY_REQUESTS: 400,
+  INVALID_TOKEN: 400,
+  TOKEN_IS_NOT_ACTIVE: 400,
+  BALANCE_TOO_LOW: 400,
+  USER_CANCELLED: 400,
+  CARD_ALREADY_REGISTERED: 400,
+  RECOVERY_CODE_NOT_FOUND: 400,
+  // contract.md
+  VALIDATION_ERROR: 400,
+  CAPTCHA_INVALID: 400,
+  FLOW_UNAVAILABLE: 403,
+  THEME_NOT_FOUND: 404,
+  /** Wrong card number or wrong secret: never says which. */
+  CARD_NOT_FOUND: 404,
+  NOT_FOUND: 404,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  INTERNAL_ERROR: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+
+export const apiErrorSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  /** VALIDATION_ERROR lists the offending fields. */
+  fields: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;

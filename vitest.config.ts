@@ -1,0 +1,29 @@
+import { defineConfig } from 'vitest/config';
+
+// One `vitest run` covers every workspace; each project keeps its own environment.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'contracts',
+          include: ['packages/contracts/test/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          include: ['apps/server/test/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['apps/server/test/setup.ts'],
+          // Each file builds its own app and database; files run in parallel processes.
+          pool: 'forks',
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
+      },
+      './apps/web/vite.config.ts',
+    ],
+  },
+});
