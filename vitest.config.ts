@@ -7,7 +7,7 @@ export default defineConfig({
       {
         test: {
           name: 'contracts',
-          include: ['packages/contracts/test/**/*.test.ts'],
+          include: ['packages/contracts/test/**/*.test.ts', 'tools/**/test/**/*.test.ts'],
           environment: 'node',
         },
       },

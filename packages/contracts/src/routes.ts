@@ -1,3 +1,4 @@
+import type { FlowCode } from './flows.js';
 /**
  * The web app's routes (spec §2.1), typed, so a screen links to `webPaths.balance.amount(slug)`
  * instead of spelling a path. The server uses the same table for links it hands out (resetUrl).
@@ -17,4 +18,33 @@ export const webPaths = {
   payout: { start: (slug: string) => `${s(slug)}/payout` },
   identify: { start: (slug: string) => `${s(slug)}/identify` },
   callback: () => '/callback',
+  /** Demo mode: the list of demo brands and their flows; production redirects or answers 404. */
+  home: () => '/',
+} as const;
+
+/**
+ * Path segment (after the slug) of each flow's area, for the web app's route table. The spec
+ * mounts IDENTIFY under both `Identify` (the route) and `identify` (navigation); see
+ * `flowSegmentAliases`.
+ */
+export const flowSegments = {
+  BALANCE: 'balance',
+  VISA: 'visa',
+  REPLACE: 'replace',
+  PAYOUT: 'payout',
+  IDENTIFY: 'identify',
+  RESET: 'reset',
+} as const satisfies Record<FlowCode, string>;
+
+/** Extra spellings a flow's area is mounted under (spec §2.1: /{id}/Identify/*). */
+export const flowSegmentAliases: Partial<Record<FlowCode, readonly string[]>> = {
+  IDENTIFY: ['Identify'],
+};
+
+/** Route patterns inside the BALANCE area, relative to `/:slug/balance`. */
+export const balanceRoutes = {
+  start: '',
+  amount: 'amount',
+  error: 'error',
+  embed: 'embed/balance/*',
 } as const;

@@ -1,0 +1,77 @@
+// Import boundaries of docs/decisions/001: which part of the repository may import which.
+// A small local rule rather than a plugin: it resolves each relative import to a real path, so
+// `../../flows/visa/x` and `../visa/x` are judged the same, which glob-based rules cannot do.
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const rel = (file) => path.relative(ROOT, file).split(path.sep).join('/');
+
+/** What a file may not import, given where it lives. Returns a message or null. */
+function violation(fromFile, target) {
+  const from = rel(fromFile);
+  const isPackage = !target.startsWith('.') && !target.startsWith('/');
+  const to = isPackage ? null : rel(path.resolve(path.dirname(fromFile), target));
+
+  if (isPackage) {
+    if (target.startsWith('@tessera/') && target !== '@tessera/contracts') {
+      return `only @tessera/contracts is shared between workspaces (not ${target})`;
+    }
+    if (from.startsWith('packages/contracts/') && target.startsWith('@tessera/')) {
+      return 'contracts import no application code';
+    }
+    if (from.startsWith('apps/server/src/domain/') && !['zod', '@tessera/contracts'].includes(target)) {
+      return `the domain has no I/O: it may import only zod and @tessera/contracts (not ${target})`;
+    }
+    if (from.startsWith('apps/server/src/db/migrations/') && !['kysely'].includes(target)) {
+      return `migrations import nothing but kysely (not ${target})`;
+    }
+    return null;
+  }
+
+  const workspaceOf = (p) => /^(apps\/[^/]+|packages\/[^/]+|e2e)\//.exec(p)?.[1] ?? null;
+  const fromWs = workspaceOf(from);
+  const toWs = workspaceOf(to);
+  // The web app's tests render with the real default texts the server serves.
+  const testReadsTexts = from.startsWith('apps/web/test/') && /^apps\/server\/src\/translations\/defaults\/[^/]+\.json$/.test(to);
+  if (fromWs && toWs && fromWs !== toWs && !testReadsTexts) {
+    return `${fromWs} may not reach into ${toWs} by path; share code through @tessera/contracts`;
+  }
+
+  const flowOf = (p) => /^apps\/web\/src\/flows\/([^/]+)\//.exec(p)?.[1] ?? null;
+  const fromFlow = flowOf(from);
+  const toFlow = flowOf(to);
+  if (toFlow && fromFlow && fromFlow !== toFlow) {
+    return `flow ${fromFlow} may not import flow ${toFlow}; move shared pieces to components/ or lib/`;
+  }
+  // Tests (apps/web/test/) exercise flows directly; inside src/ only the router assembles them.
+  if (toFlow && !fromFlow && from.startsWith('apps/web/src/') && !from.startsWith('apps/web/src/app/')) {
+    return 'only src/app/ assembles flows';
+  }
+
+  if (from.startsWith('apps/server/src/domain/') && !to.startsWith('apps/server/src/domain/')) {
+    return 'the domain has no I/O: it imports only other domain modules';
+  }
+  if (from.startsWith('apps/server/src/db/migrations/') && !to.startsWith('apps/server/src/db/migrations/')) {
+    return 'migrations import no application code, so they never change when the code does';
+  }
+  return null;
+}
+
+const rule = {
+  meta: { type: 'problem', docs: { description: 'Tessera import boundaries' }, schema: [] },
+  create(context) {
+    const check = (node) => {
+      if (!node.source || typeof node.source.value !== 'string') return;
+      const message = violation(context.filename, node.source.value);
+      if (message) context.report({ node: node.source, message });
+    };
+    return {
+      ImportDeclaration: check,
+      ExportAllDeclaration: check,
+      ExportNamedDeclaration: check,
+      ImportExpression: check,
+    };
+  },
+};
+
+export default { rules: { boundaries: rule }, violation };

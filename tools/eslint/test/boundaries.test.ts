@@ -1,0 +1,52 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error plain JS module without types
+import tessera from '../boundaries.js';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const at = (p: string) => path.join(root, p);
+const violation = tessera.violation as (from: string, target: string) => string | null;
+
+describe('import boundaries', () => {
+  it('lets a flow import components, lib and contracts', () => {
+    expect(violation(at('apps/web/src/flows/balance/Start.tsx'), '../../components/Button.js')).toBeNull();
+    expect(violation(at('apps/web/src/flows/balance/Start.tsx'), '@tessera/contracts')).toBeNull();
+    expect(violation(at('apps/web/src/flows/balance/Start.tsx'), './useLookup.js')).toBeNull();
+  });
+
+  it('refuses one flow importing another, however the path is spelled', () => {
+    expect(violation(at('apps/web/src/flows/balance/Start.tsx'), '../visa/Otc.js')).toMatch(/flow balance may not import flow visa/);
+    expect(violation(at('apps/web/src/flows/balance/x/Start.tsx'), '../../../flows/visa/Otc.js')).toMatch(/may not import flow visa/);
+  });
+
+  it('lets only src/app assemble flows', () => {
+    expect(violation(at('apps/web/src/app/router.tsx'), '../flows/balance/index.js')).toBeNull();
+    expect(violation(at('apps/web/src/components/Shell.tsx'), '../flows/balance/index.js')).toMatch(/only src\/app/);
+  });
+
+  it('keeps the web app and the server apart', () => {
+    expect(violation(at('apps/web/src/lib/api.ts'), '../../../server/src/config.js')).toMatch(/may not reach into apps\/server/);
+    expect(violation(at('apps/web/src/lib/api.ts'), '@tessera/server')).toMatch(/only @tessera\/contracts/);
+  });
+
+  it('keeps I/O out of the domain and application code out of migrations', () => {
+    expect(violation(at('apps/server/src/domain/ledger.ts'), 'kysely')).toMatch(/no I\/O/);
+    expect(violation(at('apps/server/src/domain/ledger.ts'), 'node:fs')).toMatch(/no I\/O/);
+    expect(violation(at('apps/server/src/domain/ledger.ts'), '../db/index.js')).toMatch(/no I\/O/);
+    expect(violation(at('apps/server/src/domain/ledger.ts'), './money.js')).toBeNull();
+    expect(violation(at('apps/server/src/db/migrations/001.ts'), '../../domain/ledger.js')).toMatch(/migrations/);
+    expect(violation(at('apps/server/src/db/migrations/001.ts'), 'kysely')).toBeNull();
+  });
+});
+
+describe('allowed exceptions', () => {
+  it('lets migrations list each other', () => {
+    expect(violation(at('apps/server/src/db/migrations/index.ts'), './001_foundation.js')).toBeNull();
+  });
+
+  it('lets web tests import flows and read the default texts, and nothing else of the server', () => {
+    expect(violation(at('apps/web/test/balance.test.tsx'), '../src/flows/balance/LookupForm.js')).toBeNull();
+    expect(violation(at('apps/web/test/utils.tsx'), '../../server/src/translations/defaults/nl.json')).toBeNull();
+    expect(violation(at('apps/web/test/utils.tsx'), '../../server/src/config.js')).toMatch(/may not reach/);
+  });
+});
