@@ -1,0 +1,35 @@
+// Bundles the server into dist/: main.js (the process) and, when present, cli.js (the operator's
+// tool). The @tessera/contracts workspace is TypeScript source, so it is bundled; packages from
+// node_modules stay external and are resolved at run time. Both outputs sit directly in dist/ so
+// src/resources.ts finds the copied demo files at the same relative place as in src/.
+import { build } from 'esbuild';
+import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const dist = path.join(here, 'dist');
+const pkg = JSON.parse(readFileSync(path.join(here, 'package.json'), 'utf8'));
+const external = Object.keys(pkg.dependencies ?? {}).filter((name) => name !== '@tessera/contracts');
+
+const entryPoints = { main: path.join(here, 'src/main.ts') };
+if (existsSync(path.join(here, 'src/cli/main.ts'))) entryPoints.cli = path.join(here, 'src/cli/main.ts');
+
+rmSync(dist, { recursive: true, force: true });
+await build({
+  entryPoints,
+  outdir: dist,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  // Subpath imports (altcha-lib/algorithms/sha) are external too.
+  external: external.flatMap((name) => [name, `${name}/*`]),
+  // Some CommonJS code inside bundled modules may call require(); ESM has none by default.
+  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  logLevel: 'info',
+});
+
+cpSync(path.join(here, 'src/demo/brands'), path.join(dist, 'demo/brands'), { recursive: true });
+console.log('server built into', path.relative(process.cwd(), dist) || dist);

@@ -1,0 +1,25 @@
+import type { Config } from '../../config.js';
+import { createAltchaCaptcha } from './altcha.js';
+import type { CaptchaPort } from './port.js';
+import { createRecaptchaCaptcha } from './recaptcha.js';
+import { createTestCaptcha } from './test.js';
+
+/** Picks the captcha adapter the configuration names; config.ts has already checked its keys. */
+export function createCaptcha(config: Config, altchaHmacKey: string): CaptchaPort {
+  switch (config.captcha.provider) {
+    case 'altcha':
+      return createAltchaCaptcha({
+        hmacKey: altchaHmacKey,
+        maxNumber: config.captcha.altchaMaxNumber,
+        ttlSeconds: config.captcha.altchaChallengeTtlSeconds,
+      });
+    case 'recaptcha':
+      return createRecaptchaCaptcha({
+        secret: config.captcha.recaptchaSecret!,
+        siteKey: config.captcha.recaptchaSiteKey!,
+        verifyUrl: config.captcha.recaptchaVerifyUrl,
+      });
+    case 'test':
+      return createTestCaptcha();
+  }
+}

@@ -1,0 +1,133 @@
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import { MAX_BODY_BYTES } from '@tessera/contracts';
+import { Redis } from 'ioredis';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import { createCaptcha } from './adapters/captcha/index.js';
+import type { CaptchaPort } from './adapters/captcha/port.js';
+import type { Config } from './config.js';
+import { createCrypto } from './crypto/index.js';
+import { loadKeyring } from './crypto/keyring.js';
+import { createDatabase, type Db } from './db/database.js';
+import { AppError } from './errors.js';
+import { installErrorHandler } from './http/error-handler.js';
+import { cspDirectives } from './http/security-headers.js';
+import { isWebAppRequest, registerWebApp } from './http/web-app.js';
+import { createLogger } from './logger.js';
+import { assetRoutes } from './routes/assets/index.js';
+import { giftCardRoutes } from './routes/giftcard/index.js';
+import { healthRoutes } from './routes/health/index.js';
+import { themeRoutes } from './routes/theme/index.js';
+import { translationRoutes } from './routes/translations/index.js';
+import type { RouteOptions } from './routes/types.js';
+import { utilityRoutes } from './routes/utility/index.js';
+import type { ServiceDeps } from './services/deps.js';
+
+export interface BuildAppOptions {
+  /** A database to use instead of opening config.database (tests, the CLI). */
+  db?: Db;
+  logger?: Logger;
+  captcha?: CaptchaPort;
+  now?: () => Date;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  deps: ServiceDeps;
+}
+
+/** Builds the whole server from a configuration; main.ts and every test build it the same way. */
+export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<BuiltApp> {
+  const keyring = loadKeyring(config);
+  const db = options.db ?? createDatabase(config.database);
+  const deps: ServiceDeps = {
+    db,
+    crypto: createCrypto(keyring),
+    captcha: options.captcha ?? createCaptcha(config, keyring.altchaHmacKey),
+    config,
+    now: options.now ?? (() => new Date()),
+  };
+
+  const app = Fastify({
+    loggerInstance: (options.logger ?? createLogger(config)) as FastifyBaseLogger,
+    bodyLimit: MAX_BODY_BYTES,
+    // A hop count trusts that many proxies in front of the server (Fastify's typings want a function).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? ((hops: number) => (_address: string, hop: number) => hop < hops)(config.trustProxy)
+        : config.trustProxy,
+    // Request ids in logs tie a client's complaint to the server's lines without logging the body.
+    requestIdHeader: false,
+    routerOptions: { ignoreTrailingSlash: false, caseSensitive: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+  app.addHook('onClose', async () => {
+    await db.destroy();
+  });
+
+  const csp = cspDirectives(config.pinFrameUrl);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: csp },
+    frameguard: { action: 'deny' },
+    hsts: config.publicUrl.startsWith('https:') ? { maxAge: 31536000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'no-referrer' },
+    crossOriginEmbedderPolicy: false,
+    // The PIN frame origin and the embed are framed cross-origin; CORP stays same-site for the rest.
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+
+  // Several server processes share their per-address counts through Redis when REDIS_URL is set;
+  // one process keeps them in memory.
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1 }) : undefined;
+  if (redis) {
+    app.addHook('onClose', async () => {
+      await redis.quit();
+    });
+  }
+  await app.register(fastifyRateLimit, {
+    global: false,
+    keyGenerator: (request) => request.ip,
+    errorResponseBuilder: () => new AppError('RATE_LIMITED'),
+    ...(redis && {
+      redis,
+      nameSpace: 'tessera-rate-limit-',
+      // A Redis outage must not take the portal down; per-card guessing limits still hold.
+      skipOnError: true,
+    }),
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Tessera API', version: '1.0.0', description: 'Self-service portal for prepaid Visa cards and gift cards.' },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  const routeOptions: RouteOptions = {
+    deps,
+    captchaRateLimit: { max: config.rateLimitPerMinute, timeWindow: 60_000 },
+    errorReportRateLimit: { max: config.errorReportsPerMinute, timeWindow: 60_000 },
+  };
+  for (const routes of [healthRoutes, themeRoutes, assetRoutes, translationRoutes, utilityRoutes, giftCardRoutes]) {
+    await app.register(routes, routeOptions);
+  }
+  app.get('/api/openapi.json', { schema: { hide: true } }, async (_request, reply) =>
+    reply.header('cache-control', 'no-cache').send(app.swagger()),
+  );
+
+  const webApp = await registerWebApp(app, { webDist: config.webDist, csp, deps });
+  app.setNotFoundHandler(async (request, reply) => {
+    if (webApp && isWebAppRequest(request)) return webApp.serveIndex(request, reply);
+    throw new AppError('NOT_FOUND');
+  });
+
+  await app.ready();
+  return { app, deps };
+}

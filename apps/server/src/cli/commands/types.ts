@@ -1,0 +1,24 @@
+import type { ParseArgsConfig } from 'node:util';
+import type { CliContext, CliIo } from '../context.js';
+
+export type OptionSpecs = NonNullable<ParseArgsConfig['options']>;
+
+export interface ParsedArgs {
+  values: Record<string, string | boolean | undefined>;
+  positionals: string[];
+}
+
+export interface CommandSpec {
+  /** "brand import", "cards unlock": the words that select the command. */
+  name: string;
+  /** One line for the command list. */
+  summary: string;
+  /** The full --help text. */
+  help: string;
+  options: OptionSpecs;
+  /** Checks the arguments before anything is opened; throws UsageError. */
+  check(args: ParsedArgs): void;
+  run(ctx: CliContext, args: ParsedArgs): Promise<number>;
+}
+
+export type { CliIo };

@@ -1,0 +1,132 @@
+/**
+ * A small RFC 4180 reader: fields separated by a delimiter, records by CRLF, LF or CR, fields in
+ * double quotes may hold delimiters, line breaks and doubled quotes (""). Strict where files
+ * written by hand go wrong (a stray quote, an unclosed quote), so a damaged file is refused
+ * instead of being read differently from what the operator meant.
+ */
+
+export interface CsvRecord {
+  /** The 1-based line of the file where the record starts (a quoted field may span lines). */
+  line: number;
+  fields: string[];
+}
+
+export class CsvSyntaxError extends Error {
+  constructor(
+    readonly line: number,
+    message: string,
+  ) {
+    super(`line ${line}: ${message}`);
+    this.name = 'CsvSyntaxError';
+  }
+}
+
+export function parseCsv(text: string, delimiter = ','): CsvRecord[] {
+  if (delimiter.length !== 1 || delimiter === '"' || delimiter === '\n' || delimiter === '\r') {
+    throw new Error('the delimiter must be one character other than a quote or a line break');
+  }
+  // Spreadsheets often start UTF-8 files with a byte order mark.
+  const input = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const records: CsvRecord[] = [];
+  let fields: string[] = [];
+  let field = '';
+  let line = 1;
+  let recordLine = 1;
+  let i = 0;
+  // Whether the current record has any content; a blank line is no record.
+  let started = false;
+
+  const endField = () => {
+    fields.push(field);
+    field = '';
+  };
+  const endRecord = () => {
+    endField();
+    if (started) records.push({ line: recordLine, fields });
+    fields = [];
+    started = false;
+  };
+  const newline = (at: number): number => {
+    // Answers the length of the line break at `at` (0 when there is none).
+    if (input[at] === '\r') return input[at + 1] === '\n' ? 2 : 1;
+    if (input[at] === '\n') return 1;
+    return 0;
+  };
+
+  while (i < input.length) {
+    if (!started) recordLine = line;
+    const ch = input[i]!;
+    if (ch === '"' && field === '') {
+      // A quoted field runs to the next quote that is not doubled.
+      const quoteLine = line;
+      started = true;
+      i++;
+      let closed = false;
+      while (i < input.length) {
+        const c = input[i]!;
+        if (c === '"') {
+          if (input[i + 1] === '"') {
+            field += '"';
+            i += 2;
+            continue;
+          }
+          i++;
+          closed = true;
+          break;
+        }
+        const nl = newline(i);
+        if (nl > 0) {
+          field += input.slice(i, i + nl);
+          line++;
+          i += nl;
+          continue;
+        }
+        field += c;
+        i++;
+      }
+      if (!closed) throw new CsvSyntaxError(quoteLine, 'a quoted field is not closed');
+      if (i < input.length && input[i] !== delimiter && newline(i) === 0) {
+        throw new CsvSyntaxError(line, 'unexpected text after a closing quote (write a quote inside a quoted field as "")');
+      }
+      // Mark the field as present even when it is the empty string "".
+      if (i >= input.length || input[i] !== delimiter) {
+        fields.push(field);
+        field = '';
+        const nl = newline(i);
+        if (started) records.push({ line: recordLine, fields });
+        fields = [];
+        started = false;
+        if (nl > 0) {
+          i += nl;
+          line++;
+        }
+        continue;
+      }
+      endField();
+      i++; // the delimiter
+      continue;
+    }
+    if (ch === delimiter) {
+      started = true;
+      endField();
+      i++;
+      continue;
+    }
+    const nl = newline(i);
+    if (nl > 0) {
+      endRecord();
+      i += nl;
+      line++;
+      continue;
+    }
+    if (ch === '"') {
+      throw new CsvSyntaxError(line, 'a quote inside an unquoted field (quote the whole field and double the quote: "a ""b"" c")');
+    }
+    started = true;
+    field += ch;
+    i++;
+  }
+  // The last record when the file does not end with a line break.
+  if (started) endRecord();
+  return records;
+}

@@ -1,0 +1,47 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+
+/**
+ * AES-256-GCM with versioned data keys. A ciphertext is "v{version}.{iv}.{tag}.{data}" (base64url
+ * parts): it names the key that sealed it, so keys can rotate while old rows stay readable.
+ * The associated data binds a ciphertext to its purpose (e.g. "card-number"), so a value copied
+ * into another column does not decrypt there.
+ */
+export class DataCipher {
+  constructor(
+    private readonly keys: Map<number, Buffer>,
+    private readonly currentVersion: number,
+  ) {
+    if (!keys.has(currentVersion)) throw new Error(`data key version ${currentVersion} is missing`);
+  }
+
+  get keyVersion(): number {
+    return this.currentVersion;
+  }
+
+  encrypt(plaintext: string, purpose: string): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.keys.get(this.currentVersion)!, iv);
+    cipher.setAAD(Buffer.from(purpose));
+    const data = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+    const tag = cipher.getAuthTag();
+    return ['v' + this.currentVersion, iv.toString('base64url'), tag.toString('base64url'), data.toString('base64url')].join('.');
+  }
+
+  decrypt(sealed: string, purpose: string): string {
+    const [versionPart, ivPart, tagPart, dataPart] = sealed.split('.');
+    const version = Number(versionPart?.slice(1));
+    const key = this.keys.get(version);
+    if (!versionPart?.startsWith('v') || !key || ivPart === undefined || tagPart === undefined || dataPart === undefined) {
+      throw new Error('ciphertext has an unknown key version or format');
+    }
+    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(ivPart, 'base64url'));
+    decipher.setAAD(Buffer.from(purpose));
+    decipher.setAuthTag(Buffer.from(tagPart, 'base64url'));
+    return Buffer.concat([decipher.update(Buffer.from(dataPart, 'base64url')), decipher.final()]).toString('utf8');
+  }
+
+  /** The key version a ciphertext was sealed with, for re-encryption jobs. */
+  static versionOf(sealed: string): number {
+    return Number(sealed.split('.')[0]?.slice(1));
+  }
+}

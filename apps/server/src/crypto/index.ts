@@ -1,0 +1,25 @@
+import { BlindIndex } from './blind-index.js';
+import { DataCipher } from './data-cipher.js';
+import type { Keyring } from './keyring.js';
+import { SecretHasher } from './secret-hasher.js';
+
+export interface Crypto {
+  cipher: DataCipher;
+  blindIndex: BlindIndex;
+  secrets: SecretHasher;
+}
+
+export function createCrypto(keyring: Keyring): Crypto {
+  return {
+    cipher: new DataCipher(keyring.dataKeys, keyring.dataKeyCurrent),
+    blindIndex: new BlindIndex(keyring.indexKey),
+    secrets: new SecretHasher(keyring.secretPeppers, keyring.secretPepperCurrent),
+  };
+}
+
+/** Purposes bound into ciphertexts and blind indexes. */
+export const PURPOSE = {
+  cardNumber: 'card-number',
+  visaHolder: 'visa-holder',
+  visaPin: 'visa-pin',
+} as const;

@@ -1,0 +1,174 @@
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
+
+// Migrations import nothing from the application: they must stay valid as the code moves on.
+
+function binaryType(db: Kysely<unknown>) {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'bytea' : 'blob';
+}
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createTable('brands')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('code', 'text', (c) => c.notNull().unique())
+    .addColumn('slug', 'text', (c) => c.notNull().unique())
+    .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('styling_json', 'text', (c) => c.notNull())
+    .addColumn('asset_code', 'text', (c) => c.notNull())
+    .addColumn('payout_fee', 'integer', (c) => c.notNull().check(sql`payout_fee >= 0`))
+    .addColumn('replacement_minimum', 'integer', (c) => c.notNull().check(sql`replacement_minimum >= 0`))
+    .addColumn('terms_url', 'text')
+    .addColumn('privacy_url', 'text')
+    .addColumn('embed_origins_json', 'text', (c) => c.notNull())
+    .addColumn('custom_css', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .execute();
+
+  await db.schema
+    .createTable('brand_flows')
+    .addColumn('brand_id', 'text', (c) => c.notNull().references('brands.id').onDelete('cascade'))
+    .addColumn('flow_code', 'text', (c) => c.notNull())
+    .addColumn('is_available', 'integer', (c) => c.notNull())
+    .addColumn('languages', 'text', (c) => c.notNull())
+    .addColumn('scanning', 'integer', (c) => c.notNull())
+    .addColumn('position', 'integer', (c) => c.notNull())
+    .addPrimaryKeyConstraint('brand_flows_pk', ['brand_id', 'flow_code'])
+    .execute();
+
+  await db.schema
+    .createTable('brand_assets')
+    .addColumn('brand_id', 'text', (c) => c.notNull().references('brands.id').onDelete('cascade'))
+    .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('content_type', 'text', (c) => c.notNull())
+    .addColumn('content', binaryType(db), (c) => c.notNull())
+    .addColumn('etag', 'text', (c) => c.notNull())
+    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .addPrimaryKeyConstraint('brand_assets_pk', ['brand_id', 'name'])
+    .execute();
+
+  await db.schema
+    .createTable('brand_translations')
+    .addColumn('brand_id', 'text', (c) => c.notNull().references('brands.id').onDelete('cascade'))
+    .addColumn('culture', 'text', (c) => c.notNull())
+    .addColumn('key', 'text', (c) => c.notNull())
+    .addColumn('text', 'text', (c) => c.notNull())
+    .addPrimaryKeyConstraint('brand_translations_pk', ['brand_id', 'culture', 'key'])
+    .execute();
+
+  await db.schema
+    .createTable('cards')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('brand_id', 'text', (c) => c.notNull().references('brands.id'))
+    .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('visa', 'giftcard')`))
+    .addColumn('number_ciphertext', 'text', (c) => c.notNull())
+    .addColumn('number_index', 'text', (c) => c.notNull().unique())
+    .addColumn('number_key_version', 'integer', (c) => c.notNull())
+    .addColumn('number_last3', 'text', (c) => c.notNull())
+    .addColumn('state', 'text', (c) => c.notNull())
+    .addColumn('asset_code', 'text', (c) => c.notNull())
+    .addColumn('expires_at', 'text')
+    .addColumn('failed_attempts', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('locked_until', 'text')
+    .addColumn('operator_locked', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('registered_at', 'text')
+    .addColumn('paid_out_at', 'text')
+    .addColumn('replaced_by_card_id', 'text', (c) => c.references('cards.id'))
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('cards_brand_idx').on('cards').column('brand_id').execute();
+
+  await db.schema
+    .createTable('card_secrets')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('card_id', 'text', (c) => c.notNull().references('cards.id').onDelete('cascade'))
+    .addColumn('kind', 'text', (c) =>
+      c.notNull().check(sql`kind in ('security_code', 'passcode', 'recovery_code', 'one_time_code')`),
+    )
+    .addColumn('hash', 'text', (c) => c.notNull())
+    .addColumn('pepper_version', 'integer', (c) => c.notNull())
+    .addColumn('purpose', 'text')
+    .addColumn('attempts_left', 'integer')
+    .addColumn('expires_at', 'text')
+    .addColumn('used_at', 'text')
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('card_secrets_card_kind_idx').on('card_secrets').columns(['card_id', 'kind']).execute();
+
+  await db.schema
+    .createTable('visa_holders')
+    .addColumn('card_id', 'text', (c) => c.primaryKey().references('cards.id').onDelete('cascade'))
+    .addColumn('holder_ciphertext', 'text', (c) => c.notNull())
+    .addColumn('pin_ciphertext', 'text')
+    .addColumn('key_version', 'integer', (c) => c.notNull())
+    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .execute();
+
+  await db.schema
+    .createTable('ledger_entries')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('card_id', 'text', (c) => c.notNull().references('cards.id'))
+    .addColumn('asset_code', 'text', (c) => c.notNull())
+    .addColumn('amount', 'integer', (c) => c.notNull())
+    .addColumn('kind', 'text', (c) =>
+      c.notNull().check(sql`kind in ('load', 'payout', 'fee', 'replacement_out', 'replacement_in', 'expiry')`),
+    )
+    .addColumn('reference', 'text', (c) => c.notNull().unique())
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('ledger_entries_card_idx').on('ledger_entries').column('card_id').execute();
+
+  await db.schema
+    .createTable('audit_events')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('occurred_at', 'text', (c) => c.notNull())
+    .addColumn('type', 'text', (c) => c.notNull())
+    .addColumn('outcome', 'text', (c) => c.notNull())
+    .addColumn('brand_id', 'text')
+    .addColumn('card_id', 'text')
+    .addColumn('flow_type', 'text')
+    .addColumn('client', 'text')
+    .addColumn('detail', 'text')
+    .execute();
+  await db.schema.createIndex('audit_events_card_idx').on('audit_events').columns(['card_id', 'occurred_at']).execute();
+  await db.schema.createIndex('audit_events_time_idx').on('audit_events').column('occurred_at').execute();
+
+  await db.schema
+    .createTable('error_reports')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('report_id', 'text', (c) => c.notNull())
+    .addColumn('code', 'text', (c) => c.notNull())
+    .addColumn('message', 'text', (c) => c.notNull())
+    .addColumn('info', 'text')
+    .addColumn('client', 'text')
+    .addColumn('user_agent', 'text')
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .execute();
+
+  await db.schema
+    .createTable('spent_captcha_tokens')
+    .addColumn('token_hash', 'text', (c) => c.primaryKey())
+    .addColumn('expires_at', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('spent_captcha_tokens_expiry_idx').on('spent_captcha_tokens').column('expires_at').execute();
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  for (const table of [
+    'spent_captcha_tokens',
+    'error_reports',
+    'audit_events',
+    'ledger_entries',
+    'visa_holders',
+    'card_secrets',
+    'cards',
+    'brand_translations',
+    'brand_assets',
+    'brand_flows',
+    'brands',
+  ]) {
+    await db.schema.dropTable(table).execute();
+  }
+}

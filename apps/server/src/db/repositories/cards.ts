@@ -1,0 +1,49 @@
+import { sql } from 'kysely';
+import { isPostgres } from '../database.js';
+import type { CardRow, CardUpdate, NewCard } from '../schema.js';
+import type { Executor } from './executor.js';
+
+/**
+ * A card by the blind index of its number. With `forUpdate` (inside a transaction) PostgreSQL
+ * locks the row, so concurrent guesses on one card queue up behind each other; SQLite needs no
+ * lock because it runs one write transaction at a time.
+ */
+export async function findCardByNumberIndex(
+  db: Executor,
+  numberIndex: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<CardRow | undefined> {
+  const query = db.selectFrom('cards').selectAll().where('number_index', '=', numberIndex);
+  return (options.forUpdate && isPostgres(db) ? query.forUpdate() : query).executeTakeFirst();
+}
+
+export async function insertCard(db: Executor, card: NewCard): Promise<void> {
+  await db.insertInto('cards').values(card).execute();
+}
+
+export async function updateCard(db: Executor, cardId: string, changes: CardUpdate): Promise<void> {
+  await db.updateTable('cards').set(changes).where('id', '=', cardId).execute();
+}
+
+/**
+ * Counts one wrong secret atomically (no lost update when guesses arrive at once) and answers
+ * the new count.
+ */
+export async function incrementFailedAttempts(db: Executor, cardId: string, now: string): Promise<number> {
+  const row = await db
+    .updateTable('cards')
+    .set({ failed_attempts: sql`failed_attempts + 1`, updated_at: now })
+    .where('id', '=', cardId)
+    .returning('failed_attempts')
+    .executeTakeFirstOrThrow();
+  return Number(row.failed_attempts);
+}
+
+export async function resetFailedAttempts(db: Executor, cardId: string, now: string): Promise<void> {
+  await db
+    .updateTable('cards')
+    .set({ failed_attempts: 0, locked_until: null, updated_at: now })
+    .where('id', '=', cardId)
+    .where((eb) => eb.or([eb('failed_attempts', '!=', 0), eb('locked_until', 'is not', null)]))
+    .execute();
+}

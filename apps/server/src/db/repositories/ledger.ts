@@ -1,0 +1,25 @@
+import type { LedgerAmount } from '../../domain/ledger.js';
+import type { LedgerEntriesTable } from '../schema.js';
+import type { Executor } from './executor.js';
+
+/** Per-asset sums of a card's entries (the balance is the sum; domain/ledger.ts). */
+export async function sumLedgerByAsset(db: Executor, cardId: string): Promise<LedgerAmount[]> {
+  const rows = await db
+    .selectFrom('ledger_entries')
+    .select((eb) => ['asset_code', eb.fn.sum<number | string>('amount').as('total')])
+    .where('card_id', '=', cardId)
+    .groupBy('asset_code')
+    .orderBy('asset_code')
+    .execute();
+  // PostgreSQL answers SUM of integers as a bigint string.
+  return rows.map((r) => ({ assetCode: r.asset_code, amount: Number(r.total) }));
+}
+
+export async function insertLedgerEntries(db: Executor, entries: readonly LedgerEntriesTable[]): Promise<void> {
+  if (entries.length === 0) return;
+  await db.insertInto('ledger_entries').values([...entries]).execute();
+}
+
+export async function ledgerReferenceExists(db: Executor, reference: string): Promise<boolean> {
+  return (await db.selectFrom('ledger_entries').select('id').where('reference', '=', reference).executeTakeFirst()) !== undefined;
+}

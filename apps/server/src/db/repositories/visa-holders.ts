@@ -1,0 +1,33 @@
+import type { Executor } from './executor.js';
+
+export interface SealedHolder {
+  cardId: string;
+  holderCiphertext: string;
+  pinCiphertext: string | null;
+  keyVersion: number;
+}
+
+export async function insertVisaHolder(db: Executor, holder: SealedHolder, now: string): Promise<void> {
+  await db
+    .insertInto('visa_holders')
+    .values({
+      card_id: holder.cardId,
+      holder_ciphertext: holder.holderCiphertext,
+      pin_ciphertext: holder.pinCiphertext,
+      key_version: holder.keyVersion,
+      updated_at: now,
+    })
+    .execute();
+}
+
+export async function findVisaHolder(db: Executor, cardId: string): Promise<SealedHolder | undefined> {
+  const row = await db.selectFrom('visa_holders').selectAll().where('card_id', '=', cardId).executeTakeFirst();
+  return (
+    row && {
+      cardId: row.card_id,
+      holderCiphertext: row.holder_ciphertext,
+      pinCiphertext: row.pin_ciphertext,
+      keyVersion: row.key_version,
+    }
+  );
+}

@@ -1,0 +1,165 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Table types. Portable on SQLite and PostgreSQL: ids are UUID strings made by the server,
+ * times are ISO-8601 UTC strings (they sort as text), dates are yyyy-mm-dd, flags are 0/1
+ * integers, money is an integer in minor units, binary content is a Buffer.
+ */
+
+export interface BrandsTable {
+  id: string;
+  code: string;
+  slug: string;
+  name: string;
+  /** JSON of contracts' stylingSchema minus the image URLs (those come from brand_assets). */
+  styling_json: string;
+  asset_code: string;
+  payout_fee: number;
+  replacement_minimum: number;
+  terms_url: string | null;
+  privacy_url: string | null;
+  /** JSON array of origins allowed to frame the balance embed; '*' means any. */
+  embed_origins_json: string;
+  custom_css: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Page availability per brand and flow, with the flow's languages and card scanning. */
+export interface BrandFlowsTable {
+  brand_id: string;
+  flow_code: string;
+  is_available: number;
+  /** Comma-separated two-letter codes in the order the switcher shows them. */
+  languages: string;
+  scanning: number;
+  position: number;
+}
+
+export interface BrandAssetsTable {
+  brand_id: string;
+  name: string;
+  content_type: string;
+  content: Buffer;
+  /** Short content hash: ETag and cache-busting query of the asset URL. */
+  etag: string;
+  updated_at: string;
+}
+
+export interface BrandTranslationsTable {
+  brand_id: string;
+  culture: string;
+  key: string;
+  text: string;
+}
+
+export interface CardsTable {
+  id: string;
+  brand_id: string;
+  kind: 'visa' | 'giftcard';
+  number_ciphertext: string;
+  number_index: string;
+  number_key_version: number;
+  /** Last three digits: what the masked display shows, kept so masking needs no decryption. */
+  number_last3: string;
+  state: string;
+  asset_code: string;
+  expires_at: string | null;
+  failed_attempts: number;
+  locked_until: string | null;
+  operator_locked: number;
+  registered_at: string | null;
+  paid_out_at: string | null;
+  replaced_by_card_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CardSecretsTable {
+  id: string;
+  card_id: string;
+  kind: 'security_code' | 'passcode' | 'recovery_code' | 'one_time_code';
+  hash: string;
+  pepper_version: number;
+  /** One-time codes: what they serve (activation, recovery). */
+  purpose: string | null;
+  attempts_left: number | null;
+  expires_at: string | null;
+  /** Set when a one-time secret was used, or when a newer secret of the same kind replaced it. */
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface VisaHoldersTable {
+  card_id: string;
+  holder_ciphertext: string;
+  pin_ciphertext: string | null;
+  key_version: number;
+  updated_at: string;
+}
+
+export interface LedgerEntriesTable {
+  id: string;
+  card_id: string;
+  asset_code: string;
+  amount: number;
+  kind: 'load' | 'payout' | 'fee' | 'replacement_out' | 'replacement_in' | 'expiry';
+  /** Unique: repeating a money-moving call with the same reference moves the money once. */
+  reference: string;
+  created_at: string;
+}
+
+export interface AuditEventsTable {
+  id: string;
+  occurred_at: string;
+  type: string;
+  outcome: string;
+  brand_id: string | null;
+  card_id: string | null;
+  flow_type: string | null;
+  /** Truncated client address (IPv4 /24, IPv6 /48): enough for abuse patterns, not a person. */
+  client: string | null;
+  detail: string | null;
+}
+
+export interface ErrorReportsTable {
+  id: string;
+  report_id: string;
+  code: string;
+  message: string;
+  info: string | null;
+  client: string | null;
+  user_agent: string | null;
+  created_at: string;
+}
+
+export interface SpentCaptchaTokensTable {
+  token_hash: string;
+  expires_at: string;
+  created_at: string;
+}
+
+export interface Database {
+  brands: BrandsTable;
+  brand_flows: BrandFlowsTable;
+  brand_assets: BrandAssetsTable;
+  brand_translations: BrandTranslationsTable;
+  cards: CardsTable;
+  card_secrets: CardSecretsTable;
+  visa_holders: VisaHoldersTable;
+  ledger_entries: LedgerEntriesTable;
+  audit_events: AuditEventsTable;
+  error_reports: ErrorReportsTable;
+  spent_captcha_tokens: SpentCaptchaTokensTable;
+}
+
+export type BrandRow = Selectable<BrandsTable>;
+export type BrandFlowRow = Selectable<BrandFlowsTable>;
+export type CardRow = Selectable<CardsTable>;
+export type NewCard = Insertable<CardsTable>;
+export type CardUpdate = Updateable<CardsTable>;
+export type CardSecretRow = Selectable<CardSecretsTable>;
+export type LedgerEntryRow = Selectable<LedgerEntriesTable>;
+export type NewAuditEvent = Insertable<AuditEventsTable>;
+// Generated is re-exported for repositories that add defaulted columns later.
+export type { Generated };

@@ -1,0 +1,28 @@
+/**
+ * Card states. A Visa card goes inactive → passcode_set → active; a gift card is active from issue.
+ * blocked: replaced or stopped; no self-service flow finds it any more.
+ */
+export const CARD_STATES = ['inactive', 'passcode_set', 'active', 'blocked'] as const;
+export type CardState = (typeof CARD_STATES)[number];
+
+export type CardKind = 'visa' | 'giftcard';
+
+export function isCardState(value: string): value is CardState {
+  return (CARD_STATES as readonly string[]).includes(value);
+}
+
+/** Gift card flows (balance, identify, replace, payout, reset) work on active gift cards only. */
+export function isUsableGiftCard(kind: CardKind, state: string): boolean {
+  return kind === 'giftcard' && state === 'active';
+}
+
+const VISA_TRANSITIONS: Record<CardState, readonly CardState[]> = {
+  inactive: ['passcode_set', 'blocked'],
+  passcode_set: ['active', 'blocked'],
+  active: ['blocked'],
+  blocked: [],
+};
+
+export function canTransition(from: CardState, to: CardState): boolean {
+  return VISA_TRANSITIONS[from].includes(to);
+}

@@ -1,0 +1,57 @@
+import { buildApp } from './app.js';
+import { ConfigError, parseConfig } from './config.js';
+import { createCrypto } from './crypto/index.js';
+import { loadKeyring } from './crypto/keyring.js';
+import { createDatabase } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { seedDemoData } from './demo/seed.js';
+import { createLogger } from './logger.js';
+
+/** Process entry: configuration, migrations, demo data, listen, and a graceful stop. */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = parseConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(78); // EX_CONFIG
+    }
+    throw error;
+  }
+  const logger = createLogger(config);
+  const db = createDatabase(config.database);
+  const applied = await migrateToLatest(db);
+  if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
+  if (config.demoMode && (await seedDemoData(db, createCrypto(loadKeyring(config))))) {
+    logger.info('demo brands and cards loaded');
+  }
+
+  const { app } = await buildApp(config, { db, logger });
+  await app.listen({ port: config.port, host: config.host });
+  logger.info({ publicUrl: config.publicUrl, demoMode: config.demoMode, captcha: config.captcha.provider }, 'Tessera is listening');
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    // Stop accepting connections, let running requests finish, then close the database (onClose).
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Tessera failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

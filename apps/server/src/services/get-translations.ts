@@ -1,0 +1,21 @@
+import { languageSchema, type Translations } from '@tessera/contracts';
+import { z } from 'zod';
+import { findBrandTranslations } from '../db/repositories/brand-translations.js';
+import { DEFAULT_TRANSLATIONS } from '../translations/defaults.js';
+import type { ServiceDeps } from './deps.js';
+import { requireBrand } from './support/brand-gate.js';
+import { parseOrThrow } from './support/validate.js';
+
+const cultureSchema = z.string().trim().toLowerCase().pipe(languageSchema);
+
+/**
+ * GET /api/translations/{slug}?culture=: the default texts of the culture with the brand's
+ * overrides on top. A culture without defaults answers the brand's overrides alone (often {}),
+ * so the web app falls back to nl for what is missing.
+ */
+export async function getTranslations(deps: ServiceDeps, slug: string, culture: string): Promise<Translations> {
+  const { brand } = await requireBrand(deps.db, slug);
+  const lang = parseOrThrow(cultureSchema, culture);
+  const overrides = await findBrandTranslations(deps.db, brand.id, lang);
+  return { ...(DEFAULT_TRANSLATIONS[lang] ?? {}), ...overrides };
+}

@@ -1,0 +1,363 @@
+import { randomUUID } from 'node:crypto';
+import { cardNumberField, maskCardNumber, secretField } from '@tessera/contracts';
+import { z } from 'zod';
+import { issueCard, type VisaHolderData } from '../cards/issue-card.js';
+import { type Crypto, PURPOSE } from '../crypto/index.js';
+import type { Db } from '../db/database.js';
+import { recordAuditEvent } from '../db/repositories/audit.js';
+import { findBrandByIdentifier } from '../db/repositories/brands.js';
+import type { Executor } from '../db/repositories/executor.js';
+import type { BrandRow } from '../db/schema.js';
+import { OperatorError } from './operator-error.js';
+
+/**
+ * `tessera cards import FILE`: the cards CSV (docs/operations.md describes it for operators).
+ * Every row is checked before anything is written; one bad row refuses the whole file, so an
+ * import is never half done and can simply be run again once the file is fixed.
+ */
+
+export const CARD_COLUMNS = [
+  'brand',
+  'kind',
+  'card_number',
+  'security_code',
+  'recovery_code',
+  'balance',
+  'asset_code',
+  'expires_at',
+  'holder_name',
+  'phone',
+  'pin',
+  'email',
+  'address_line1',
+  'postal_code',
+  'city',
+  'birth_date',
+  'country_of_birth',
+  'nationality',
+] as const;
+export type CardColumn = (typeof CARD_COLUMNS)[number];
+
+export const REQUIRED_COLUMNS: readonly CardColumn[] = ['brand', 'kind', 'card_number', 'balance'];
+const VISA_ONLY: readonly CardColumn[] = [
+  'holder_name',
+  'phone',
+  'pin',
+  'email',
+  'address_line1',
+  'postal_code',
+  'city',
+  'birth_date',
+  'country_of_birth',
+  'nationality',
+];
+
+/** The ledger's amount column is a 32-bit integer on PostgreSQL. */
+const MAX_AMOUNT = 2_147_483_647;
+
+/** "Card Number", "card-number" and "CARD_NUMBER" all name card_number. */
+export function normalizeColumnName(name: string): string {
+  return name.trim().toLowerCase().replace(/[\s-]+/g, '_');
+}
+
+function isRealDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const d = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return d.toISOString().slice(0, 10) === value;
+}
+
+const isoDate = z.string().refine(isRealDate, 'expected a date as yyyy-mm-dd');
+
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
+const country = z
+  .string()
+  .transform((v) => v.toUpperCase())
+  .refine((v) => /^[A-Z]{2}$/.test(v) && regionNames.of(v) !== v, 'expected an ISO 3166 two-letter country code such as NL');
+
+const required = { error: 'required' } as const;
+// Empty cells are left out before parsing, so a column of the other kind must simply be absent.
+const notForVisa = z.never({ error: 'only for gift cards; leave it empty on a visa row' }).optional();
+const notForGiftcard = z.never({ error: 'only for visa cards; leave it empty on a giftcard row' }).optional();
+
+const baseRow = {
+  brand: z.string(required).max(64, 'at most 64 characters'),
+  card_number: z.string(required).pipe(cardNumberField),
+  balance: z
+    .string(required)
+    .regex(/^\d+$/, 'a whole number of minor units (cents), 0 or more')
+    .transform(Number)
+    .pipe(z.number().max(MAX_AMOUNT, `at most ${MAX_AMOUNT}`)),
+  asset_code: z
+    .string()
+    .transform((v) => v.toUpperCase())
+    .pipe(z.string().regex(/^[A-Z]{3}$/, 'an ISO 4217 code such as EUR'))
+    .optional(),
+  expires_at: isoDate.optional(),
+};
+
+const giftcardRow = z.object({
+  ...baseRow,
+  kind: z.literal('giftcard'),
+  security_code: z
+    .string(required)
+    .pipe(secretField)
+    .pipe(z.string().min(4, 'at least 4 characters')),
+  recovery_code: z.string().regex(/^\d{6}$/, 'exactly 6 digits').optional(),
+  ...Object.fromEntries(VISA_ONLY.map((c) => [c, notForGiftcard])),
+});
+
+const visaRow = z.object({
+  ...baseRow,
+  kind: z.literal('visa'),
+  security_code: notForVisa,
+  recovery_code: notForVisa,
+  holder_name: z.string(required).max(100, 'at most 100 characters'),
+  phone: z
+    .string(required)
+    .transform((v) => v.replace(/[\s()-]/g, ''))
+    .pipe(z.string().regex(/^\+[1-9]\d{6,14}$/, 'an international number in E.164 form such as +31612345678')),
+  pin: z.string(required).regex(/^\d{4}$/, 'exactly 4 digits'),
+  email: z.email('an e-mail address').max(254).optional(),
+  address_line1: z.string().max(100, 'at most 100 characters').optional(),
+  postal_code: z.string().max(16, 'at most 16 characters').optional(),
+  city: z.string().max(100, 'at most 100 characters').optional(),
+  birth_date: isoDate
+    .refine((v) => v >= '1900-01-01' && v < new Date().toISOString().slice(0, 10), 'a birth date in the past')
+    .optional(),
+  country_of_birth: country.optional(),
+  nationality: country.optional(),
+  });
+
+type GiftcardRow = z.output<typeof giftcardRow>;
+type VisaRow = z.output<typeof visaRow>;
+type CardRowInput = GiftcardRow | VisaRow;
+
+interface ValidRow {
+  line: number;
+  row: CardRowInput;
+}
+
+export interface CardImportProblem {
+  line: number;
+  message: string;
+}
+
+export interface ImportCardsResult {
+  imported: number;
+  /** Cards per brand code. */
+  byBrand: Record<string, number>;
+  byKind: Record<'giftcard' | 'visa', number>;
+  dryRun: boolean;
+}
+
+export interface CsvInputRecord {
+  line: number;
+  fields: string[];
+}
+
+/** Thrown when the file is refused; `problems` names each bad row by its line. */
+export class CardImportRejected extends OperatorError {
+  constructor(readonly rowProblems: CardImportProblem[]) {
+    super(
+      `The file was not imported: ${rowProblems.length} problem${rowProblems.length === 1 ? '' : 's'}; nothing was written.`,
+      rowProblems.map((p) => `line ${p.line}: ${p.message}`),
+    );
+    this.name = 'CardImportRejected';
+  }
+}
+
+/** Maps the header row to column positions; refuses unknown, repeated and missing columns. */
+function readHeader(header: CsvInputRecord): Map<CardColumn, number> {
+  const problems: CardImportProblem[] = [];
+  const positions = new Map<CardColumn, number>();
+  header.fields.forEach((raw, index) => {
+    const name = normalizeColumnName(raw);
+    if (!(CARD_COLUMNS as readonly string[]).includes(name)) {
+      problems.push({ line: header.line, message: `unknown column "${raw.trim().slice(0, 40)}" (known: ${CARD_COLUMNS.join(', ')})` });
+    } else if (positions.has(name as CardColumn)) {
+      problems.push({ line: header.line, message: `column ${name} appears twice` });
+    } else {
+      positions.set(name as CardColumn, index);
+    }
+  });
+  for (const column of REQUIRED_COLUMNS) {
+    if (!positions.has(column)) problems.push({ line: header.line, message: `the header has no ${column} column` });
+  }
+  if (problems.length > 0) throw new CardImportRejected(problems);
+  return positions;
+}
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  const column = issue.path.map(String).join('.');
+  return column ? `${column}: ${issue.message}` : issue.message;
+}
+
+function validateRecord(record: CsvInputRecord, positions: Map<CardColumn, number>, width: number): ValidRow | CardImportProblem[] {
+  if (record.fields.length !== width) {
+    return [{ line: record.line, message: `has ${record.fields.length} fields, the header has ${width} (a comma in a value needs quotes)` }];
+  }
+  const raw: Record<string, string | undefined> = {};
+  for (const [column, index] of positions) {
+    const value = record.fields[index]!.trim();
+    raw[column] = value === '' ? undefined : value;
+  }
+  const kind = raw.kind?.toLowerCase();
+  if (kind !== 'giftcard' && kind !== 'visa') {
+    return [{ line: record.line, message: raw.kind === undefined ? 'kind: required (giftcard or visa)' : 'kind: expected giftcard or visa' }];
+  }
+  raw.kind = kind;
+  const parsed = (kind === 'giftcard' ? giftcardRow : visaRow).safeParse(raw);
+  const problems: CardImportProblem[] = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => ({ line: record.line, message: describeIssue(issue) }));
+  // An address is all three parts or none (checked here so it is reported with the other problems).
+  const address = ['address_line1', 'postal_code', 'city'] as const;
+  if (kind === 'visa' && address.some((c) => raw[c] !== undefined)) {
+    for (const column of address.filter((c) => raw[c] === undefined)) {
+      problems.push({ line: record.line, message: `${column}: required when any address field is given` });
+    }
+  }
+  if (!parsed.success || problems.length > 0) return problems;
+  return { line: record.line, row: parsed.data as CardRowInput };
+}
+
+/** Which of these blind indexes already belong to a card. */
+async function existingIndexes(db: Executor, indexes: readonly string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  // Chunked: SQLite limits the number of bound parameters per statement.
+  for (let i = 0; i < indexes.length; i += 500) {
+    const rows = await db
+      .selectFrom('cards')
+      .select('number_index')
+      .where('number_index', 'in', indexes.slice(i, i + 500))
+      .execute();
+    for (const row of rows) found.add(row.number_index);
+  }
+  return found;
+}
+
+function holderOf(row: VisaRow): VisaHolderData {
+  return {
+    holderName: row.holder_name,
+    phoneNumber: row.phone,
+    email: row.email ?? null,
+    address:
+      row.address_line1 && row.postal_code && row.city
+        ? { addressLine1: row.address_line1, city: row.city, postalCode: row.postal_code }
+        : null,
+    dateOfBirth: row.birth_date ?? null,
+    countryOfBirth: row.country_of_birth ?? null,
+    nationality: row.nationality ?? null,
+  };
+}
+
+export interface ImportCardsOptions {
+  /** Named in the audit event (a file name, never its content). */
+  source: string;
+  /** Check everything, write nothing. */
+  dryRun?: boolean;
+}
+
+/**
+ * Checks every record (the first is the header) and, when all are good, issues every card in one
+ * transaction: numbers encrypted with their blind index, secrets hashed, holder data and PIN
+ * encrypted, the balance booked as a `load` ledger entry, and an audit event per card.
+ */
+export async function importCards(
+  deps: { db: Db; crypto: Crypto; now: () => Date },
+  records: readonly CsvInputRecord[],
+  options: ImportCardsOptions,
+): Promise<ImportCardsResult> {
+  const [header, ...rows] = records;
+  if (!header) throw new OperatorError('The file is empty; it needs a header row and at least one card.');
+  const positions = readHeader(header);
+  if (rows.length === 0) throw new OperatorError('The file has a header but no cards.');
+
+  const problems: CardImportProblem[] = [];
+  const valid: ValidRow[] = [];
+  for (const record of rows) {
+    const result = validateRecord(record, positions, header.fields.length);
+    if (Array.isArray(result)) problems.push(...result);
+    else valid.push(result);
+  }
+
+  // Duplicates within the file, by the number as stored (spaces stripped).
+  const firstLineOf = new Map<string, number>();
+  for (const { line, row } of valid) {
+    const earlier = firstLineOf.get(row.card_number);
+    if (earlier !== undefined) {
+      problems.push({ line, message: `card number ${maskCardNumber(row.card_number)} also appears on line ${earlier}` });
+    } else {
+      firstLineOf.set(row.card_number, line);
+    }
+  }
+
+  const { db, crypto } = deps;
+  const indexOf = new Map(valid.map(({ row }) => [row.card_number, crypto.blindIndex.of(PURPOSE.cardNumber, row.card_number)]));
+  const now = deps.now();
+  const at = now.toISOString();
+  const batch = randomUUID();
+
+  // Brands and existing numbers are checked inside the transaction that writes, so nothing can
+  // change between the check and the write.
+  return db.transaction().execute(async (trx) => {
+    const brands = new Map<string, BrandRow | undefined>();
+    for (const { row } of valid) {
+      const key = row.brand.toLowerCase();
+      if (!brands.has(key)) brands.set(key, await findBrandByIdentifier(trx, row.brand));
+    }
+    const taken = await existingIndexes(trx, [...indexOf.values()]);
+    for (const { line, row } of valid) {
+      if (!brands.get(row.brand.toLowerCase())) problems.push({ line, message: `brand: no brand with code or slug "${row.brand}"` });
+      if (taken.has(indexOf.get(row.card_number)!)) {
+        problems.push({ line, message: `card number ${maskCardNumber(row.card_number)} is already in the database` });
+      }
+    }
+    if (problems.length > 0) throw new CardImportRejected(problems.sort((a, b) => a.line - b.line));
+
+    const result: ImportCardsResult = { imported: 0, byBrand: {}, byKind: { giftcard: 0, visa: 0 }, dryRun: options.dryRun ?? false };
+    for (const { line, row } of valid) {
+      const brand = brands.get(row.brand.toLowerCase())!;
+      result.imported++;
+      result.byBrand[brand.code] = (result.byBrand[brand.code] ?? 0) + 1;
+      result.byKind[row.kind]++;
+      if (options.dryRun) continue;
+      const cardId = await issueCard(
+        trx,
+        crypto,
+        {
+          brandId: brand.id,
+          kind: row.kind,
+          cardNumber: row.card_number,
+          // A gift card works from issue; a Visa card waits for its holder to activate it.
+          state: row.kind === 'giftcard' ? 'active' : 'inactive',
+          assetCode: row.asset_code ?? brand.asset_code,
+          expiresAt: row.expires_at ?? null,
+          ...(row.kind === 'giftcard'
+            ? { securityCode: row.security_code, ...(row.recovery_code !== undefined && { recoveryCode: row.recovery_code }) }
+            : { visa: { holder: holderOf(row), pin: row.pin } }),
+          load: { amount: row.balance, reference: `cards-import:${batch}:${line}` },
+        },
+        at,
+      );
+      await recordAuditEvent(
+        trx,
+        { type: 'card.import', outcome: 'created', brandId: brand.id, cardId, detail: `batch ${batch}, line ${line}` },
+        at,
+      );
+    }
+    if (!options.dryRun) {
+      await recordAuditEvent(
+        trx,
+        {
+          type: 'cards.import',
+          outcome: 'imported',
+          detail: JSON.stringify({ batch, source: options.source.slice(-200), cards: result.imported }),
+        },
+        at,
+      );
+    }
+    return result;
+  });
+}

@@ -1,0 +1,39 @@
+import { type FlowCode, type FlowType, flowCodeOf, isFlowType } from '@tessera/contracts';
+import type { Executor } from '../../db/repositories/executor.js';
+import { findBrandByIdentifier, listBrandFlows } from '../../db/repositories/brands.js';
+import type { BrandFlowRow, BrandRow } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+
+export interface BrandWithFlows {
+  brand: BrandRow;
+  flows: BrandFlowRow[];
+}
+
+/** The brand a path or body names, or THEME_NOT_FOUND: the first check of every call. */
+export async function requireBrand(db: Executor, identifier: string | undefined): Promise<BrandWithFlows> {
+  const brand = identifier ? await findBrandByIdentifier(db, identifier) : undefined;
+  if (!brand) throw new AppError('THEME_NOT_FOUND');
+  return { brand, flows: await listBrandFlows(db, brand.id) };
+}
+
+export function offersFlow(flows: readonly BrandFlowRow[], code: FlowCode): boolean {
+  return flows.some((f) => f.flow_code === code && f.is_available === 1);
+}
+
+/**
+ * The x-flow-type header of a call that accepts only some flow types: a missing or foreign value
+ * is a malformed request (VALIDATION_ERROR); a flow the brand does not offer is FLOW_UNAVAILABLE.
+ */
+export function requireOfferedFlowType(
+  header: string | undefined,
+  accepted: readonly FlowType[],
+  flows: readonly BrandFlowRow[],
+): FlowType {
+  if (!isFlowType(header) || !accepted.includes(header)) {
+    throw new AppError('VALIDATION_ERROR', 'The x-flow-type header is missing or not valid for this call.', [
+      { path: 'x-flow-type', message: `expected one of ${accepted.join(', ')}` },
+    ]);
+  }
+  if (!offersFlow(flows, flowCodeOf[header])) throw new AppError('FLOW_UNAVAILABLE');
+  return header;
+}

@@ -1,0 +1,78 @@
+import { type ErrorCode, stripCardNumber } from '@tessera/contracts';
+import { PURPOSE } from '../../crypto/index.js';
+import { recordAuditEvent, type AuditEvent } from '../../db/repositories/audit.js';
+import { findCurrentSecret } from '../../db/repositories/card-secrets.js';
+import { findCardByNumberIndex, incrementFailedAttempts, resetFailedAttempts, updateCard } from '../../db/repositories/cards.js';
+import type { CardRow, CardSecretsTable } from '../../db/schema.js';
+import { afterWrongSecret, guessingGate } from '../../domain/guessing-policy.js';
+import type { ServiceDeps } from '../deps.js';
+
+export type SecretCheckResult =
+  | { ok: true; card: CardRow }
+  | { ok: false; code: Extract<ErrorCode, 'CARD_NOT_FOUND' | 'TOO_MANY_REQUESTS'> };
+
+export interface SecretCheckInput {
+  cardNumber: string;
+  secret: string;
+  secretKind: CardSecretsTable['kind'];
+  /** Which cards qualify (brand, kind, state); a card that does not is "not found". */
+  accepts: (card: CardRow) => boolean;
+  audit: Omit<AuditEvent, 'cardId' | 'outcome'>;
+}
+
+/**
+ * Finds a card by number and checks one of its secrets under the guessing policy, in one
+ * transaction that commits the failed-attempt count and the audit event even when the answer is
+ * a refusal (the caller throws after the commit). Wrong number and wrong secret look the same.
+ */
+export async function checkCardSecret(deps: ServiceDeps, input: SecretCheckInput): Promise<SecretCheckResult> {
+  const { crypto } = deps;
+  const number = stripCardNumber(input.cardNumber);
+  const numberIndex = crypto.blindIndex.of(PURPOSE.cardNumber, number);
+  return deps.db.transaction().execute(async (trx) => {
+    const now = deps.now();
+    const at = now.toISOString();
+    const audit = (outcome: string, cardId: string | null, detail?: string) =>
+      recordAuditEvent(trx, { ...input.audit, outcome, cardId, detail: detail ?? null }, at);
+
+    const card = await findCardByNumberIndex(trx, numberIndex, { forUpdate: true });
+    if (!card || !input.accepts(card)) {
+      // Spend the same work as a real check, so timing does not tell a wrong number from a wrong secret.
+      crypto.secrets.verify({ hash: '', pepperVersion: 0 }, 'none', input.secretKind, input.secret);
+      await audit('card_not_found', card?.id ?? null, card ? 'card not eligible' : undefined);
+      return { ok: false, code: 'CARD_NOT_FOUND' } as const;
+    }
+    const gate = guessingGate(
+      {
+        failedAttempts: card.failed_attempts,
+        lockedUntil: card.locked_until ? new Date(card.locked_until) : null,
+        operatorLocked: card.operator_locked === 1,
+      },
+      now,
+    );
+    if (!gate.allowed) {
+      await audit(gate.reason === 'locked' ? 'refused_locked' : 'refused_cooldown', card.id);
+      return { ok: false, code: 'TOO_MANY_REQUESTS' } as const;
+    }
+    const stored = await findCurrentSecret(trx, card.id, input.secretKind, at);
+    const matches =
+      stored !== undefined &&
+      crypto.secrets.verify({ hash: stored.hash, pepperVersion: stored.pepper_version }, card.id, input.secretKind, input.secret);
+    if (!matches) {
+      const failed = await incrementFailedAttempts(trx, card.id, at);
+      const consequence = afterWrongSecret(failed, now);
+      if (consequence.operatorLocked || consequence.lockedUntil) {
+        await updateCard(trx, card.id, {
+          operator_locked: consequence.operatorLocked ? 1 : card.operator_locked,
+          locked_until: consequence.lockedUntil?.toISOString() ?? card.locked_until,
+          updated_at: at,
+        });
+      }
+      await audit('wrong_secret', card.id, consequence.operatorLocked ? 'locked' : consequence.lockedUntil ? 'cooldown started' : undefined);
+      return { ok: false, code: 'CARD_NOT_FOUND' } as const;
+    }
+    await resetFailedAttempts(trx, card.id, at);
+    await audit('success', card.id);
+    return { ok: true, card } as const;
+  });
+}

@@ -1,0 +1,104 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { themeSchema } from '@tessera/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findBrandByCode, listBrandFlows } from '../../src/db/repositories/brands.js';
+import { appRoot } from '../../src/resources.js';
+import { createCliTest, type CliTest } from './support.js';
+
+let c: CliTest;
+beforeAll(async () => {
+  c = await createCliTest();
+});
+afterAll(async () => {
+  await c.close();
+});
+
+const acmeDir = path.join(appRoot, 'demo', 'brands', 'acme');
+const acmeJson = JSON.parse(readFileSync(path.join(acmeDir, 'brand.json'), 'utf8')) as Record<string, unknown>;
+
+/** A brand folder like the demo's: brand.json plus its images and stylesheet. */
+function writeBrand(folder: string, brand: Record<string, unknown>): string {
+  for (const asset of ['logo.svg', 'header.svg', 'poster.svg', 'custom.css']) {
+    c.file(`${folder}/${asset}`, readFileSync(path.join(acmeDir, asset)));
+  }
+  return c.file(`${folder}/brand.json`, JSON.stringify(brand, null, 2));
+}
+
+describe('tessera brand import', () => {
+  const newco = { ...acmeJson, code: 'NEWCO', slug: 'newco', name: 'NewCo Cadeau', payoutFee: 100 };
+
+  it('creates a brand from a file, with its flows and assets, then updates it', async () => {
+    writeBrand('newco', newco);
+    // A relative path works from the directory the command runs in.
+    const created = await c.cli('brand', 'import', 'newco/brand.json');
+    expect(created.stderr).toBe('');
+    expect(created.code).toBe(0);
+    expect(created.stdout).toContain('Created brand NEWCO (slug newco, "NewCo Cadeau")');
+    expect(created.stdout).toContain('flows offered: REPLACE, BALANCE');
+    expect(created.stdout).toContain('images: logo, header, poster');
+
+    const brand = await findBrandByCode(c.t.db, 'NEWCO');
+    expect(brand?.payout_fee).toBe(100);
+    const flows = await listBrandFlows(c.t.db, brand!.id);
+    expect(flows.filter((f) => f.is_available === 1).map((f) => f.flow_code).sort()).toEqual(['BALANCE', 'REPLACE']);
+    const theme = await c.t.app.inject({ url: '/api/theme/newco' });
+    expect(theme.statusCode).toBe(200);
+    expect(themeSchema.parse(theme.json()).name).toBe('NewCo Cadeau');
+
+    const again = await c.cli('brand', 'import', 'newco/brand.json');
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain('Unchanged brand NEWCO');
+
+    writeBrand('newco', { ...newco, name: 'NewCo Gift', payoutFee: 300, embedOrigins: ['https://newco.example'] });
+    const updated = await c.cli('brand', 'import', 'newco/brand.json');
+    expect(updated.code).toBe(0);
+    expect(updated.stdout).toContain('Updated brand NEWCO (slug newco, "NewCo Gift"): changed name, payout fee, embed origins.');
+    const after = await findBrandByCode(c.t.db, 'NEWCO');
+    expect(after?.id).toBe(brand!.id);
+    expect(after?.payout_fee).toBe(300);
+    expect(after?.created_at).toBe(brand!.created_at);
+
+    const audit = await c.t.db.selectFrom('audit_events').select(['outcome']).where('type', '=', 'brand.import').where('brand_id', '=', brand!.id).execute();
+    expect(audit.map((a) => a.outcome)).toEqual(['created', 'unchanged', 'updated']);
+  });
+
+  it('updates a demo brand from its own file', async () => {
+    const res = await c.cli('brand', 'import', path.join(acmeDir, 'brand.json'));
+    expect(res.code).toBe(0);
+    expect(res.stdout).toContain('Unchanged brand ACME');
+  });
+
+  it('refuses a file whose slug belongs to another brand, and changes nothing', async () => {
+    writeBrand('clash', { ...acmeJson, code: 'CLASH', slug: 'demo', name: 'Clash' });
+    const res = await c.cli('brand', 'import', 'clash/brand.json');
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain('The slug "demo" belongs to brand DEMO, not to CLASH.');
+    expect(await findBrandByCode(c.t.db, 'CLASH')).toBeUndefined();
+    expect((await findBrandByCode(c.t.db, 'DEMO'))?.name).toBe('Tessera Demo');
+  });
+
+  it('refuses an invalid brand file listing the fields, a missing asset and a missing file', async () => {
+    writeBrand('bad', { ...newco, code: 'bad code', payoutFee: -1 });
+    const invalid = await c.cli('brand', 'import', 'bad/brand.json');
+    expect(invalid.code).toBe(1);
+    expect(invalid.stderr).toContain('the brand file is not valid');
+    expect(invalid.stderr).toContain('code:');
+    expect(invalid.stderr).toContain('payoutFee:');
+
+    c.file('noasset/brand.json', JSON.stringify({ ...newco, code: 'NOASSET', slug: 'noasset' }));
+    const noAsset = await c.cli('brand', 'import', 'noasset/brand.json');
+    expect(noAsset.code).toBe(1);
+    expect(noAsset.stderr).toContain('logo.svg cannot be read');
+    expect(await findBrandByCode(c.t.db, 'NOASSET')).toBeUndefined();
+
+    const missing = await c.cli('brand', 'import', 'nowhere/brand.json');
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('No such file');
+
+    c.file('broken.json', '{ "code": ');
+    const broken = await c.cli('brand', 'import', 'broken.json');
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).toContain('not readable as JSON');
+  });
+});

@@ -1,0 +1,206 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PURPOSE } from '../../src/crypto/index.js';
+import { findCurrentSecret } from '../../src/db/repositories/card-secrets.js';
+import { findCardByNumberIndex } from '../../src/db/repositories/cards.js';
+import { sumLedgerByAsset } from '../../src/db/repositories/ledger.js';
+import { findVisaHolder } from '../../src/db/repositories/visa-holders.js';
+import { createCliTest, type CliTest, lookupGiftCard } from './support.js';
+
+let c: CliTest;
+beforeAll(async () => {
+  c = await createCliTest();
+});
+afterAll(async () => {
+  await c.close();
+});
+
+const HEADER = 'brand,kind,card_number,security_code,recovery_code,balance,asset_code,expires_at,holder_name,phone,pin,email,address_line1,postal_code,city,birth_date,country_of_birth,nationality';
+
+const findCard = async (number: string) =>
+  findCardByNumberIndex(c.t.db, c.t.deps.crypto.blindIndex.of(PURPOSE.cardNumber, number.replace(/\s/g, '')));
+
+const countCards = async () => Number((await c.t.db.selectFrom('cards').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+
+describe('tessera cards import', () => {
+  it('imports a good file in one go; the cards work in the portal with their balances', async () => {
+    const csv = [
+      HEADER,
+      'DEMO,giftcard,6064 2000 0000 0000 001,482001,,2500,EUR,2099-12-31,,,,,,,,,,',
+      'demo,giftcard,6064200000000000002,482002,123456,0,,,,,,,,,,,,',
+      'acme,GIFTCARD,6064 2000 0000 0000 003,482003,,1999,eur,2030-02-28,,,,,,,,,,',
+      'DEMO,visa,4000 2000 0000 0000 004,,,5000,EUR,,"de Vries, Jan",+31 6 12345604,1357,jan@example.nl,"Keizersgracht 1, 2e etage",1015 CJ,Amsterdam,1980-02-29,NL,nl',
+    ].join('\n');
+    const res = await c.cli('cards', 'import', c.file('good.csv', csv));
+    expect(res.stderr).toBe('');
+    expect(res.code).toBe(0);
+    expect(res.stdout).toBe('Imported 4 cards (3 giftcard, 1 visa; brands: DEMO 3, ACME 1).');
+    // Never a full number on the terminal.
+    expect(res.stdout).not.toMatch(/\d{6}/);
+
+    const lookup = await lookupGiftCard(c.t, 'DEMO', '6064 2000 0000 0000 001', '482001');
+    expect(lookup.statusCode).toBe(200);
+    expect(lookup.json()).toMatchObject({ expiresAt: '2099-12-31', balances: [{ quantity: { value: 2500, assetCode: 'EUR' } }] });
+    const empty = await lookupGiftCard(c.t, 'DEMO', '6064200000000000002', '482002');
+    expect(empty.json()).toMatchObject({ expiresAt: null, balances: [{ quantity: { value: 0, assetCode: 'EUR' } }] });
+    const acme = await lookupGiftCard(c.t, 'ACME', '6064200000000000003', '482003');
+    expect(acme.json()).toMatchObject({ expiresAt: '2030-02-28', balances: [{ quantity: { value: 1999, assetCode: 'EUR' } }] });
+    // The wrong brand does not find it.
+    expect((await lookupGiftCard(c.t, 'DEMO', '6064200000000000003', '482003')).statusCode).toBe(404);
+
+    const gift = await findCard('6064200000000000001');
+    expect(gift).toMatchObject({ kind: 'giftcard', state: 'active', asset_code: 'EUR', number_last3: '001', operator_locked: 0 });
+    expect(gift!.number_ciphertext).not.toContain('6064');
+    const recovery = await findCurrentSecret(c.t.db, (await findCard('6064200000000000002'))!.id, 'recovery_code', new Date().toISOString());
+    expect(recovery?.hash).toBeDefined();
+    expect(recovery?.hash).not.toContain('123456');
+
+    const visa = await findCard('4000200000000000004');
+    expect(visa).toMatchObject({ kind: 'visa', state: 'inactive' });
+    expect(await sumLedgerByAsset(c.t.db, visa!.id)).toEqual([{ assetCode: 'EUR', amount: 5000 }]);
+    const ledger = await c.t.db.selectFrom('ledger_entries').selectAll().where('card_id', '=', visa!.id).execute();
+    expect(ledger.map((e) => e.kind)).toEqual(['load']);
+    const sealed = await findVisaHolder(c.t.db, visa!.id);
+    const holder = JSON.parse(c.t.deps.crypto.cipher.decrypt(sealed!.holderCiphertext, PURPOSE.visaHolder));
+    expect(holder).toEqual({
+      holderName: 'de Vries, Jan',
+      phoneNumber: '+31612345604',
+      email: 'jan@example.nl',
+      address: { addressLine1: 'Keizersgracht 1, 2e etage', postalCode: '1015 CJ', city: 'Amsterdam' },
+      dateOfBirth: '1980-02-29',
+      countryOfBirth: 'NL',
+      nationality: 'NL',
+    });
+    expect(c.t.deps.crypto.cipher.decrypt(sealed!.pinCiphertext!, PURPOSE.visaPin)).toBe('1357');
+
+    const audit = await c.t.db.selectFrom('audit_events').select(['type', 'card_id']).where('type', 'in', ['card.import', 'cards.import']).execute();
+    expect(audit.filter((a) => a.type === 'card.import')).toHaveLength(4);
+    expect(audit.filter((a) => a.type === 'cards.import')).toHaveLength(1);
+  });
+
+  it('reads a minimal header in another order, CRLF line ends and quoted fields', async () => {
+    const csv = '\ufeff"Card Number",Kind,Brand,Balance,"Security Code"\r\n"6064 2000 0000 0000 010",giftcard,"DEMO","1000","Ab12cd"\r\n';
+    const res = await c.cli('cards', 'import', c.file('crlf.csv', csv));
+    expect(res.stderr).toBe('');
+    expect(res.code).toBe(0);
+    expect(res.stdout).toContain('Imported 1 card (1 giftcard; brands: DEMO 1).');
+    const lookup = await lookupGiftCard(c.t, 'demo', '6064200000000000010', 'Ab12cd');
+    expect(lookup.json().balances[0].quantity.value).toBe(1000);
+  });
+
+  it('imports nothing when one row among good ones is bad, and names its line', async () => {
+    const before = await countCards();
+    const csv = [
+      'brand,kind,card_number,security_code,balance,expires_at',
+      'DEMO,giftcard,6064 3000 0000 0000 001,555001,100,',
+      'DEMO,giftcard,6064 3000 0000 0000 002,555002,100,',
+      'DEMO,giftcard,6064 3000 0000 0000 003,555003,12.50,2099-02-30',
+      'DEMO,giftcard,6064 3000 0000 0000 004,555004,100,',
+    ].join('\n');
+    const res = await c.cli('cards', 'import', c.file('one-bad.csv', csv));
+    expect(res.code).toBe(1);
+    expect(res.stdout).toBe('');
+    expect(res.stderr).toContain('nothing was written');
+    expect(res.stderr).toContain('line 4: balance: a whole number of minor units');
+    expect(res.stderr).toContain('line 4: expires_at: expected a date as yyyy-mm-dd');
+    expect(res.stderr).not.toMatch(/line [235]:/);
+    expect(await countCards()).toBe(before);
+    expect(await findCard('6064300000000000001')).toBeUndefined();
+  });
+
+  it('reports every kind of bad row with its line number', async () => {
+    const before = await countCards();
+    const csv = [
+      HEADER,
+      /* 2 */ 'NOBRAND,giftcard,6064 4000 0000 0000 001,555001,,100,,,,,,,,,,,,',
+      /* 3 */ 'DEMO,debit,6064 4000 0000 0000 002,555002,,100,,,,,,,,,,,,',
+      /* 4 */ 'DEMO,giftcard,6064 4000 0000,555003,,100,,,,,,,,,,,,',
+      /* 5 */ 'DEMO,giftcard,6064 4000 0000 0000 005,,12345,-5,EURO,,,,,,,,,,,',
+      /* 6 */ 'DEMO,giftcard,6064 4000 0000 0000 006,555006,,100,,,Jan,,,,,,,,,',
+      /* 7 */ 'DEMO,visa,4000 4000 0000 0000 007,555007,,100,,,,0612345678,13579,not-an-email,Street 1,,,2999-01-01,XX,',
+      /* 8 */ 'DEMO,giftcard,6064 4000 0000 0000 008,555008,,100',
+    ].join('\n');
+    const res = await c.cli('cards', 'import', c.file('bad.csv', csv));
+    expect(res.code).toBe(1);
+    const lines = res.stderr.split('\n');
+    const expectLine = (fragment: string) => expect(lines.some((l) => l.includes(fragment)), fragment).toBe(true);
+    expectLine('line 2: brand: no brand with code or slug "NOBRAND"');
+    expectLine('line 3: kind: expected giftcard or visa');
+    expectLine('line 4: card_number: card number must have at least 16 digits');
+    expectLine('line 5: security_code: required');
+    expectLine('line 5: recovery_code: exactly 6 digits');
+    expectLine('line 5: balance: a whole number of minor units');
+    expectLine('line 5: asset_code: an ISO 4217 code');
+    expectLine('line 6: holder_name: only for visa cards');
+    expectLine('line 7: security_code: only for gift cards');
+    expectLine('line 7: holder_name: required');
+    expectLine('line 7: phone: an international number in E.164 form');
+    expectLine('line 7: pin: exactly 4 digits');
+    expectLine('line 7: email: an e-mail address');
+    expectLine('line 7: postal_code: required when any address field is given');
+    expectLine('line 7: birth_date: a birth date in the past');
+    expectLine('line 7: country_of_birth: expected an ISO 3166 two-letter country code');
+    expectLine('line 8: has 6 fields, the header has 18');
+    expect(await countCards()).toBe(before);
+  });
+
+  it('refuses numbers repeated in the file or already in the database, masked', async () => {
+    const before = await countCards();
+    const csv = [
+      'brand,kind,card_number,security_code,balance',
+      'DEMO,giftcard,6064 5000 0000 0000 001,555001,100',
+      'DEMO,giftcard,6064 0000 0000 0000 101,555002,100', // GIFT_BALANCE of the demo data
+      'DEMO,giftcard,6064500000000000001,555003,100',
+      'DEMO,giftcard,6064 5000 0000 0000 004,555004,100',
+    ].join('\n');
+    const res = await c.cli('cards', 'import', c.file('dupes.csv', csv));
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain('line 3: card number XXXXXXXXXXXXXXXX101 is already in the database');
+    expect(res.stderr).toContain('line 4: card number XXXXXXXXXXXXXXXX001 also appears on line 2');
+    expect(res.stderr).not.toContain('6064');
+    expect(await countCards()).toBe(before);
+    // The demo card is untouched.
+    expect((await lookupGiftCard(c.t, 'DEMO', '6064 0000 0000 0000 101', '482913')).json().balances[0].quantity.value).toBe(2500);
+  });
+
+  it('refuses a file importing the same cards twice, so running it again is safe', async () => {
+    const csv = 'brand,kind,card_number,security_code,balance\nDEMO,giftcard,6064 6000 0000 0000 001,555001,700\n';
+    const path = c.file('twice.csv', csv);
+    expect((await c.cli('cards', 'import', path)).code).toBe(0);
+    const again = await c.cli('cards', 'import', path);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('already in the database');
+    expect((await lookupGiftCard(c.t, 'DEMO', '6064600000000000001', '555001')).json().balances[0].quantity.value).toBe(700);
+  });
+
+  it('--dry-run checks and writes nothing; --delimiter reads semicolons', async () => {
+    const before = await countCards();
+    const csv = 'brand;kind;card_number;security_code;balance\nDEMO;giftcard;"6064 7000 0000 0000 001";555001;700\n';
+    const res = await c.cli('cards', 'import', c.file('semi.csv', csv), '--delimiter', ';', '--dry-run');
+    expect(res.stderr).toBe('');
+    expect(res.code).toBe(0);
+    expect(res.stdout).toContain('Checked 1 card');
+    expect(res.stdout).toContain('Nothing was written');
+    expect(await countCards()).toBe(before);
+  });
+
+  it('refuses bad headers, empty files and broken CSV', async () => {
+    const unknown = await c.cli('cards', 'import', c.file('h1.csv', 'brand,kind,card_number,balance,colour\n'));
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('line 1: unknown column "colour"');
+    const missing = await c.cli('cards', 'import', c.file('h2.csv', 'brand,kind,security_code\nDEMO,giftcard,1\n'));
+    expect(missing.stderr).toContain('the header has no card_number column');
+    expect(missing.stderr).toContain('the header has no balance column');
+    const empty = await c.cli('cards', 'import', c.file('empty.csv', ''));
+    expect(empty.code).toBe(1);
+    expect(empty.stderr).toContain('The file is empty');
+    const headerOnly = await c.cli('cards', 'import', c.file('h3.csv', 'brand,kind,card_number,balance\n'));
+    expect(headerOnly.stderr).toContain('no cards');
+    const broken = await c.cli('cards', 'import', c.file('broken.csv', 'brand,kind,card_number,balance\nDEMO,giftcard,"6064 8000 0000 0000 001,100\n'));
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).toContain('not valid CSV');
+    expect(broken.stderr).toContain('line 2: a quoted field is not closed');
+    const missingFile = await c.cli('cards', 'import', 'nope.csv');
+    expect(missingFile.code).toBe(1);
+    expect(missingFile.stderr).toContain('No such file');
+  });
+});

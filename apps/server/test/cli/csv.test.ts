@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { CsvSyntaxError, parseCsv } from '../../src/cli/csv.js';
+
+const fields = (text: string, delimiter?: string) => parseCsv(text, delimiter).map((r) => r.fields);
+
+describe('parseCsv', () => {
+  it('reads plain records with LF, CRLF and a missing final line break', () => {
+    expect(fields('a,b\n1,2\n')).toEqual([['a', 'b'], ['1', '2']]);
+    expect(fields('a,b\r\n1,2\r\n3,4')).toEqual([['a', 'b'], ['1', '2'], ['3', '4']]);
+  });
+
+  it('reads quoted fields with delimiters, doubled quotes and line breaks inside', () => {
+    const records = parseCsv('name,note\r\n"de Vries, J.","say ""hi"""\r\n"two\r\nlines",""\r\nlast,x');
+    expect(records.map((r) => r.fields)).toEqual([
+      ['name', 'note'],
+      ['de Vries, J.', 'say "hi"'],
+      ['two\r\nlines', ''],
+      ['last', 'x'],
+    ]);
+    // Line numbers are where each record starts.
+    expect(records.map((r) => r.line)).toEqual([1, 2, 3, 5]);
+  });
+
+  it('keeps empty fields, skips blank lines and a byte order mark', () => {
+    const records = parseCsv('\ufeffa,b,c\n\n1,,\n,,\n');
+    expect(records.map((r) => r.fields)).toEqual([['a', 'b', 'c'], ['1', '', ''], ['', '', '']]);
+    expect(records.map((r) => r.line)).toEqual([1, 3, 4]);
+  });
+
+  it('reads another delimiter', () => {
+    expect(fields('a;b\n"1;2";3', ';')).toEqual([['a', 'b'], ['1;2', '3']]);
+  });
+
+  it('refuses an unclosed quote, text after a closing quote and a stray quote, naming the line', () => {
+    expect(() => parseCsv('a\n"open\n')).toThrow(new CsvSyntaxError(2, 'a quoted field is not closed'));
+    expect(() => parseCsv('a,b\n"x"y,1')).toThrow(/line 2: unexpected text after a closing quote/);
+    expect(() => parseCsv('a,b\n1,2\nO"Brien,3')).toThrow(/line 3: a quote inside an unquoted field/);
+  });
+});

@@ -1,0 +1,118 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import { buildApp } from '../../src/app.js';
+import { type Config, parseConfig } from '../../src/config.js';
+import { createCrypto } from '../../src/crypto/index.js';
+import { loadKeyring } from '../../src/crypto/keyring.js';
+import { createDatabase, type Db } from '../../src/db/database.js';
+import { migrateToLatest } from '../../src/db/migrate.js';
+import { seedDemoData } from '../../src/demo/seed.js';
+import type { ServiceDeps } from '../../src/services/deps.js';
+
+/**
+ * The PostgreSQL server the suite runs against, if any: TEST_DATABASE_URL, or DATABASE_URL when
+ * it names PostgreSQL. Without either, every test file gets its own SQLite file.
+ */
+export function testPostgresUrl(): string | undefined {
+  const url = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+  return url && /^postgres(ql)?:\/\//.test(url) ? url : undefined;
+}
+
+export const INDEX_HTML = '<!doctype html><html><head><title>Tessera</title></head><body><div id="root"></div></body></html>';
+
+export interface TestApp {
+  app: FastifyInstance;
+  deps: ServiceDeps;
+  config: Config;
+  db: Db;
+  dir: string;
+  /** Where the database lives: the SQLite file, or the PostgreSQL schema. */
+  database: { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string; schema: string };
+  close: () => Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  logger?: Logger;
+  now?: () => Date;
+  seed?: boolean;
+}
+
+/**
+ * Builds the real app on a database of its own (a temp SQLite file, or a fresh PostgreSQL schema
+ * dropped on close), migrated and loaded with the demo data, with a stand-in web build.
+ */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'tessera-test-'));
+  const webDist = path.join(dir, 'web');
+  mkdirSync(path.join(webDist, 'assets'), { recursive: true });
+  writeFileSync(path.join(webDist, 'index.html'), INDEX_HTML);
+  writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log("app")');
+
+  const pgUrl = testPostgresUrl();
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  if (pgUrl) {
+    const client = new pg.Client({ connectionString: pgUrl });
+    await client.connect();
+    await client.query(`create schema ${schema}`);
+    await client.end();
+  }
+  const sqliteFile = path.join(dir, 'tessera.db');
+  const config = parseConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: pgUrl ?? `file:${sqliteFile}`,
+    ...(pgUrl && { DATABASE_SCHEMA: schema }),
+    DATABASE_POOL_MAX: '4',
+    CAPTCHA_PROVIDER: 'test',
+    KEYS_FILE: path.join(dir, 'keys.json'),
+    WEB_DIST: webDist,
+    LOG_LEVEL: 'silent',
+    PORT: '8080',
+    ...options.env,
+  });
+  const dropDatabase = async () => {
+    if (pgUrl) {
+      const client = new pg.Client({ connectionString: pgUrl });
+      await client.connect();
+      await client.query(`drop schema if exists ${schema} cascade`);
+      await client.end();
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  const db = createDatabase(config.database);
+  let built: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    await migrateToLatest(db);
+    if (options.seed !== false) {
+      await seedDemoData(db, createCrypto(loadKeyring(config)), options.now?.());
+    }
+    built = await buildApp(config, {
+      db,
+      ...(options.logger && { logger: options.logger }),
+      ...(options.now && { now: options.now }),
+    });
+  } catch (error) {
+    // Leave no schema or temp folder behind when the app cannot be built.
+    await db.destroy();
+    await dropDatabase();
+    throw error;
+  }
+  const { app, deps } = built;
+  return {
+    app,
+    deps,
+    config,
+    db,
+    dir,
+    database: pgUrl ? { dialect: 'postgres', url: pgUrl, schema } : { dialect: 'sqlite', file: sqliteFile },
+    close: async () => {
+      await app.close();
+      await dropDatabase();
+    },
+  };
+}

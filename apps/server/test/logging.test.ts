@@ -1,0 +1,53 @@
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../src/logger.js';
+import { demoCard, lookupBody } from './helpers/demo.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
+
+// Everything the server logs during these tests, as raw text.
+let logged = '';
+const sink = new Writable({
+  write(chunk, _encoding, done) {
+    logged += chunk.toString();
+    done();
+  },
+});
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ logger: createLogger({ logLevel: 'trace' }, sink) });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const lookup = (body: Record<string, unknown>, flowType = 'BALANCE') =>
+  t.app.inject({ method: 'POST', url: '/api/GiftCard/', headers: { 'x-flow-type': flowType }, payload: body });
+
+describe('log redaction', () => {
+  it('never writes a card number, secret or captcha token to the log', async () => {
+    const card = demoCard('GIFT_BALANCE');
+    await lookup(lookupBody('GIFT_BALANCE'));
+    await lookup(lookupBody('GIFT_BALANCE', { pinCode: '999888' }));
+    await lookup(lookupBody('GIFT_BALANCE', { giftCardNumber: '6064 1111 2222 3333 444' }));
+    await lookup(lookupBody('GIFT_BALANCE', { 'g-recaptcha-response': 'secret-captcha-token' }));
+    await lookup(lookupBody('GIFT_BALANCE', { pinCode: 'x'.repeat(40) + '482913' }));
+    await lookup(lookupBody('GIFT_BALANCE'), 'IDENTIFY');
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/GiftCard/',
+      headers: { 'content-type': 'application/json', 'x-flow-type': 'BALANCE' },
+      payload: `{"giftCardNumber": "${card.number}", "pinCode": "482913"`,
+    });
+    // Logging an object by hand is redacted too.
+    t.app.log.info({ cardNumber: card.number, body: { pinCode: '482913' }, nested: { securityCode: '482913' } }, 'manual');
+
+    expect(logged.length).toBeGreaterThan(0);
+    expect(logged).toContain('request completed');
+    const digits = logged.replace(/\s/g, '');
+    for (const secret of [card.number.replaceAll(' ', ''), '6064111122223333444', '482913', '999888', 'secret-captcha-token', 'test-pass']) {
+      expect(digits, secret).not.toContain(secret);
+    }
+    expect(logged).not.toContain(card.number);
+  });
+});
