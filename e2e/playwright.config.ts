@@ -1,0 +1,65 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+// The browser tests run the built server (`npm run build` first) on a fresh SQLite database in
+// demo mode, exactly as `npm start` does, and drive Debian's Chromium: test tools may not
+// download browsers here.
+const PORT = Number(process.env.E2E_PORT ?? 8090);
+const dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-e2e-'));
+const root = path.resolve(import.meta.dirname, '..');
+
+export const baseURL = `http://localhost:${PORT}`;
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: '../test-results',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    { name: 'phone', use: { ...devices['Pixel 7'], defaultBrowserType: 'chromium' } },
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } } },
+  ],
+  webServer: {
+    command: 'node --enable-source-maps apps/server/dist/main.js',
+    cwd: root,
+    url: `${baseURL}/readyz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      PUBLIC_URL: baseURL,
+      PIN_FRAME_URL: `http://127.0.0.1:${PORT}`,
+      DATABASE_URL: `file:${path.join(dataDir, 'tessera.db')}`,
+      // The real built-in captcha, at a difficulty a test solves in milliseconds.
+      CAPTCHA_PROVIDER: 'altcha',
+      ALTCHA_MAX_NUMBER: '2000',
+      RATE_LIMIT_PER_MINUTE: '10000',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

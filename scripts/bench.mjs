@@ -1,0 +1,126 @@
+// npm run bench: autocannon against the built server, in one run, so the figures compare.
+// Prints requests/s and p50/p99 latency of a bare Fastify route (the ceiling), GET /api/theme/demo
+// and the gift card lookup (test captcha), on SQLite and on PostgreSQL, with the ratio to the
+// ceiling. Target: the lookup at 40% or more of the ceiling with p99 under 25 ms at 50 connections.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { ROOT } from './lib/build.mjs';
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+async function waitFor(url, child) {
+  for (let i = 0; i < 200; i++) {
+    if (child.exitCode !== null) throw new Error(`process for ${url} exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch { /* not up yet */ }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+function startProcess(args, env) {
+  return spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+async function stop(child) {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+}
+
+function run(name, opts) {
+  return new Promise((resolve, reject) => {
+    autocannon({ connections: CONNECTIONS, duration: DURATION, ...opts }, (err, result) => {
+      if (err) return reject(err);
+      const errors = result.errors + result.timeouts + (result.non2xx ?? 0);
+      resolve({ name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors });
+    });
+  });
+}
+
+const lookupBody = JSON.stringify({
+  code: 'DEMO',
+  giftCardNumber: '6064 0000 0000 0000 101',
+  pinCode: '482913',
+  'g-recaptcha-response': 'test-pass',
+  showResetUrl: true,
+});
+
+async function benchServer(label, databaseUrl, port) {
+  const env = {
+    PORT: String(port),
+    DATABASE_URL: databaseUrl,
+    PUBLIC_URL: `http://localhost:${port}`,
+    PIN_FRAME_URL: `http://127.0.0.1:${port}`,
+    CAPTCHA_PROVIDER: 'test',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    LOG_LEVEL: 'warn',
+  };
+  const server = startProcess(['apps/server/dist/main.js'], env);
+  try {
+    await waitFor(`http://127.0.0.1:${port}/readyz`, server);
+    const theme = await run(`GET /api/theme/demo (${label})`, { url: `http://127.0.0.1:${port}/api/theme/demo` });
+    const lookup = await run(`POST /api/GiftCard/ (${label})`, {
+      url: `http://127.0.0.1:${port}/api/GiftCard/`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-flow-type': 'BALANCE' },
+      body: lookupBody,
+    });
+    return [theme, lookup];
+  } finally {
+    await stop(server);
+  }
+}
+
+const results = [];
+const ceilingProcess = startProcess(['scripts/bench-ceiling.mjs'], { PORT: '18100' });
+try {
+  await waitFor('http://127.0.0.1:18100/ceiling', ceilingProcess);
+  results.push(await run('bare Fastify JSON route (ceiling)', { url: 'http://127.0.0.1:18100/ceiling' }));
+} finally {
+  await stop(ceilingProcess);
+}
+const ceiling = results[0].rps;
+
+const sqliteDir = mkdtempSync(path.join(tmpdir(), 'tessera-bench-'));
+try {
+  results.push(...(await benchServer('SQLite', `file:${path.join(sqliteDir, 'bench.db')}`, 18101)));
+} finally {
+  rmSync(sqliteDir, { recursive: true, force: true });
+}
+
+const dbName = `tessera_bench_${process.pid}`;
+const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+try {
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${dbName}`;
+  results.push(...(await benchServer('PostgreSQL', url.toString(), 18102)));
+} catch (error) {
+  console.error(`PostgreSQL bench skipped: ${error.message}`);
+  process.exitCode = 1;
+} finally {
+  await admin.query(`DROP DATABASE IF EXISTS ${dbName}`).catch(() => {});
+  await admin.end().catch(() => {});
+}
+
+console.log(`\nautocannon, ${CONNECTIONS} connections, ${DURATION} s each\n`);
+const pad = (s, n) => String(s).padEnd(n);
+console.log(`${pad('target', 44)}${pad('req/s', 10)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('errors', 8)}of ceiling`);
+for (const r of results) {
+  const ratio = `${((r.rps / ceiling) * 100).toFixed(1)}%`;
+  console.log(`${pad(r.name, 44)}${pad(Math.round(r.rps), 10)}${pad(r.p50, 9)}${pad(r.p99, 9)}${pad(r.errors, 8)}${ratio}`);
+}
+for (const r of results.filter((x) => x.name.startsWith('POST'))) {
+  const ok = r.rps / ceiling >= 0.4 && r.p99 < 25 && r.errors === 0;
+  console.log(`${ok ? 'meets' : 'MISSES'} target (>= 40% of ceiling, p99 < 25 ms, no errors): ${r.name}`);
+}
