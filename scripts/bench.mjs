@@ -13,6 +13,10 @@ import { ROOT } from './lib/build.mjs';
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+// Ports of the ceiling, SQLite and PostgreSQL servers: BASE, BASE+1, BASE+2.
+const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 18100);
+// A short unmeasured run first, so V8 has optimised the hot paths and caches/pools are warm.
+const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 
 async function waitFor(url, child) {
   for (let i = 0; i < 200; i++) {
@@ -37,6 +41,17 @@ async function stop(child) {
 }
 
 function run(name, opts) {
+  return warmUp(opts).then(() => measure(name, opts));
+}
+
+function warmUp(opts) {
+  if (WARMUP <= 0) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    autocannon({ connections: CONNECTIONS, duration: WARMUP, ...opts }, (err) => (err ? reject(err) : resolve()));
+  });
+}
+
+function measure(name, opts) {
   return new Promise((resolve, reject) => {
     autocannon({ connections: CONNECTIONS, duration: DURATION, ...opts }, (err, result) => {
       if (err) return reject(err);
@@ -81,10 +96,10 @@ async function benchServer(label, databaseUrl, port) {
 }
 
 const results = [];
-const ceilingProcess = startProcess(['scripts/bench-ceiling.mjs'], { PORT: '18100' });
+const ceilingProcess = startProcess(['scripts/bench-ceiling.mjs'], { PORT: String(PORT_BASE) });
 try {
-  await waitFor('http://127.0.0.1:18100/ceiling', ceilingProcess);
-  results.push(await run('bare Fastify JSON route (ceiling)', { url: 'http://127.0.0.1:18100/ceiling' }));
+  await waitFor(`http://127.0.0.1:${PORT_BASE}/ceiling`, ceilingProcess);
+  results.push(await run('bare Fastify JSON route (ceiling)', { url: `http://127.0.0.1:${PORT_BASE}/ceiling` }));
 } finally {
   await stop(ceilingProcess);
 }
@@ -92,7 +107,7 @@ const ceiling = results[0].rps;
 
 const sqliteDir = mkdtempSync(path.join(tmpdir(), 'tessera-bench-'));
 try {
-  results.push(...(await benchServer('SQLite', `file:${path.join(sqliteDir, 'bench.db')}`, 18101)));
+  results.push(...(await benchServer('SQLite', `file:${path.join(sqliteDir, 'bench.db')}`, PORT_BASE + 1)));
 } finally {
   rmSync(sqliteDir, { recursive: true, force: true });
 }
@@ -104,7 +119,7 @@ try {
   await admin.query(`CREATE DATABASE ${dbName}`);
   const url = new URL(PG_ADMIN_URL);
   url.pathname = `/${dbName}`;
-  results.push(...(await benchServer('PostgreSQL', url.toString(), 18102)));
+  results.push(...(await benchServer('PostgreSQL', url.toString(), PORT_BASE + 2)));
 } catch (error) {
   console.error(`PostgreSQL bench skipped: ${error.message}`);
   process.exitCode = 1;

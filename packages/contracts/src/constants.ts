@@ -34,7 +34,7 @@ export const TRANSLATION_LOADER = {
   retryTimeoutMs: 350,
 } as const;
 
-/** Language detection order (spec §9), in i18next-browser-languagedetector's names. */
+/** Language detection order (spec §9); apps/web/src/lib/languageDetector.ts reads the sources in it. */
 export const LANGUAGE_DETECTION_ORDER = [
   'querystring',
   'cookie',

@@ -10,4 +10,5 @@ export * from './api/common.js';
 export * from './api/theme.js';
 export * from './api/giftcard.js';
 export * from './api/utility.js';
+export * from './api/demo.js';
 export * from './api/paths.js';

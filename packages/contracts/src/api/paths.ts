@@ -8,4 +8,5 @@ export const apiPaths = {
   captchaKey: () => '/api/Utility/Recaptcha',
   errorReport: () => '/api/Utility/Error',
   giftCard: () => '/api/GiftCard/',
+  demoBrands: () => '/api/demo/brands',
 } as const;

@@ -1,0 +1,96 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import type { i18n as I18n } from 'i18next';
+import { apiPaths, flowSegments, type DemoBrand, type FlowCode } from '@tessera/contracts';
+import { ApiError, apiRequest } from '../lib/api';
+import { useDocumentTitle } from '../lib/theme/FlowContext';
+import { PageShell } from '../components/PageShell/PageShell';
+import { Loading } from '../components/Loading/Loading';
+import { ErrorPage } from '../components/ErrorPage/ErrorPage';
+import { NotFoundNotice } from '../components/Notice/Notice';
+import { homeTexts } from './homeTexts';
+import styles from './HomePage.module.css';
+
+/** The key of each flow's link text (a table, so the translation test sees every key). */
+const FLOW_LABEL_KEYS: Record<FlowCode, string> = {
+  BALANCE: 'home__flow_BALANCE',
+  VISA: 'home__flow_VISA',
+  REPLACE: 'home__flow_REPLACE',
+  PAYOUT: 'home__flow_PAYOUT',
+  IDENTIFY: 'home__flow_IDENTIFY',
+  RESET: 'home__flow_RESET',
+};
+
+/** Adds the page's bundled texts once (namespace `core`, the fallback of every lookup). */
+function ensureHomeTexts(i18n: I18n) {
+  for (const [lng, texts] of Object.entries(homeTexts)) {
+    // getResource, not exists(): exists() also answers from the fallback language (nl).
+    if (i18n.getResource(lng, 'core', 'home__title') === undefined) i18n.addResourceBundle(lng, 'core', texts, true, false);
+  }
+}
+
+/** Where a flow's area starts: /{slug}/{segment}, as the route table mounts it. */
+export function flowHref(slug: string, code: FlowCode): string {
+  return `/${encodeURIComponent(slug)}/${flowSegments[code]}`;
+}
+
+/**
+ * `/` in demo mode: the demo brands and the flows each offers (GET /api/demo/brands). Outside demo
+ * mode that call answers 404 and the page says not found (the server redirects `/` in production
+ * before the app loads). Lazily loaded: not part of the first BALANCE screen.
+ */
+export default function HomePage() {
+  const { t, i18n } = useTranslation();
+  ensureHomeTexts(i18n);
+  useDocumentTitle(t('home__title'));
+  const brands = useQuery({
+    queryKey: ['demo-brands'],
+    queryFn: ({ signal }) => apiRequest<DemoBrand[]>(apiPaths.demoBrands(), { signal }),
+    retry: false,
+  });
+
+  if (brands.isPending) {
+    return (
+      <PageShell>
+        <Loading />
+      </PageShell>
+    );
+  }
+  if (brands.error) {
+    const notDemo = brands.error instanceof ApiError && brands.error.status === 404;
+    return <PageShell>{notDemo ? <NotFoundNotice /> : <ErrorPage />}</PageShell>;
+  }
+  const languageNames = (codes: string[]) =>
+    codes.map((code) => (i18n.exists(`shell__language_${code}`) ? t(`shell__language_${code}`) : code)).join(', ');
+
+  return (
+    <PageShell>
+      <section aria-labelledby="home-title" className={styles.home}>
+        <h1 id="home-title">{t('home__title')}</h1>
+        <p className={styles.intro}>{t('home__intro')}</p>
+        {brands.data.length === 0 ? <p>{t('home__no_brands')}</p> : null}
+        {brands.data.map((brand) => {
+          const headingId = `brand-${brand.code}`;
+          return (
+            <section key={brand.code} aria-labelledby={headingId} className={styles.brand}>
+              <h2 id={headingId}>{brand.name}</h2>
+              <ul aria-label={t('home__flows_label', { brand: brand.name })} className={styles.flows}>
+                {brand.flows.map((flow) => (
+                  <li key={flow.code}>
+                    <Link href={flowHref(brand.slug, flow.code)}>
+                      {t(FLOW_LABEL_KEYS[flow.code])}
+                    </Link>
+                    {flow.languages.length > 0 ? (
+                      <span className={styles.languages}> · {t('home__languages', { languages: languageNames(flow.languages) })}</span>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          );
+        })}
+      </section>
+    </PageShell>
+  );
+}

@@ -1,0 +1,50 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Route, Router, Switch } from 'wouter';
+import { FLOW_CODES, flowSegmentAliases, flowSegments, webPaths, type FlowCode } from '@tessera/contracts';
+import { caseSensitiveParser } from '../lib/router';
+import { FlowArea } from './FlowArea';
+import { CallbackPage } from './CallbackPage';
+import { NotFoundPage } from './NotFoundPage';
+
+/**
+ * The flows that are built. Adding a flow = its folder under src/flows/ plus one line here; every
+ * other flow area still exists (spec §2.1) and shows page-unavailable or not-found.
+ */
+const flowScreens: Partial<Record<FlowCode, LazyExoticComponent<ComponentType>>> = {
+  BALANCE: lazy(() => import('../flows/balance')),
+};
+
+/** `/`: the demo brands and their flows (demo mode; in production the server redirects `/`). */
+const HomePage = lazy(() => import('./HomePage'));
+
+/**
+ * Route table: the area /:slug/<flow segment> (and everything below it, nested) for every flow and
+ * its aliases, /callback, / and a 404. Matching is case-sensitive: /demo/Balance is not found.
+ */
+export const flowRoutes = FLOW_CODES.flatMap((code) =>
+  [flowSegments[code], ...(flowSegmentAliases[code] ?? [])].map((segment) => ({
+    code,
+    path: `/:slug/${segment}`,
+  })),
+);
+
+export function AppRoutes() {
+  return (
+    <Router parser={caseSensitiveParser}>
+      <Switch>
+        <Route path={webPaths.home()}>
+          <Suspense fallback={null}>
+            <HomePage />
+          </Suspense>
+        </Route>
+        <Route path={webPaths.callback()} component={CallbackPage} />
+        {flowRoutes.map(({ code, path }) => (
+          <Route key={path} path={path} nest>
+            <FlowArea flow={code} screens={flowScreens[code]} />
+          </Route>
+        ))}
+        <Route component={NotFoundPage} />
+      </Switch>
+    </Router>
+  );
+}

@@ -1,0 +1,125 @@
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCaptchaKey } from './captchaKeyQuery';
+import styles from './Captcha.module.css';
+
+/** Token the `test` provider accepts (contract.md "Captcha"); never accepted in production. */
+export const TEST_CAPTCHA_TOKEN = 'test-pass';
+
+export interface CaptchaProps {
+  /** Receives the token to send as `g-recaptcha-response`, or null when it is gone (expired, reset). */
+  onToken: (token: string | null) => void;
+  /**
+   * Spec §8: a failing key load is only logged, except at card lookup where it is shown.
+   */
+  showLoadError?: boolean;
+  /** Error of the surrounding form about the captcha (missing, refused). */
+  error?: string | null;
+}
+
+// Kept out of the first screen's bundle: the widget (and its workers) load only when needed.
+const AltchaWidget = lazy(() => import('./AltchaWidget'));
+
+/**
+ * The bot check (contract.md "Captcha"). The server decides the provider:
+ * - altcha: the self-hosted proof-of-work widget, solved when the form gets focus;
+ * - recaptcha: Google's widget, loaded from Google;
+ * - test: no widget, the token is `test-pass` (tests, benchmarks).
+ * Remount (change `key`) to get a fresh token after a submission: a token works once.
+ */
+export function Captcha({ onToken, showLoadError = false, error }: CaptchaProps) {
+  const { t, i18n } = useTranslation();
+  const key = useCaptchaKey();
+  const onTokenRef = useRef(onToken);
+  onTokenRef.current = onToken;
+
+  useEffect(() => {
+    if (key.error) console.error('captcha key could not be loaded', key.error);
+  }, [key.error]);
+
+  useEffect(() => {
+    if (key.data?.provider === 'test') onTokenRef.current(TEST_CAPTCHA_TOKEN);
+  }, [key.data?.provider]);
+
+  const errorId = 'captcha-error';
+  let body: React.ReactNode = null;
+  if (key.isPending) {
+    body = <p className={styles.loading}>{t('captcha__loading')}</p>;
+  } else if (key.error) {
+    body = showLoadError ? (
+      <p className={styles.error} role="alert">
+        {t('captcha__load_error')}
+      </p>
+    ) : null;
+  } else if (key.data.provider === 'altcha') {
+    body = (
+      <Suspense fallback={<p className={styles.loading}>{t('captcha__loading')}</p>}>
+        <AltchaWidget challengeUrl={key.data.key} language={i18n.resolvedLanguage ?? 'nl'} onToken={(token) => onTokenRef.current(token)} />
+      </Suspense>
+    );
+  } else if (key.data.provider === 'recaptcha') {
+    body = <Recaptcha siteKey={key.data.key} language={i18n.resolvedLanguage ?? 'nl'} onToken={(token) => onTokenRef.current(token)} />;
+  }
+
+  if (!body && !error) return null;
+  return (
+    <div className={styles.captcha} role="group" aria-label={t('captcha__label')} aria-describedby={error ? errorId : undefined}>
+      {body}
+      {error ? (
+        <p id={errorId} className={styles.error} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+interface GoogleRecaptcha {
+  ready(callback: () => void): void;
+  render(container: HTMLElement, options: Record<string, unknown>): number;
+}
+
+let recaptchaScript: Promise<void> | null = null;
+function loadRecaptchaScript(language: string): Promise<void> {
+  recaptchaScript ??= new Promise<void>((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = `https://www.google.com/recaptcha/api.js?render=explicit&hl=${encodeURIComponent(language)}`;
+    script.async = true;
+    script.defer = true;
+    script.onload = () => resolve();
+    script.onerror = () => {
+      recaptchaScript = null;
+      reject(new Error('reCAPTCHA script failed to load'));
+    };
+    document.head.appendChild(script);
+  });
+  return recaptchaScript;
+}
+
+/** Google reCAPTCHA v2 (a per-deployment choice; its CSP must then allow Google's origins). */
+function Recaptcha({ siteKey, language, onToken }: { siteKey: string; language: string; onToken: (token: string | null) => void }) {
+  const container = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    let cancelled = false;
+    loadRecaptchaScript(language)
+      .then(() => {
+        const grecaptcha = (window as unknown as { grecaptcha?: GoogleRecaptcha }).grecaptcha;
+        grecaptcha?.ready(() => {
+          if (cancelled || !container.current) return;
+          grecaptcha.render(container.current, {
+            sitekey: siteKey,
+            callback: (token: string) => onToken(token),
+            'expired-callback': () => onToken(null),
+            'error-callback': () => onToken(null),
+          });
+        });
+      })
+      .catch((error: unknown) => console.error(error));
+    return () => {
+      cancelled = true;
+    };
+    // onToken is stable (a ref wrapper in Captcha)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [siteKey, language]);
+  return <div ref={container} />;
+}

@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react';
+import { Label } from '../Label/Label';
+import styles from './Field.module.css';
+
+export interface FieldIds {
+  input: string;
+  help: string;
+  error: string;
+}
+
+/** The ids an input inside a Field should point at with aria-describedby. */
+export function describedBy(ids: FieldIds, help: ReactNode, error: ReactNode): string | undefined {
+  return [help ? ids.help : null, error ? ids.error : null].filter(Boolean).join(' ') || undefined;
+}
+
+interface FieldProps {
+  ids: FieldIds;
+  label: ReactNode;
+  info?: ReactNode;
+  help?: ReactNode;
+  error?: ReactNode;
+  children: ReactNode;
+}
+
+/** Label, control, help text and error message, wired together for assistive technology. */
+export function Field({ ids, label, info, help, error, children }: FieldProps) {
+  return (
+    <div className={styles.field}>
+      <Label htmlFor={ids.input} info={info}>
+        {label}
+      </Label>
+      {children}
+      {help ? (
+        <p id={ids.help} className={styles.help}>
+          {help}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={ids.error} className={styles.error} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFlowContext } from '../../lib/theme/FlowContext';
+import { InfoTooltip } from '../Tooltip/InfoTooltip';
+import styles from './PageShell.module.css';
+
+interface PageShellProps {
+  children: ReactNode;
+  /** Hides the poster image (screens that show their own card picture). */
+  hidePoster?: boolean;
+  /** A second panel beneath the main card (informationType ContainerBeneath). */
+  after?: ReactNode;
+}
+
+const KNOWN_VARIANTS = new Set(['plain', 'light', 'dark', 'pattern']);
+
+/**
+ * The page shell (spec §2.2): brand header band with logo (and header image, swoosh), the
+ * language dropdown when the flow offers more than one language, the poster image, the content
+ * card and the footer with the issuer statement. Works without a theme (unknown brand, /callback).
+ */
+export function PageShell({ children, hidePoster = false, after }: PageShellProps) {
+  const { t } = useTranslation();
+  const flow = useFlowContext();
+  const styling = flow?.theme.styling;
+  const variant = styling && KNOWN_VARIANTS.has(styling.backgroundVariant) ? styling.backgroundVariant : 'plain';
+  const classes = [styles.shell, styles[`bg-${variant}`], styling?.useGradient ? styles.gradient : null]
+    .filter(Boolean)
+    .join(' ');
+
+  return (
+    <div className={classes} data-variant={variant} data-gradient={styling?.useGradient ? 'true' : undefined}>
+      <a className={styles.skip} href="#main">
+        {t('shell__skip_to_content')}
+      </a>
+      <header
+        className={`${styles.band} ${styling?.headerImage ? styles.withImage : ''}`}
+        style={styling?.headerImage ? { backgroundImage: `url("${styling.headerImage}")` } : undefined}
+      >
+        <div className={styles.bandInner}>
+          {flow ? (
+            styling?.logo ? (
+              <span className={styles.logoPlate}>
+                <img className={styles.logo} src={styling.logo} alt={t('shell__logo_alt', { brand: flow.theme.name })} />
+              </span>
+            ) : (
+              <span className={styles.brandName}>{flow.theme.name}</span>
+            )
+          ) : (
+            <span className={styles.brandName} aria-hidden="true" />
+          )}
+          {flow && flow.languages.length > 1 ? <LanguageSelect languages={flow.languages} /> : null}
+        </div>
+        {styling?.addSwoosh ? <Swoosh /> : null}
+      </header>
+      <main id="main" tabIndex={-1} className={styles.main}>
+        <div className={styles.card}>
+          {styling?.posterImage && !hidePoster ? <img className={styles.poster} src={styling.posterImage} alt="" /> : null}
+          {children}
+        </div>
+        {after ? <div className={`${styles.card} ${styles.after}`}>{after}</div> : null}
+      </main>
+      {flow ? (
+        <footer className={styles.footer}>
+          <p>
+            {t('shell__issuer_statement')} <InfoTooltip content={t('shell__issuer_tooltip')} />
+          </p>
+        </footer>
+      ) : null}
+    </div>
+  );
+}
+
+function LanguageSelect({ languages }: { languages: readonly string[] }) {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const current = (i18n.resolvedLanguage ?? i18n.language ?? '').split('-')[0] ?? '';
+  return (
+    <div className={styles.language}>
+      <label htmlFor={id} className={styles.languageLabel}>
+        {t('shell__language_label')}
+      </label>
+      <select
+        id={id}
+        className={styles.languageSelect}
+        value={languages.includes(current) ? current : languages[0]}
+        onChange={(event) => {
+          const lng = event.target.value;
+          document.documentElement.lang = lng;
+          void i18n.changeLanguage(lng);
+        }}
+      >
+        {languages.map((lng) => (
+          <option key={lng} value={lng} lang={lng}>
+            {t(`shell__language_${lng}`, { defaultValue: lng.toUpperCase() })}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** Decorative curve at the bottom of the brand band (theme styling addSwoosh). */
+function Swoosh() {
+  return (
+    <svg className={styles.swoosh} aria-hidden="true" focusable="false" viewBox="0 0 1440 80" preserveAspectRatio="none" data-testid="swoosh">
+      <path d="M0 80V44C240 4 520 0 760 28s500 52 680 4v48z" fill="var(--brand-background)" />
+      <path d="M0 52C300 14 560 12 800 40s460 40 640 0" fill="none" stroke="var(--brand-accent)" strokeWidth="3" opacity="0.7" />
+    </svg>
+  );
+}

@@ -1,0 +1,43 @@
+import { forwardRef, useId, type ReactNode } from 'react';
+import { Field, describedBy } from '../Field/Field';
+import fieldStyles from '../Field/Field.module.css';
+
+interface PinCodeFieldProps {
+  label: ReactNode;
+  value: string;
+  onChange: (value: string) => void;
+  info?: ReactNode;
+  help?: ReactNode;
+  error?: ReactNode;
+  name?: string;
+  maxLength?: number;
+}
+
+/** The card's security code, typed as a password (spec §2.2 PIN code field). */
+export const PinCodeField = forwardRef<HTMLInputElement, PinCodeFieldProps>(function PinCodeField(
+  { label, value, onChange, info, help, error, name = 'pinCode', maxLength = 32 },
+  ref,
+) {
+  const base = useId();
+  const ids = { input: `${base}-input`, help: `${base}-help`, error: `${base}-error` };
+  return (
+    <Field ids={ids} label={label} info={info} help={help} error={error}>
+      <input
+        ref={ref}
+        id={ids.input}
+        name={name}
+        type="password"
+        autoComplete="off"
+        autoCapitalize="none"
+        autoCorrect="off"
+        spellCheck={false}
+        maxLength={maxLength}
+        className={`${fieldStyles.input} ${fieldStyles.mono}`}
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(ids, help, error)}
+        onChange={(event) => onChange(event.target.value.trim())}
+      />
+    </Field>
+  );
+});

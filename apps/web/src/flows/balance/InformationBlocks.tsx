@@ -1,0 +1,19 @@
+import { useTranslation } from 'react-i18next';
+import { InfoBlock } from '../../components/InfoBlock/InfoBlock';
+
+export const INFORMATION_ID = 'balance-information';
+
+/** The balance explanation and the reset-security-code explanation as blocks. */
+export function InformationBlocks() {
+  const { t } = useTranslation();
+  return (
+    <div id={INFORMATION_ID} data-testid="information-blocks">
+      <InfoBlock title={t('balance__explanation_title')}>
+        <p>{t('balance__explanation_text')}</p>
+      </InfoBlock>
+      <InfoBlock title={t('balance__reset_explanation_title')}>
+        <p>{t('balance__reset_explanation_text')}</p>
+      </InfoBlock>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { useTranslation } from 'react-i18next';
+import { InformationType, webPaths } from '@tessera/contracts';
+import { useNavigate } from '../../lib/router';
+import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
+import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
+import { PageShell } from '../../components/PageShell/PageShell';
+import { LookupForm } from './LookupForm';
+import { INFORMATION_ID, InformationBlocks } from './InformationBlocks';
+import { balanceStore } from './state';
+
+/**
+ * /:slug/balance: the lookup form. The two explanations go where the brand's informationType says:
+ * Tooltip → label tooltips; ContainerAbove → above the form; ContainerBelow → below it in the same
+ * panel; ContainerBeneath → a separate panel beneath; None → nowhere.
+ */
+export function LookupScreen() {
+  const { t } = useTranslation();
+  const { slug, theme } = useRequiredFlowContext();
+  const navigate = useNavigate();
+  useDocumentTitle(t('balance__title'));
+
+  const type = theme.styling.informationType;
+  const tooltips = type === InformationType.Tooltip;
+  const below = type === InformationType.ContainerBelow || type === InformationType.ContainerBeneath;
+
+  return (
+    <PageShell after={type === InformationType.ContainerBeneath ? <InformationBlocks /> : undefined}>
+      <OverviewTitle
+        title={t('balance__title')}
+        subtitle={t('balance__subtitle')}
+        anchor={below ? { label: t('balance__explanation_link'), targetId: INFORMATION_ID } : undefined}
+      />
+      {type === InformationType.ContainerAbove ? <InformationBlocks /> : null}
+      <LookupForm
+        themeCode={theme.code}
+        cardNumberInfo={tooltips ? t('balance__explanation_text') : undefined}
+        pinInfo={tooltips ? t('balance__reset_explanation_text') : undefined}
+        onSuccess={(card) => {
+          balanceStore(slug).set(card);
+          navigate(webPaths.balance.amount(slug));
+        }}
+        onUnexpectedError={() => navigate(webPaths.balance.error(slug))}
+      />
+      {type === InformationType.ContainerBelow ? <InformationBlocks /> : null}
+    </PageShell>
+  );
+}

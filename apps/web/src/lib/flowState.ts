@@ -1,0 +1,75 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * A flow's state (spec §3 "card in flow state"): kept in memory and mirrored to sessionStorage so a
+ * reload of the tab keeps it, while closing the tab forgets it. Never in the URL.
+ */
+export interface FlowStore<T> {
+  get(): T | null;
+  set(value: T | null): void;
+  clear(): void;
+  subscribe(listener: () => void): () => void;
+}
+
+export function createFlowStore<T>(storageKey: string): FlowStore<T> {
+  let loaded = false;
+  let value: T | null = null;
+  const listeners = new Set<() => void>();
+
+  const read = (): T | null => {
+    if (!loaded) {
+      loaded = true;
+      try {
+        const raw = window.sessionStorage.getItem(storageKey);
+        value = raw ? (JSON.parse(raw) as T) : null;
+      } catch {
+        value = null;
+      }
+    }
+    return value;
+  };
+
+  const store: FlowStore<T> = {
+    get: read,
+    set(next) {
+      loaded = true;
+      value = next;
+      try {
+        if (next === null) window.sessionStorage.removeItem(storageKey);
+        else window.sessionStorage.setItem(storageKey, JSON.stringify(next));
+      } catch {
+        /* storage full or blocked: memory still holds it for this page */
+      }
+      listeners.forEach((listener) => listener());
+    },
+    clear() {
+      store.set(null);
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+  return store;
+}
+
+/** Keyed stores, one per flow and brand, created on first use. */
+const stores = new Map<string, FlowStore<unknown>>();
+export function flowStore<T>(flow: string, slug: string): FlowStore<T> {
+  const key = `tessera.${flow}.${slug}`;
+  let store = stores.get(key);
+  if (!store) {
+    store = createFlowStore<unknown>(key);
+    stores.set(key, store);
+  }
+  return store as FlowStore<T>;
+}
+
+/** Test helper: forget every in-memory store (sessionStorage is cleared by the test itself). */
+export function resetFlowStores(): void {
+  stores.clear();
+}
+
+export function useFlowStore<T>(store: FlowStore<T>): T | null {
+  return useSyncExternalStore(store.subscribe, store.get, store.get);
+}

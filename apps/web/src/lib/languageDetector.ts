@@ -1,0 +1,79 @@
+import type { LanguageDetectorModule } from 'i18next';
+import { LANGUAGE_DETECTION_ORDER } from '@tessera/contracts';
+
+/** Where each source of spec §9 keeps the language. */
+export const LANGUAGE_LOOKUP = {
+  querystring: 'lng',
+  cookie: 'i18next',
+  localStorage: 'i18nextLng',
+  sessionStorage: 'i18nextLng',
+} as const;
+
+/**
+ * Letters, digits, `-`, `_`, `@`, `.`: a detected value never reaches `<html lang>` with markup or
+ * quotes in it (the same rule as i18next-browser-languagedetector).
+ */
+function isSafeLanguageCode(code: string): boolean {
+  return /^[A-Za-z0-9_@.-]{1,128}$/.test(code) && !code.includes('..') && !['__proto__', 'constructor', 'prototype'].includes(code);
+}
+
+/** Web storage can be missing or throw (privacy modes, sandboxed frames). */
+function storage(kind: 'localStorage' | 'sessionStorage'): Storage | null {
+  try {
+    return window[kind];
+  } catch {
+    return null;
+  }
+}
+
+function readCookie(name: string): string | null {
+  try {
+    for (const part of document.cookie.split(';')) {
+      const [key, ...value] = part.trim().split('=');
+      if (key === name) return decodeURIComponent(value.join('='));
+    }
+  } catch {
+    // document.cookie throws in some sandboxed documents
+  }
+  return null;
+}
+
+function lookup(source: (typeof LANGUAGE_DETECTION_ORDER)[number]): Array<string | null | undefined> {
+  switch (source) {
+    case 'querystring':
+      return [new URLSearchParams(window.location.search).get(LANGUAGE_LOOKUP.querystring)];
+    case 'cookie':
+      return [readCookie(LANGUAGE_LOOKUP.cookie)];
+    case 'localStorage':
+      return [storage('localStorage')?.getItem(LANGUAGE_LOOKUP.localStorage)];
+    case 'sessionStorage':
+      return [storage('sessionStorage')?.getItem(LANGUAGE_LOOKUP.sessionStorage)];
+    case 'navigator':
+      return [...(navigator.languages ?? []), navigator.language];
+    case 'htmlTag':
+      return [document.documentElement.getAttribute('lang')];
+  }
+}
+
+/**
+ * Every language the sources of spec §9 name, in its order: query string `lng`, cookie `i18next`,
+ * localStorage and sessionStorage `i18nextLng`, the browser's languages, `<html lang>`. i18next
+ * takes the first one it supports (and falls back to nl).
+ */
+export function detectLanguages(): string[] {
+  return LANGUAGE_DETECTION_ORDER.flatMap(lookup).filter((code): code is string => !!code && isSafeLanguageCode(code));
+}
+
+/** The i18next language detector: the order above, the choice cached in localStorage `i18nextLng`. */
+export const languageDetector: LanguageDetectorModule = {
+  type: 'languageDetector',
+  detect: detectLanguages,
+  cacheUserLanguage(lng: string) {
+    if (lng === 'cimode') return;
+    try {
+      storage('localStorage')?.setItem(LANGUAGE_LOOKUP.localStorage, lng);
+    } catch {
+      // a full or refused storage only loses the remembered choice
+    }
+  },
+};

@@ -1,0 +1,15 @@
+import { useEffect } from 'react';
+import { apiPaths } from '@tessera/contracts';
+
+/** Injects the brand's custom.css after our own styles, so its custom properties win. */
+export function useThemeStylesheet(slug: string | null): void {
+  useEffect(() => {
+    if (!slug) return;
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = apiPaths.customCss(slug);
+    link.dataset.themeStylesheet = slug;
+    document.head.appendChild(link);
+    return () => link.remove();
+  }, [slug]);
+}

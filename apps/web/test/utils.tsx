@@ -1,0 +1,143 @@
+import { render } from '@testing-library/react';
+import { Router, useLocation, useSearch } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import i18next, { type i18n as I18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { vi } from 'vitest';
+import { useState, type ReactNode } from 'react';
+import type { Theme } from '@tessera/contracts';
+import en from '../../server/src/translations/defaults/en.json';
+import nl from '../../server/src/translations/defaults/nl.json';
+import { AppProviders, createQueryClient } from '../src/app/App';
+import { AppRoutes } from '../src/app/routes';
+import { coreResources } from '../src/lib/i18n';
+
+export const texts = { en, nl } as const;
+
+export function createTestI18n(lng: 'en' | 'nl' = 'en'): I18n {
+  const instance = i18next.createInstance();
+  const core = coreResources() as Record<string, Record<string, Record<string, string>>>;
+  void instance.use(initReactI18next).init({
+    lng,
+    fallbackLng: 'nl',
+    supportedLngs: ['nl', 'en'],
+    initAsync: false,
+    fallbackNS: 'core',
+    resources: {
+      en: { translation: en, core: core.en! },
+      nl: { translation: nl, core: core.nl! },
+    },
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+  });
+  return instance;
+}
+
+export function demoTheme(overrides: Partial<Theme> = {}, styling: Partial<Theme['styling']> = {}): Theme {
+  return {
+    code: 'DEMO',
+    slug: 'demo',
+    name: 'Tessera Demo',
+    styling: {
+      logo: null,
+      headerImage: null,
+      posterImage: null,
+      addSwoosh: true,
+      backgroundVariant: 'plain',
+      useGradient: false,
+      informationType: 1,
+      ...styling,
+    },
+    pageAvailability: [
+      { code: 'BALANCE', isAvailable: true, availableLanguages: ['nl', 'en'] },
+      { code: 'VISA', isAvailable: true, availableLanguages: ['nl', 'en'] },
+      { code: 'REPLACE', isAvailable: false, availableLanguages: ['nl'] },
+    ],
+    scanningFlows: [],
+    termsUrls: null,
+    ...overrides,
+  };
+}
+
+export interface MockRoute {
+  method?: string;
+  /** Matched against the request path (with query). */
+  path: string | RegExp;
+  status?: number;
+  body?: unknown;
+  /** Throw a network error instead of answering. */
+  networkError?: boolean;
+}
+
+export interface RecordedRequest {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+/** Stubs global fetch with a small route table and records every request. */
+export function mockFetch(routes: MockRoute[]) {
+  const requests: RecordedRequest[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.toString() : input.url;
+    const method = (init.method ?? 'GET').toUpperCase();
+    const headers = Object.fromEntries(Object.entries((init.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v]));
+    const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+    requests.push({ url, method, headers, body });
+    const route = routes.find(
+      (r) => (r.method ?? 'GET') === method && (typeof r.path === 'string' ? r.path === url : r.path.test(url)),
+    );
+    if (!route) return new Response(JSON.stringify({ code: 'NOT_FOUND', message: 'no mock' }), { status: 404 });
+    if (route.networkError) throw new TypeError('Failed to fetch');
+    return new Response(route.body === undefined ? '' : JSON.stringify(route.body), {
+      status: route.status ?? 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { fetchMock, requests };
+}
+
+export const themeRoute = (theme: Theme = demoTheme()): MockRoute => ({ path: `/api/theme/${theme.slug}`, body: theme });
+export const captchaRoute: MockRoute = { path: '/api/Utility/Recaptcha', body: { provider: 'test', key: '' } };
+
+/** Shows the current location, so tests can assert navigation. */
+function LocationProbe() {
+  const [pathname] = useLocation();
+  const search = useSearch();
+  return <output data-testid="location">{pathname + (search ? `?${search}` : '')}</output>;
+}
+
+/** An in-memory location starting at `path` (with its query), like the browser's but for tests. */
+export function MemoryRouter({ path = '/', children }: { path?: string; children: ReactNode }) {
+  const [{ hook }] = useState(() => memoryLocation({ path }));
+  return <Router hook={hook}>{children}</Router>;
+}
+
+export function renderApp(path: string, { i18n = createTestI18n('en') }: { i18n?: I18n } = {}) {
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } });
+  const result = render(
+    <MemoryRouter path={path}>
+      <AppProviders i18n={i18n} queryClient={queryClient}>
+        <AppRoutes />
+        <LocationProbe />
+      </AppProviders>
+    </MemoryRouter>,
+  );
+  return { ...result, i18n, queryClient };
+}
+
+export function renderWithProviders(ui: ReactNode, { i18n = createTestI18n('en'), path = '/' }: { i18n?: I18n; path?: string } = {}) {
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ queries: { retry: false }, mutations: { retry: false } });
+  return render(
+    <MemoryRouter path={path}>
+      <AppProviders i18n={i18n} queryClient={queryClient}>
+        {ui}
+        <LocationProbe />
+      </AppProviders>
+    </MemoryRouter>,
+  );
+}

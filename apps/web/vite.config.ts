@@ -1,0 +1,129 @@
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { writeFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vitest/config';
+
+const webRoot = fileURLToPath(new URL('.', import.meta.url));
+const API = 'http://localhost:8081';
+
+/**
+ * The JavaScript the first BALANCE screen loads (gzip). Over the hard ceiling (the requirement:
+ * under 110 KB) the build FAILS, so a regression (a flow or a heavy library slipping into the entry)
+ * cannot pass unnoticed; over the target it warns, to keep headroom. React and react-dom alone are
+ * about 69 KB of it, i18next 16 KB, TanStack Query 10.5 KB (docs/decisions/003-first-screen-size.md).
+ */
+const FIRST_SCREEN_BUDGET_BYTES = 105 * 1024;
+const FIRST_SCREEN_CEILING_BYTES = 110 * 1024;
+
+/**
+ * Prints, and writes to dist/size-report.json, the gzip size of the JavaScript the first BALANCE
+ * screen needs: the entry chunk plus every chunk it imports statically, plus the balance flow's
+ * lazy chunk and its static imports. Fails the build when the budget is exceeded.
+ */
+function firstScreenSizeReport(): Plugin {
+  return {
+    name: 'tessera-first-screen-size',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = new Map<string, { code: string; imports: string[]; dynamicImports: string[]; isEntry: boolean; facadeModuleId: string | null }>();
+      for (const [fileName, item] of Object.entries(bundle)) {
+        if (item.type === 'chunk') chunks.set(fileName, item);
+      }
+      const included = new Set<string>();
+      const addWithStaticImports = (fileName: string) => {
+        if (included.has(fileName)) return;
+        const chunk = chunks.get(fileName);
+        if (!chunk) return;
+        included.add(fileName);
+        chunk.imports.forEach(addWithStaticImports);
+      };
+      const entries = [...chunks.entries()].filter(([, c]) => c.isEntry);
+      entries.forEach(([name]) => addWithStaticImports(name));
+      const balance = [...chunks.entries()].find(([, c]) =>
+        (c.facadeModuleId ?? '').replace(/\\/g, '/').endsWith('/src/flows/balance/index.tsx'),
+      );
+      if (!balance) this.error('size report: the balance flow chunk was not found (is it lazy-loaded?)');
+      else addWithStaticImports(balance[0]);
+
+      const files = [...included].map((fileName) => {
+        const code = chunks.get(fileName)!.code;
+        return { file: fileName, bytes: Buffer.byteLength(code), gzipBytes: gzipSync(code, { level: 9 }).length };
+      });
+      const totalGzip = files.reduce((sum, f) => sum + f.gzipBytes, 0);
+      const report = {
+        screen: '/:slug/balance',
+        budgetGzipBytes: FIRST_SCREEN_BUDGET_BYTES,
+        ceilingGzipBytes: FIRST_SCREEN_CEILING_BYTES,
+        withinBudget: totalGzip <= FIRST_SCREEN_BUDGET_BYTES,
+        totalGzipBytes: totalGzip,
+        totalGzipKB: Number((totalGzip / 1024).toFixed(1)),
+        files,
+      };
+      const outDir = path.join(webRoot, 'dist');
+      mkdirSync(outDir, { recursive: true });
+      writeFileSync(path.join(outDir, 'size-report.json'), JSON.stringify(report, null, 2) + '\n');
+      const lines = files.map((f) => `  ${f.file.padEnd(48)} ${(f.gzipBytes / 1024).toFixed(1).padStart(7)} KB gzip`);
+      console.log(
+        `\nFirst BALANCE screen JavaScript: ${report.totalGzipKB} KB gzip (target ${FIRST_SCREEN_BUDGET_BYTES / 1024} KB, fails over ${FIRST_SCREEN_CEILING_BYTES / 1024} KB)\n${lines.join('\n')}\n`,
+      );
+      if (totalGzip >= FIRST_SCREEN_CEILING_BYTES) {
+        this.error(`first BALANCE screen is ${report.totalGzipKB} KB gzip, over the ${FIRST_SCREEN_CEILING_BYTES / 1024} KB ceiling`);
+      } else if (totalGzip > FIRST_SCREEN_BUDGET_BYTES) {
+        console.warn(`WARNING: first BALANCE screen is over the ${FIRST_SCREEN_BUDGET_BYTES / 1024} KB gzip target (the build fails over ${FIRST_SCREEN_CEILING_BYTES / 1024} KB)`);
+      }
+    },
+  };
+}
+
+export default defineConfig({
+  root: webRoot,
+  plugins: [react(), firstScreenSizeReport()],
+  resolve: {
+    // react-i18next and wouter import the pre-React-18 shim (`.../shim`, `.../shim/index.js`);
+    // React 19 has the hook built in.
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: path.join(webRoot, 'src/lib/useSyncExternalStoreShim.ts'),
+      },
+    ],
+  },
+  build: {
+    outDir: path.join(webRoot, 'dist'),
+    emptyOutDir: true,
+    sourcemap: true,
+    rolldownOptions: {
+      // The contracts' zod schemas are declared at module top level; the web app reads only their
+      // types and plain helpers, so building a schema is declared free of side effects and unused
+      // schemas (and zod with them) drop out of the bundle.
+      treeshake: { manualPureFunctions: ['z'] },
+      output: {
+        codeSplitting: {
+          // Everything the entry loads statically goes into one chunk: split into several (Rolldown
+          // splits modules a lazy page shares with the entry), it compresses worse and costs requests.
+          groups: [{ name: 'index', tags: ['$initial'] }],
+        },
+      },
+    },
+  },
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: {
+      '/api': API,
+      '/dev': API,
+      '/healthz': API,
+      '/readyz': API,
+    },
+  },
+  test: {
+    name: 'web',
+    root: webRoot,
+    environment: 'jsdom',
+    include: ['test/**/*.test.{ts,tsx}'],
+    setupFiles: ['test/setup.ts'],
+    css: { modules: { classNameStrategy: 'non-scoped' } },
+  },
+});
