@@ -12,6 +12,8 @@ test('ACME looks like its own brand, speaks Dutch only, and finds its own card',
   const acmeButton = await page.getByRole('button', { name: 'Saldo bekijken' }).evaluate((el) => getComputedStyle(el).backgroundColor);
   // informationType ContainerAbove: the explanations stand above the form, not in tooltips.
   await expect(page.getByRole('heading', { name: 'Waar vind ik mijn gegevens?' })).toBeVisible();
+  // ACME does not offer RESET, so the explanation points to the issuer instead.
+  await expect(page.getByText(/Neem contact op met de uitgever van je kaart/)).toBeVisible();
   await expectAccessible(page);
   await snap(page, testInfo, 'acme-nl-balance-start');
 

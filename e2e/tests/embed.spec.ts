@@ -25,6 +25,8 @@ test('inside a frame on any site the demo embed checks a balance', async ({ page
   const frame = page.frameLocator('iframe[title="Balance"]');
   await lookUp(page, cards.GIFT_BALANCE, 'en', frame.locator('body'));
   await expect(frame.getByText('€ 25,00')).toBeVisible();
+  // Links leave the frame: every page but the embed refuses to be framed.
+  await expect(frame.getByRole('link', { name: 'Set a new security code' })).toHaveAttribute('target', '_blank');
   await snap(page, testInfo, 'demo-embed-framed');
 });
 

@@ -150,6 +150,26 @@ describe('BALANCE information blocks by informationType', () => {
   }
 });
 
+describe('BALANCE reset explanation', () => {
+  it('tells how to reset when the brand offers RESET, and points to the issuer otherwise', async () => {
+    const withReset = demoTheme({}, { informationType: 2 });
+    withReset.pageAvailability = [...withReset.pageAvailability, { code: 'RESET', isAvailable: true, availableLanguages: ['nl', 'en'] }];
+    mockFetch([themeRoute(withReset), captchaRoute]);
+    const first = renderApp('/demo/balance');
+    const blocks = await screen.findByTestId('information-blocks');
+    expect(within(blocks).getByText(/recovery code you received with your card/)).toBeTruthy();
+    first.unmount();
+
+    const noReset = demoTheme({}, { informationType: 2 });
+    noReset.pageAvailability = [...noReset.pageAvailability, { code: 'RESET', isAvailable: false, availableLanguages: [] }];
+    mockFetch([themeRoute(noReset), captchaRoute]);
+    renderApp('/demo/balance');
+    const blocksWithout = await screen.findByTestId('information-blocks');
+    expect(within(blocksWithout).getByText(/Contact the issuer of your card/)).toBeTruthy();
+    expect(within(blocksWithout).queryByText(/recovery code/)).toBeNull();
+  });
+});
+
 describe('BALANCE amount', () => {
   it('redirects to the start without a card', async () => {
     mockFetch([themeRoute(), captchaRoute]);

@@ -49,9 +49,17 @@ export function BalanceResult({ card, onRetry, compact = false, now = new Date()
       <p>{t('balance__thank_you')}</p>
       {card.resetUrl && isSafeLocalUrl(card.resetUrl) ? (
         <p>
-          <Link className={styles.resetLink} href={absolute(card.resetUrl)}>
-            {t('balance__reset_link')}
-          </Link>
+          {compact ? (
+            // In the embed the reset page opens outside the frame: every page but the embed refuses
+            // to be framed, and the cardholder should see the portal's own address.
+            <a className={styles.resetLink} href={card.resetUrl} target="_blank" rel="noopener">
+              {t('balance__reset_link')}
+            </a>
+          ) : (
+            <Link className={styles.resetLink} href={absolute(card.resetUrl)}>
+              {t('balance__reset_link')}
+            </Link>
+          )}
         </p>
       ) : null}
       <div className={styles.actions}>

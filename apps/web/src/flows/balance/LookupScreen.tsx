@@ -19,29 +19,32 @@ export function LookupScreen() {
   const navigate = useNavigate();
   useDocumentTitle(t('balance__title'));
 
+  // Only a brand that offers RESET can send a cardholder there; others point to the issuer.
+  const offersReset = theme.pageAvailability.some((p) => p.code === 'RESET' && p.isAvailable);
+  const resetText = t(offersReset ? 'balance__reset_explanation_text' : 'balance__reset_explanation_text_no_reset');
   const type = theme.styling.informationType;
   const tooltips = type === InformationType.Tooltip;
   const below = type === InformationType.ContainerBelow || type === InformationType.ContainerBeneath;
 
   return (
-    <PageShell after={type === InformationType.ContainerBeneath ? <InformationBlocks /> : undefined}>
+    <PageShell after={type === InformationType.ContainerBeneath ? <InformationBlocks resetText={resetText} /> : undefined}>
       <OverviewTitle
         title={t('balance__title')}
         subtitle={t('balance__subtitle')}
         anchor={below ? { label: t('balance__explanation_link'), targetId: INFORMATION_ID } : undefined}
       />
-      {type === InformationType.ContainerAbove ? <InformationBlocks /> : null}
+      {type === InformationType.ContainerAbove ? <InformationBlocks resetText={resetText} /> : null}
       <LookupForm
         themeCode={theme.code}
         cardNumberInfo={tooltips ? t('balance__explanation_text') : undefined}
-        pinInfo={tooltips ? t('balance__reset_explanation_text') : undefined}
+        pinInfo={tooltips ? resetText : undefined}
         onSuccess={(card) => {
           balanceStore(slug).set(card);
           navigate(webPaths.balance.amount(slug));
         }}
         onUnexpectedError={() => navigate(webPaths.balance.error(slug))}
       />
-      {type === InformationType.ContainerBelow ? <InformationBlocks /> : null}
+      {type === InformationType.ContainerBelow ? <InformationBlocks resetText={resetText} /> : null}
     </PageShell>
   );
 }
