@@ -1,9 +1,8 @@
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import { MAX_BODY_BYTES } from '@tessera/contracts';
 import { Redis } from 'ioredis';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { createCaptcha } from './adapters/captcha/index.js';
@@ -12,12 +11,14 @@ import type { Config } from './config.js';
 import { createCrypto } from './crypto/index.js';
 import { loadKeyring } from './crypto/keyring.js';
 import { createDatabase, type Db } from './db/database.js';
+import { AuditWriter } from './db/repositories/audit.js';
 import { AppError } from './errors.js';
 import { installErrorHandler } from './http/error-handler.js';
-import { cspDirectives } from './http/security-headers.js';
-import { isWebAppRequest, registerWebApp } from './http/web-app.js';
-import { createLogger } from './logger.js';
+import { cspDirectives, helmetHeaders, installSecurityHeaders } from './http/security-headers.js';
+import { isWebAppRequest, registerHomePage, registerWebApp } from './http/web-app.js';
+import { createLogger, lazyChildLoggerFactory } from './logger.js';
 import { assetRoutes } from './routes/assets/index.js';
+import { demoRoutes } from './routes/demo/index.js';
 import { giftCardRoutes } from './routes/giftcard/index.js';
 import { healthRoutes } from './routes/health/index.js';
 import { themeRoutes } from './routes/theme/index.js';
@@ -25,6 +26,7 @@ import { translationRoutes } from './routes/translations/index.js';
 import type { RouteOptions } from './routes/types.js';
 import { utilityRoutes } from './routes/utility/index.js';
 import type { ServiceDeps } from './services/deps.js';
+import { BrandCache } from './services/support/brand-cache.js';
 
 export interface BuildAppOptions {
   /** A database to use instead of opening config.database (tests, the CLI). */
@@ -45,6 +47,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const db = options.db ?? createDatabase(config.database);
   const deps: ServiceDeps = {
     db,
+    brands: new BrandCache(db),
+    audit: new AuditWriter(db),
     crypto: createCrypto(keyring),
     captcha: options.captcha ?? createCaptcha(config, keyring.altchaHmacKey),
     config,
@@ -61,6 +65,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
         : config.trustProxy,
     // Request ids in logs tie a client's complaint to the server's lines without logging the body.
     requestIdHeader: false,
+    // The per-request child logger is made only when a line is written (logger.ts).
+    childLoggerFactory: lazyChildLoggerFactory as unknown as FastifyServerOptions['childLoggerFactory'],
     routerOptions: { ignoreTrailingSlash: false, caseSensitive: true },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -72,7 +78,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
 
   const csp = cspDirectives(config.pinFrameUrl);
-  await app.register(fastifyHelmet, {
+  installSecurityHeaders(app, await helmetHeaders({
     contentSecurityPolicy: { useDefaults: false, directives: csp },
     frameguard: { action: 'deny' },
     hsts: config.publicUrl.startsWith('https:') ? { maxAge: 31536000, includeSubDomains: true } : false,
@@ -80,7 +86,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     crossOriginEmbedderPolicy: false,
     // The PIN frame origin and the embed are framed cross-origin; CORP stays same-site for the rest.
     crossOriginResourcePolicy: { policy: 'same-site' },
-  });
+  }));
 
   // Several server processes share their per-address counts through Redis when REDIS_URL is set;
   // one process keeps them in memory.
@@ -118,11 +124,14 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   for (const routes of [healthRoutes, themeRoutes, assetRoutes, translationRoutes, utilityRoutes, giftCardRoutes]) {
     await app.register(routes, routeOptions);
   }
+  // The demo area exists only in demo mode: in production /api/demo/* answers 404.
+  if (config.demoMode) await app.register(demoRoutes, routeOptions);
   app.get('/api/openapi.json', { schema: { hide: true } }, async (_request, reply) =>
     reply.header('cache-control', 'no-cache').send(app.swagger()),
   );
 
   const webApp = await registerWebApp(app, { webDist: config.webDist, csp, deps });
+  registerHomePage(app, { deps, serveIndex: webApp?.serveIndex ?? null });
   app.setNotFoundHandler(async (request, reply) => {
     if (webApp && isWebAppRequest(request)) return webApp.serveIndex(request, reply);
     throw new AppError('NOT_FOUND');

@@ -44,3 +44,75 @@ export function createLogger(config: Pick<Config, 'logLevel'>, destination?: Des
     destination,
   );
 }
+
+type LogMethod = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+
+/**
+ * A request's logger that becomes a real pino child (with the request id) only when something is
+ * logged at an enabled level. pino serialises and redacts a child's bindings when it is created,
+ * which Fastify does for every request; at LOG_LEVEL=warn most requests log nothing, so most
+ * never need one. What is written, and how it is redacted, is unchanged.
+ */
+class LazyChildLogger {
+  #child: Logger | undefined;
+
+  constructor(
+    private readonly parent: Logger,
+    private readonly bindings: Record<string, unknown>,
+    private readonly options: Record<string, unknown>,
+  ) {}
+
+  #real(): Logger {
+    return (this.#child ??= this.parent.child(this.bindings, this.options));
+  }
+
+  #log(method: LogMethod, args: unknown[]): void {
+    if (!this.#child && !this.parent.isLevelEnabled(method)) return;
+    (this.#real()[method] as (...a: unknown[]) => void)(...args);
+  }
+
+  get level(): string {
+    return this.#child ? this.#child.level : this.parent.level;
+  }
+
+  set level(level: string) {
+    this.#real().level = level;
+  }
+
+  fatal(...args: unknown[]): void {
+    this.#log('fatal', args);
+  }
+  error(...args: unknown[]): void {
+    this.#log('error', args);
+  }
+  warn(...args: unknown[]): void {
+    this.#log('warn', args);
+  }
+  info(...args: unknown[]): void {
+    this.#log('info', args);
+  }
+  debug(...args: unknown[]): void {
+    this.#log('debug', args);
+  }
+  trace(...args: unknown[]): void {
+    this.#log('trace', args);
+  }
+  silent(): void {}
+
+  isLevelEnabled(level: string): boolean {
+    return this.#child ? this.#child.isLevelEnabled(level) : this.parent.isLevelEnabled(level);
+  }
+
+  child(bindings: Record<string, unknown>, options?: Record<string, unknown>): Logger {
+    return this.#real().child(bindings, options);
+  }
+}
+
+/**
+ * Fastify's childLoggerFactory: a lazy child, unless the route asks for its own level or
+ * serializers (then the level checks must be the child's, so it is made at once).
+ */
+export function lazyChildLoggerFactory(logger: Logger, bindings: Record<string, unknown>, options: Record<string, unknown>): Logger {
+  if (options && Object.keys(options).length > 0) return logger.child(bindings, options);
+  return new LazyChildLogger(logger, bindings, options) as unknown as Logger;
+}

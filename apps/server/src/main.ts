@@ -20,7 +20,9 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(config);
-  const db = createDatabase(config.database);
+  const db = createDatabase(config.database, {
+    backgroundCheckpoint: { onError: (message) => logger.error({ message }, 'background WAL checkpoint failed') },
+  });
   const applied = await migrateToLatest(db);
   if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
   if (config.demoMode && (await seedDemoData(db, createCrypto(loadKeyring(config))))) {

@@ -68,6 +68,18 @@ describe('security headers', () => {
     expect(json.statusCode).toBe(404);
   });
 
+  it('answers 404 for a missing file, never index.html in its place', async () => {
+    // A tab opened before a deploy asks for the old hashed script: it must not get HTML as a script.
+    for (const url of ['/assets/app-old999.js', '/favicon.ico', '/demo/missing.css']) {
+      const res = await t.app.inject({ url, headers: { accept: '*/*' } });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).not.toMatch(/text\/html/);
+    }
+    const pageRes = await page('/demo/balance/amount');
+    expect(pageRes.statusCode).toBe(200);
+    expect(pageRes.headers['content-type']).toMatch(/text\/html/);
+  });
+
   it('sends HSTS when PUBLIC_URL is https', async () => {
     const https = await createTestApp({ env: { PUBLIC_URL: 'https://cards.example.com' }, seed: false });
     try {

@@ -1,15 +1,26 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
+import { preparedStatementNames } from './prepared.js';
 import type { Database } from './schema.js';
+import { type Checkpointer, startCheckpointer } from './checkpointer.js';
+import { CachingSqliteDialect } from './sqlite-driver.js';
 
 export type Db = Kysely<Database>;
 
+export interface DatabaseOptions {
+  /**
+   * SQLite: run WAL checkpoints on a worker thread instead of inside whichever commit fills the
+   * WAL (checkpointer.ts). For the long-running server; short-lived tools keep SQLite's default.
+   */
+  backgroundCheckpoint?: { onError?: (message: string) => void };
+}
+
 /** The dialect follows DATABASE_URL: file:PATH is SQLite, postgres:// is PostgreSQL. */
-export function createDatabase(database: Config['database']): Db {
+export function createDatabase(database: Config['database'], options: DatabaseOptions = {}): Db {
   if (database.dialect === 'sqlite') {
     mkdirSync(path.dirname(database.file), { recursive: true });
     const sqlite = new SQLite(database.file);
@@ -19,14 +30,48 @@ export function createDatabase(database: Config['database']): Db {
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('synchronous = NORMAL');
-    return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    let checkpointer: Checkpointer | undefined;
+    if (options.backgroundCheckpoint) {
+      sqlite.pragma('wal_autocheckpoint = 0');
+      checkpointer = startCheckpointer(database.file, options.backgroundCheckpoint);
+    }
+    // Cached prepared statements and a fair connection lock (sqlite-driver.ts).
+    return new Kysely<Database>({ dialect: new CachingSqliteDialect(sqlite, { checkpointer }) });
   }
   const pool = new pg.Pool({
     connectionString: database.url,
     max: database.poolMax,
     ...(database.schema ? { options: `-c search_path=${database.schema}` } : {}),
   });
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }) });
+}
+
+/**
+ * The pool as Kysely sees it, except that the SQL of preparedQuery() runs as a named prepared
+ * statement: PostgreSQL parses and plans it once per connection instead of on every lookup.
+ * Everything else goes through unchanged.
+ */
+function withPreparedStatements(pool: pg.Pool): PostgresPool {
+  const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => {
+    let wrapper = wrappers.get(client);
+    if (!wrapper) {
+      wrapper = {
+        query: ((text: unknown, values?: unknown[]) => {
+          const name = typeof text === 'string' ? preparedStatementNames.get(text) : undefined;
+          if (name) return client.query({ name, text: text as string, values });
+          return values === undefined ? client.query(text as string) : client.query(text as string, values);
+        }) as unknown as PostgresPoolClient['query'],
+        release: () => client.release(),
+      };
+      wrappers.set(client, wrapper);
+    }
+    return wrapper;
+  };
+  return {
+    connect: async () => wrap(await pool.connect()),
+    end: () => pool.end(),
+  };
 }
 
 /** Which dialect a Kysely instance speaks, for the few statements that differ. */

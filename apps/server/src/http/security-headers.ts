@@ -1,3 +1,6 @@
+import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
+
 /**
  * The Content-Security-Policy of every answer, built once from the configuration. The balance
  * embed swaps frame-ancestors for the brand's allowed origins (http/web-app.ts).
@@ -31,4 +34,38 @@ export function serializeCsp(directives: CspDirectives): string {
 export function embedFrameAncestors(origins: readonly string[]): string[] {
   if (origins.includes('*')) return ['*'];
   return origins.length > 0 ? [...origins] : ["'none'"];
+}
+
+/**
+ * The headers @fastify/helmet sets with these options, worked out once. The plugin runs helmet()
+ * again, re-validating and re-serialising every policy, on each request; the headers never depend
+ * on the request, so a probe app answers them once at start-up and installSecurityHeaders sets
+ * the same names and values on every answer.
+ */
+export async function helmetHeaders(options: FastifyHelmetOptions): Promise<Array<[string, string | number | string[]]>> {
+  const probe = Fastify({ logger: false });
+  try {
+    await probe.register(fastifyHelmet, options);
+    let headers: Array<[string, string | number | string[]]> = [];
+    // Nothing but helmet has set a header on the raw response when the handler runs.
+    probe.get('/', async (_request, reply) => {
+      headers = Object.entries(reply.raw.getHeaders()).filter(
+        (entry): entry is [string, string | number | string[]] => entry[1] !== undefined,
+      );
+      return '';
+    });
+    await probe.inject({ url: '/' });
+    if (headers.length === 0) throw new Error('helmet set no headers');
+    return headers;
+  } finally {
+    await probe.close();
+  }
+}
+
+/** Sets the security headers on the raw response of every request, as @fastify/helmet did. */
+export function installSecurityHeaders(app: FastifyInstance, headers: ReadonlyArray<readonly [string, string | number | string[]]>): void {
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    done();
+  });
 }

@@ -1,13 +1,19 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { flowSegments } from '@tessera/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../errors.js';
+import { defaultBrandStart } from '../services/list-demo-brands.js';
 import type { ServiceDeps } from '../services/deps.js';
 import { embedFrameAncestors } from '../services/embed-frame-ancestors.js';
 import { type CspDirectives, embedFrameAncestors as frameAncestorsFor, serializeCsp } from './security-headers.js';
 
-/** Paths that never fall back to the single-page app. */
-const NOT_THE_WEB_APP = /^\/(api|dev)(\/|$)|^\/(healthz|readyz)$/;
+/**
+ * Paths that never fall back to the single-page app: the API, health checks, and files. A missing
+ * /assets/x.js (an old tab after a deploy) must be a 404, not index.html served as a script.
+ */
+const NOT_THE_WEB_APP = /^\/(api|dev|assets)(\/|$)|^\/(healthz|readyz)$|\/[^/]+\.[A-Za-z0-9]+$/;
 /** The balance embed: the one page other sites may frame (spec §2.6). */
 const EMBED_PATH = /^\/([A-Za-z0-9_-]+)\/balance\/embed(\/|$)/;
 
@@ -65,4 +71,31 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
 export function isWebAppRequest(request: FastifyRequest): boolean {
   const pathName = request.url.split('?')[0] ?? '';
   return (request.method === 'GET' || request.method === 'HEAD') && !NOT_THE_WEB_APP.test(pathName) && wantsHtml(request);
+}
+
+type ServeIndex = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
+
+/**
+ * `/` (contract.md "The embedded default and demo mode"): in demo mode the web app, whose home
+ * route lists the demo brands and their flows; in production a 302 to DEFAULT_BRAND's first
+ * available flow when that brand exists, and 404 otherwise (with a build, the web app's page
+ * with status 404, so a browser sees the not-found page; without one, the API's error body).
+ */
+export function registerHomePage(app: FastifyInstance, options: { deps: ServiceDeps; serveIndex: ServeIndex | null }): void {
+  const { deps, serveIndex } = options;
+  app.get('/', { schema: { hide: true } }, async (request, reply) => {
+    if (deps.config.demoMode) {
+      if (serveIndex) return serveIndex(request, reply);
+      throw new AppError('NOT_FOUND');
+    }
+    const start = await defaultBrandStart(deps);
+    if (start) {
+      const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+      return reply
+        .header('cache-control', 'no-cache')
+        .redirect(`/${encodeURIComponent(start.slug)}/${flowSegments[start.flow]}${query}`, 302);
+    }
+    if (serveIndex && isWebAppRequest(request)) return serveIndex(request, reply.code(404));
+    throw new AppError('NOT_FOUND');
+  });
 }

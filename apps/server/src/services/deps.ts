@@ -2,10 +2,16 @@ import type { CaptchaPort } from '../adapters/captcha/port.js';
 import type { Config } from '../config.js';
 import type { Crypto } from '../crypto/index.js';
 import type { Db } from '../db/database.js';
+import type { AuditWriter } from '../db/repositories/audit.js';
+import type { BrandCache } from './support/brand-cache.js';
 
 /** What services need from the outside world, handed in by app.ts (and by tests). */
 export interface ServiceDeps {
   db: Db;
+  /** Brands and their flows, read at most every BRAND_CACHE_TTL_MS (support/brand-cache.ts). */
+  brands: BrandCache;
+  /** Audit events outside a transaction, group-committed (db/repositories/audit.ts). */
+  audit: AuditWriter;
   crypto: Crypto;
   captcha: CaptchaPort;
   config: Config;

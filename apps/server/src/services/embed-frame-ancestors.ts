@@ -1,4 +1,3 @@
-import { findBrandByIdentifier } from '../db/repositories/brands.js';
 import type { ServiceDeps } from './deps.js';
 
 /**
@@ -6,8 +5,9 @@ import type { ServiceDeps } from './deps.js';
  * for an unknown brand.
  */
 export async function embedFrameAncestors(deps: ServiceDeps, slug: string): Promise<string[]> {
-  const brand = await findBrandByIdentifier(deps.db, slug);
-  if (!brand) return [];
+  const found = await deps.brands.find(slug);
+  if (!found) return [];
+  const { brand } = found;
   const origins: unknown = JSON.parse(brand.embed_origins_json);
   return Array.isArray(origins) ? origins.filter((o): o is string => typeof o === 'string') : [];
 }

@@ -1,11 +1,11 @@
 import { findBrandAsset, type BrandAsset } from '../db/repositories/brand-assets.js';
 import { AppError } from '../errors.js';
 import type { ServiceDeps } from './deps.js';
-import { requireBrand } from './support/brand-gate.js';
+import { requireKnownBrand } from './support/brand-gate.js';
 
 /** GET /api/assets/{slug}/{name}: a brand image, stored in the database. */
 export async function getBrandAsset(deps: ServiceDeps, slug: string, name: string): Promise<BrandAsset> {
-  const { brand } = await requireBrand(deps.db, slug);
+  const { brand } = await requireKnownBrand(deps.brands, slug);
   const asset = await findBrandAsset(deps.db, brand.id, name);
   if (!asset) throw new AppError('NOT_FOUND');
   return asset;

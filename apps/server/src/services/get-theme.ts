@@ -2,15 +2,24 @@ import { FLOW_CODES, type Theme, stylingSchema } from '@tessera/contracts';
 import { listBrandAssetVersions } from '../db/repositories/brand-assets.js';
 import { ASSET_NAMES } from '../brands/brand-file.js';
 import type { ServiceDeps } from './deps.js';
-import { requireBrand } from './support/brand-gate.js';
+import type { BrandWithFlows } from './support/brand-gate.js';
+import { AppError } from '../errors.js';
 
 export function brandAssetPath(slug: string, name: string, etag: string): string {
   return `/api/assets/${encodeURIComponent(slug)}/${encodeURIComponent(name)}?v=${etag}`;
 }
 
-/** GET /api/theme/{id}: the brand by slug or code, as the web app dresses and gates a flow. */
+/**
+ * GET /api/theme/{id}: the brand by slug or code, as the web app dresses and gates a flow. The
+ * answer is built once per brand cache entry (support/brand-cache.ts) and shared, read-only.
+ */
 export async function getTheme(deps: ServiceDeps, id: string): Promise<Theme> {
-  const { brand, flows } = await requireBrand(deps.db, id);
+  const theme = await deps.brands.derive(id, 'theme', (found) => buildTheme(deps, found));
+  if (!theme) throw new AppError('THEME_NOT_FOUND');
+  return theme;
+}
+
+async function buildTheme(deps: ServiceDeps, { brand, flows }: BrandWithFlows): Promise<Theme> {
   const versions = await listBrandAssetVersions(deps.db, brand.id);
   const url = (name: string) => {
     const etag = versions.get(name);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { findBrandTranslations } from '../db/repositories/brand-translations.js';
 import { DEFAULT_TRANSLATIONS } from '../translations/defaults.js';
 import type { ServiceDeps } from './deps.js';
-import { requireBrand } from './support/brand-gate.js';
+import { requireKnownBrand } from './support/brand-gate.js';
 import { parseOrThrow } from './support/validate.js';
 
 const cultureSchema = z.string().trim().toLowerCase().pipe(languageSchema);
@@ -14,7 +14,7 @@ const cultureSchema = z.string().trim().toLowerCase().pipe(languageSchema);
  * so the web app falls back to nl for what is missing.
  */
 export async function getTranslations(deps: ServiceDeps, slug: string, culture: string): Promise<Translations> {
-  const { brand } = await requireBrand(deps.db, slug);
+  const { brand } = await requireKnownBrand(deps.brands, slug);
   const lang = parseOrThrow(cultureSchema, culture);
   const overrides = await findBrandTranslations(deps.db, brand.id, lang);
   return { ...(DEFAULT_TRANSLATIONS[lang] ?? {}), ...overrides };

@@ -4,7 +4,6 @@ import {
   giftCardLookupRequestSchema,
   webPaths,
 } from '@tessera/contracts';
-import { recordAuditEvent } from '../db/repositories/audit.js';
 import { sumLedgerByAsset } from '../db/repositories/ledger.js';
 import { truncateAddress } from '../domain/client-address.js';
 import { balanceIn, balancesOf } from '../domain/ledger.js';
@@ -12,7 +11,7 @@ import { isUsableGiftCard } from '../domain/card-state.js';
 import { payoutBreakdown } from '../domain/payout.js';
 import { AppError } from '../errors.js';
 import type { RequestContext, ServiceDeps } from './deps.js';
-import { offersFlow, requireBrand, requireOfferedFlowType } from './support/brand-gate.js';
+import { offersFlow, requireKnownBrand, requireOfferedFlowType } from './support/brand-gate.js';
 import { checkCaptcha } from './support/captcha-check.js';
 import { checkCardSecret } from './support/card-secret-check.js';
 import { parseOrThrow } from './support/validate.js';
@@ -38,7 +37,7 @@ export async function lookupGiftCard(
 ): Promise<GiftCard> {
   const client = truncateAddress(ctx.clientAddress);
   const brandCode = brandCodeOf(body);
-  const brandGate = brandCode ? await requireBrand(deps.db, brandCode) : undefined;
+  const brandGate = brandCode ? await requireKnownBrand(deps.brands, brandCode) : undefined;
   if (!brandGate) parseOrThrow(giftCardLookupRequestSchema, body); // no usable brand code: say which fields are wrong
   const { brand, flows } = brandGate!;
   const flowType = requireOfferedFlowType(ctx.flowTypeHeader, acceptedFlowTypes, flows);
@@ -46,7 +45,7 @@ export async function lookupGiftCard(
   const auditBase = { type: 'giftcard.lookup', brandId: brand.id, flowType, client };
 
   if (!(await checkCaptcha(deps, request['g-recaptcha-response'], ctx.clientAddress))) {
-    await recordAuditEvent(deps.db, { ...auditBase, outcome: 'captcha_invalid' }, deps.now().toISOString());
+    await deps.audit.record({ ...auditBase, outcome: 'captcha_invalid' }, deps.now().toISOString());
     throw new AppError('CAPTCHA_INVALID');
   }
 

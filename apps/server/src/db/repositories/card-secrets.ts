@@ -1,4 +1,5 @@
-import type { CardSecretRow, CardSecretsTable } from '../schema.js';
+import type { CardRow, CardSecretRow, CardSecretsTable } from '../schema.js';
+import { preparedQuery } from '../prepared.js';
 import type { Executor } from './executor.js';
 
 /** The secret of a kind that is currently valid (not used, not replaced, not expired). */
@@ -42,4 +43,51 @@ export async function markSecretUsed(db: Executor, secretId: string, now: string
     .where('used_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+const cardWithCurrentSecret = preparedQuery(
+  (db, p: { numberIndex: string; kind: CardSecretsTable['kind']; now: string }) =>
+    db
+      .selectFrom('cards')
+      // The current secret is picked by a correlated subquery, so at most one row is read and
+      // nothing is sorted but the card's few secrets of the kind.
+      .leftJoin('card_secrets as s', (join) =>
+        join.on((eb) =>
+          eb(
+            's.id',
+            '=',
+            eb
+              .selectFrom('card_secrets as x')
+              .select('x.id')
+              .whereRef('x.card_id', '=', 'cards.id')
+              .where('x.kind', '=', p.kind)
+              .where('x.used_at', 'is', null)
+              .where((inner) => inner.or([inner('x.expires_at', 'is', null), inner('x.expires_at', '>', p.now)]))
+              .orderBy('x.created_at', 'desc')
+              .limit(1),
+          ),
+        ),
+      )
+      .selectAll('cards')
+      .select(['s.hash as secret_hash', 's.pepper_version as secret_pepper_version'])
+      .where('cards.number_index', '=', p.numberIndex),
+);
+
+/**
+ * A card by the blind index of its number together with its current secret of a kind (the one
+ * findCurrentSecret answers), in one statement: the read-only first look of a secret check.
+ */
+export async function findCardWithCurrentSecret(
+  db: Executor,
+  numberIndex: string,
+  kind: CardSecretsTable['kind'],
+  now: string,
+): Promise<{ card: CardRow; secret: Pick<CardSecretRow, 'hash' | 'pepper_version'> | undefined } | undefined> {
+  const [row] = await cardWithCurrentSecret(db, { numberIndex, kind, now });
+  if (!row) return undefined;
+  const { secret_hash, secret_pepper_version, ...card } = row;
+  return {
+    card,
+    secret: secret_hash !== null && secret_pepper_version !== null ? { hash: secret_hash, pepper_version: secret_pepper_version } : undefined,
+  };
 }

@@ -1,16 +1,20 @@
 import type { LedgerAmount } from '../../domain/ledger.js';
 import type { LedgerEntriesTable } from '../schema.js';
+import { preparedQuery } from '../prepared.js';
 import type { Executor } from './executor.js';
+
+const sumByAsset = preparedQuery((db, p: { cardId: string }) =>
+  db
+    .selectFrom('ledger_entries')
+    .select((eb) => ['asset_code', eb.fn.sum<number | string>('amount').as('total')])
+    .where('card_id', '=', p.cardId)
+    .groupBy('asset_code')
+    .orderBy('asset_code'),
+);
 
 /** Per-asset sums of a card's entries (the balance is the sum; domain/ledger.ts). */
 export async function sumLedgerByAsset(db: Executor, cardId: string): Promise<LedgerAmount[]> {
-  const rows = await db
-    .selectFrom('ledger_entries')
-    .select((eb) => ['asset_code', eb.fn.sum<number | string>('amount').as('total')])
-    .where('card_id', '=', cardId)
-    .groupBy('asset_code')
-    .orderBy('asset_code')
-    .execute();
+  const rows = await sumByAsset(db, { cardId });
   // PostgreSQL answers SUM of integers as a bigint string.
   return rows.map((r) => ({ assetCode: r.asset_code, amount: Number(r.total) }));
 }

@@ -3,6 +3,7 @@ import type { Executor } from '../../db/repositories/executor.js';
 import { findBrandByIdentifier, listBrandFlows } from '../../db/repositories/brands.js';
 import type { BrandFlowRow, BrandRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import type { BrandCache } from './brand-cache.js';
 
 export interface BrandWithFlows {
   brand: BrandRow;
@@ -14,6 +15,16 @@ export async function requireBrand(db: Executor, identifier: string | undefined)
   const brand = identifier ? await findBrandByIdentifier(db, identifier) : undefined;
   if (!brand) throw new AppError('THEME_NOT_FOUND');
   return { brand, flows: await listBrandFlows(db, brand.id) };
+}
+
+/**
+ * requireBrand through the brand cache: what every request uses, so a brand is read from the
+ * database once per BRAND_CACHE_TTL_MS rather than twice per request.
+ */
+export async function requireKnownBrand(brands: BrandCache, identifier: string | undefined): Promise<BrandWithFlows> {
+  const found = identifier ? await brands.find(identifier) : undefined;
+  if (!found) throw new AppError('THEME_NOT_FOUND');
+  return found;
 }
 
 export function offersFlow(flows: readonly BrandFlowRow[], code: FlowCode): boolean {

@@ -1,7 +1,7 @@
 import { type ErrorCode, stripCardNumber } from '@tessera/contracts';
 import { PURPOSE } from '../../crypto/index.js';
 import { recordAuditEvent, type AuditEvent } from '../../db/repositories/audit.js';
-import { findCurrentSecret } from '../../db/repositories/card-secrets.js';
+import { findCardWithCurrentSecret, findCurrentSecret } from '../../db/repositories/card-secrets.js';
 import { findCardByNumberIndex, incrementFailedAttempts, resetFailedAttempts, updateCard } from '../../db/repositories/cards.js';
 import type { CardRow, CardSecretsTable } from '../../db/schema.js';
 import { afterWrongSecret, guessingGate } from '../../domain/guessing-policy.js';
@@ -21,14 +21,44 @@ export interface SecretCheckInput {
 }
 
 /**
- * Finds a card by number and checks one of its secrets under the guessing policy, in one
- * transaction that commits the failed-attempt count and the audit event even when the answer is
- * a refusal (the caller throws after the commit). Wrong number and wrong secret look the same.
+ * Finds a card by number and checks one of its secrets under the guessing policy. Wrong number
+ * and wrong secret look the same.
+ *
+ * First a read-only look (card and current secret in one statement). When it shows an eligible,
+ * unlocked card with no failed attempts and the secret matches, there is nothing to change: the
+ * success is audited (one insert, committed before the answer) and no write transaction is
+ * opened. This is the same answer the transaction below would give had it run at the moment of
+ * the read; a wrong guess on the same card committed just after the read counts after this
+ * success, as it would if this request had won the row lock.
+ *
+ * Anything else (unknown or ineligible card, wrong secret, a count to reset, a lock) goes
+ * through one transaction that re-reads the card (locked on PostgreSQL) and commits the
+ * failed-attempt count and the audit event even when the answer is a refusal (the caller throws
+ * after the commit).
  */
 export async function checkCardSecret(deps: ServiceDeps, input: SecretCheckInput): Promise<SecretCheckResult> {
   const { crypto } = deps;
   const number = stripCardNumber(input.cardNumber);
   const numberIndex = crypto.blindIndex.of(PURPOSE.cardNumber, number);
+
+  const first = deps.now();
+  const peek = await findCardWithCurrentSecret(deps.db, numberIndex, input.secretKind, first.toISOString());
+  const clean =
+    peek !== undefined &&
+    input.accepts(peek.card) &&
+    peek.card.failed_attempts === 0 &&
+    peek.card.locked_until === null &&
+    peek.card.operator_locked === 0;
+  // The secret is checked (or the same work spent) whatever the card, as in the transaction.
+  const matches =
+    clean && peek.secret !== undefined
+      ? crypto.secrets.verify({ hash: peek.secret.hash, pepperVersion: peek.secret.pepper_version }, peek.card.id, input.secretKind, input.secret)
+      : (crypto.secrets.verify({ hash: '', pepperVersion: 0 }, 'none', input.secretKind, input.secret), false);
+  if (clean && matches) {
+    await deps.audit.record({ ...input.audit, outcome: 'success', cardId: peek.card.id, detail: null }, first.toISOString());
+    return { ok: true, card: peek.card };
+  }
+
   return deps.db.transaction().execute(async (trx) => {
     const now = deps.now();
     const at = now.toISOString();
