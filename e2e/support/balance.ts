@@ -15,6 +15,7 @@ export async function lookUp(page: Page, card: { number: string; secret: string 
   const t = texts[lang];
   await scope.getByLabel(t.number, { exact: true }).fill(card.number);
   await scope.getByLabel(t.secret, { exact: true }).fill(card.secret);
-  await expect(scope.getByText(t.verified)).toBeVisible();
+  // The proof of work runs in a worker; on a loaded CI machine it can take a few seconds.
+  await expect(scope.getByText(t.verified)).toBeVisible({ timeout: 20_000 });
   await scope.getByRole('button', { name: t.submit }).click();
 }

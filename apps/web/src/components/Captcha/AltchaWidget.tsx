@@ -6,6 +6,7 @@ import 'altcha/i18n/nl';
 import ShaWorker from 'altcha/workers/sha?worker';
 import Pbkdf2Worker from 'altcha/workers/pbkdf2?worker';
 import { useEffect, useRef } from 'react';
+import type { WidgetMethods } from 'altcha/types';
 
 // Proof-of-work algorithms the server may choose; ALTCHA v1 challenges (altcha-lib 1.x/2.x) use SHA-*.
 for (const algorithm of ['SHA-256', 'SHA-384', 'SHA-512']) {
@@ -40,7 +41,20 @@ export default function AltchaWidget({ challengeUrl, language, onToken }: Altcha
       else if (detail.state !== 'verifying') onTokenRef.current(null);
     };
     element.addEventListener('statechange', onStateChange);
-    return () => element.removeEventListener('statechange', onStateChange);
+
+    // A submit before the check is done (it failed, or expired) starts it again, so the next
+    // press goes through without the cardholder having to find the box.
+    const widget = element as HTMLElement & Partial<WidgetMethods>;
+    const form = element.closest('form');
+    const verifyIfIdle = () => {
+      const state = widget.getState?.();
+      if (state !== 'verified' && state !== 'verifying') void widget.verify?.();
+    };
+    form?.addEventListener('submit', verifyIfIdle);
+    return () => {
+      element.removeEventListener('statechange', onStateChange);
+      form?.removeEventListener('submit', verifyIfIdle);
+    };
   }, []);
 
   return (
@@ -48,7 +62,10 @@ export default function AltchaWidget({ challengeUrl, language, onToken }: Altcha
       ref={ref}
       challenge={challengeUrl}
       name="g-recaptcha-response"
-      auto="onfocus"
+      // Solve as soon as the widget is there: it loads lazily, so waiting for the form's focus
+      // misses a cardholder who started typing before it arrived, and the proof of work (a few
+      // hundred ms in a worker) is done by the time the fields are filled.
+      auto="onload"
       language={language === 'nl' ? 'nl' : 'en'}
     />
   );

@@ -22,7 +22,7 @@ const AltchaWidget = lazy(() => import('./AltchaWidget'));
 
 /**
  * The bot check (contract.md "Captcha"). The server decides the provider:
- * - altcha: the self-hosted proof-of-work widget, solved when the form gets focus;
+ * - altcha: the self-hosted proof-of-work widget, solved in a worker as soon as it loads;
  * - recaptcha: Google's widget, loaded from Google;
  * - test: no widget, the token is `test-pass` (tests, benchmarks).
  * Remount (change `key`) to get a fresh token after a submission: a token works once.
