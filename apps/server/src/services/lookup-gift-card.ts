@@ -55,11 +55,11 @@ export async function lookupGiftCard(
     secretKind: 'security_code',
     accepts: (card) => card.brand_id === brand.id && isUsableGiftCard(card.kind, card.state),
     audit: auditBase,
+    readAfter: (card) => sumLedgerByAsset(deps.db, card.id),
   });
   if (!result.ok) throw new AppError(result.code);
 
-  const { card } = result;
-  const entries = await sumLedgerByAsset(deps.db, card.id);
+  const { card, read: entries } = result;
   const answer: GiftCard = {
     code: request.giftCardNumber,
     expiresAt: card.expires_at ? card.expires_at.slice(0, 10) : null,

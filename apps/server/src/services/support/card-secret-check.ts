@@ -7,17 +7,23 @@ import type { CardRow, CardSecretsTable } from '../../db/schema.js';
 import { afterWrongSecret, guessingGate } from '../../domain/guessing-policy.js';
 import type { ServiceDeps } from '../deps.js';
 
-export type SecretCheckResult =
-  | { ok: true; card: CardRow }
+export type SecretCheckResult<T> =
+  | { ok: true; card: CardRow; read: T }
   | { ok: false; code: Extract<ErrorCode, 'CARD_NOT_FOUND' | 'TOO_MANY_REQUESTS'> };
 
-export interface SecretCheckInput {
+export interface SecretCheckInput<T> {
   cardNumber: string;
   secret: string;
   secretKind: CardSecretsTable['kind'];
   /** Which cards qualify (brand, kind, state); a card that does not is "not found". */
   accepts: (card: CardRow) => boolean;
   audit: Omit<AuditEvent, 'cardId' | 'outcome'>;
+  /**
+   * What the caller reads about an accepted card (its balances). On the read-only path it runs
+   * while the success event is being written; either way the result comes back only once the
+   * audit event has committed.
+   */
+  readAfter: (card: CardRow) => Promise<T>;
 }
 
 /**
@@ -26,17 +32,17 @@ export interface SecretCheckInput {
  *
  * First a read-only look (card and current secret in one statement). When it shows an eligible,
  * unlocked card with no failed attempts and the secret matches, there is nothing to change: the
- * success is audited (one insert, committed before the answer) and no write transaction is
- * opened. This is the same answer the transaction below would give had it run at the moment of
- * the read; a wrong guess on the same card committed just after the read counts after this
- * success, as it would if this request had won the row lock.
+ * success is audited (one insert, committed before the answer, with the caller's read running
+ * meanwhile) and no write transaction is opened. This is the same answer the transaction below
+ * would give had it run at the moment of the read; a wrong guess on the same card committed just
+ * after the read counts after this success, as it would if this request had won the row lock.
  *
  * Anything else (unknown or ineligible card, wrong secret, a count to reset, a lock) goes
  * through one transaction that re-reads the card (locked on PostgreSQL) and commits the
  * failed-attempt count and the audit event even when the answer is a refusal (the caller throws
  * after the commit).
  */
-export async function checkCardSecret(deps: ServiceDeps, input: SecretCheckInput): Promise<SecretCheckResult> {
+export async function checkCardSecret<T>(deps: ServiceDeps, input: SecretCheckInput<T>): Promise<SecretCheckResult<T>> {
   const { crypto } = deps;
   const number = stripCardNumber(input.cardNumber);
   const numberIndex = crypto.blindIndex.of(PURPOSE.cardNumber, number);
@@ -55,11 +61,14 @@ export async function checkCardSecret(deps: ServiceDeps, input: SecretCheckInput
       ? crypto.secrets.verify({ hash: peek.secret.hash, pepperVersion: peek.secret.pepper_version }, peek.card.id, input.secretKind, input.secret)
       : (crypto.secrets.verify({ hash: '', pepperVersion: 0 }, 'none', input.secretKind, input.secret), false);
   if (clean && matches) {
-    await deps.audit.record({ ...input.audit, outcome: 'success', cardId: peek.card.id, detail: null }, first.toISOString());
-    return { ok: true, card: peek.card };
+    const [, read] = await Promise.all([
+      deps.audit.record({ ...input.audit, outcome: 'success', cardId: peek.card.id, detail: null }, first.toISOString()),
+      input.readAfter(peek.card),
+    ]);
+    return { ok: true, card: peek.card, read };
   }
 
-  return deps.db.transaction().execute(async (trx) => {
+  const checked = await deps.db.transaction().execute(async (trx) => {
     const now = deps.now();
     const at = now.toISOString();
     const audit = (outcome: string, cardId: string | null, detail?: string) =>
@@ -105,4 +114,5 @@ export async function checkCardSecret(deps: ServiceDeps, input: SecretCheckInput
     await audit('success', card.id);
     return { ok: true, card } as const;
   });
+  return checked.ok ? { ...checked, read: await input.readAfter(checked.card) } : checked;
 }
