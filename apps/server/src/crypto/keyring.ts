@@ -2,18 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import type { Config } from '../config.js';
+import type { Config, KeyMaterialFromEnv } from '../config.js';
 
 /**
  * The server's key material. Production reads it from the environment (config.keys); demo and
  * development keep generated keys in a file (mode 0600) so a restart can still read the data.
  */
-export interface Keyring {
-  dataKeys: Map<number, Buffer>;
-  dataKeyCurrent: number;
-  indexKey: Buffer;
-  secretPeppers: Map<number, Buffer>;
-  secretPepperCurrent: number;
+export interface Keyring extends KeyMaterialFromEnv {
   /** Signs ALTCHA challenges when ALTCHA_HMAC_KEY is not set (demo only). */
   altchaHmacKey: string;
 }

@@ -39,18 +39,8 @@ export const CARD_COLUMNS = [
 export type CardColumn = (typeof CARD_COLUMNS)[number];
 
 export const REQUIRED_COLUMNS: readonly CardColumn[] = ['brand', 'kind', 'card_number', 'balance'];
-const VISA_ONLY: readonly CardColumn[] = [
-  'holder_name',
-  'phone',
-  'pin',
-  'email',
-  'address_line1',
-  'postal_code',
-  'city',
-  'birth_date',
-  'country_of_birth',
-  'nationality',
-];
+/** The holder columns, from holder_name on: they belong to Visa cards only. */
+const VISA_ONLY: readonly CardColumn[] = CARD_COLUMNS.slice(CARD_COLUMNS.indexOf('holder_name'));
 
 /** The ledger's amount column is a 32-bit integer on PostgreSQL. */
 const MAX_AMOUNT = 2_147_483_647;
