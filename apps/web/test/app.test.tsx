@@ -178,35 +178,44 @@ describe('home page /', () => {
         { code: 'VISA', languages: ['nl', 'en'] },
       ],
     },
-    { code: 'ACME', slug: 'acme', name: 'Acme Cadeaukaart', flows: [{ code: 'REPLACE', languages: ['nl'] }] },
+    {
+      code: 'ACME',
+      slug: 'acme',
+      name: 'Acme Cadeaukaart',
+      flows: [
+        { code: 'BALANCE', languages: ['nl'] },
+        { code: 'REPLACE', languages: ['nl'] },
+      ],
+    },
+    { code: 'ONLYVISA', slug: 'onlyvisa', name: 'Only Visa', flows: [{ code: 'VISA', languages: ['nl'] }] },
   ];
 
-  it('lists the demo brands with a link to each flow', async () => {
+  it('lists the demo brands with a link to each flow the portal has screens for', async () => {
     mockFetch([{ path: '/api/demo/brands', body: brands }]);
     renderApp('/');
     expect(await screen.findByRole('heading', { level: 1, name: 'Tessera demo' })).toBeTruthy();
     const demo = screen.getByRole('list', { name: 'Services of Tessera Demo' });
     const links = within(demo).getAllByRole('link');
-    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
-      ['Check balance', '/demo/balance'],
-      ['Activate Visa card', '/demo/visa'],
-    ]);
+    // VISA has no screens yet: no link that would lead to "not found".
+    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([['Check balance', '/demo/balance']]);
     expect(screen.getByRole('heading', { level: 2, name: 'Acme Cadeaukaart' })).toBeTruthy();
-    expect(within(screen.getByRole('list', { name: 'Services of Acme Cadeaukaart' })).getByRole('link').getAttribute('href')).toBe('/acme/replace');
-    expect(screen.getAllByText(/Languages: Nederlands, English/)).toHaveLength(2);
+    expect(within(screen.getByRole('list', { name: 'Services of Acme Cadeaukaart' })).getByRole('link').getAttribute('href')).toBe('/acme/balance');
+    expect(screen.queryByRole('heading', { level: 2, name: 'Only Visa' })).toBeNull();
+    expect(screen.getAllByText(/Languages: Nederlands, English/)).toHaveLength(1);
   });
 
   it('is in Dutch when the language is nl', async () => {
     mockFetch([{ path: '/api/demo/brands', body: brands }]);
     renderApp('/', { i18n: createTestI18n('nl') });
     expect(await screen.findByRole('heading', { level: 1, name: 'Tessera-demo' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Saldo bekijken' })).toBeTruthy();
+    expect(within(screen.getByRole('list', { name: 'Diensten van Tessera Demo' })).getByRole('link', { name: 'Saldo bekijken' })).toBeTruthy();
   });
 
   it('follows a flow link inside the app', async () => {
     mockFetch([{ path: '/api/demo/brands', body: brands }, themeRoute(), captchaRoute]);
     renderApp('/');
-    await userEvent.setup().click(await screen.findByRole('link', { name: 'Check balance' }));
+    const demo = await screen.findByRole('list', { name: 'Services of Tessera Demo' });
+    await userEvent.setup().click(within(demo).getByRole('link', { name: 'Check balance' }));
     expect(screen.getByTestId('location').textContent).toBe('/demo/balance');
     expect(await screen.findByRole('heading', { level: 1, name: 'Check your balance' })).toBeTruthy();
   });
@@ -224,7 +233,7 @@ describe('home page /', () => {
     });
     renderApp('/', { i18n });
     expect(await screen.findByRole('heading', { level: 1, name: 'Tessera demo' })).toBeTruthy();
-    expect(screen.getAllByRole('link', { name: 'Check balance' })).toHaveLength(1);
+    expect(screen.getAllByRole('link', { name: 'Check balance' })).toHaveLength(2);
   });
 
   it('says not found when the server is not in demo mode', async () => {

@@ -40,7 +40,7 @@ export function flowHref(slug: string, code: FlowCode): string {
  * mode that call answers 404 and the page says not found (the server redirects `/` in production
  * before the app loads). Lazily loaded: not part of the first BALANCE screen.
  */
-export default function HomePage() {
+export default function HomePage({ builtFlows }: { builtFlows: readonly FlowCode[] }) {
   const { t, i18n } = useTranslation();
   ensureHomeTexts(i18n);
   useDocumentTitle(t('home__title'));
@@ -61,6 +61,11 @@ export default function HomePage() {
     const notDemo = brands.error instanceof ApiError && brands.error.status === 404;
     return <PageShell>{notDemo ? <NotFoundNotice /> : <ErrorPage />}</PageShell>;
   }
+  // Only flows this portal has screens for: a link to a flow still being built would lead to
+  // "not found". A brand with none of them is left out.
+  const shown = brands.data
+    .map((brand) => ({ ...brand, flows: brand.flows.filter((flow) => builtFlows.includes(flow.code)) }))
+    .filter((brand) => brand.flows.length > 0);
   const languageNames = (codes: string[]) =>
     codes.map((code) => (i18n.exists(`shell__language_${code}`) ? t(`shell__language_${code}`) : code)).join(', ');
 
@@ -69,8 +74,8 @@ export default function HomePage() {
       <section aria-labelledby="home-title" className={styles.home}>
         <h1 id="home-title">{t('home__title')}</h1>
         <p className={styles.intro}>{t('home__intro')}</p>
-        {brands.data.length === 0 ? <p>{t('home__no_brands')}</p> : null}
-        {brands.data.map((brand) => {
+        {shown.length === 0 ? <p>{t('home__no_brands')}</p> : null}
+        {shown.map((brand) => {
           const headingId = `brand-${brand.code}`;
           return (
             <section key={brand.code} aria-labelledby={headingId} className={styles.brand}>

@@ -28,13 +28,16 @@ export const flowRoutes = FLOW_CODES.flatMap((code) =>
   })),
 );
 
+/** The flows the portal has screens for; the demo home page links only to these. */
+const builtFlows = Object.keys(flowScreens) as FlowCode[];
+
 export function AppRoutes() {
   return (
     <Router parser={caseSensitiveParser}>
       <Switch>
         <Route path={webPaths.home()}>
           <Suspense fallback={null}>
-            <HomePage />
+            <HomePage builtFlows={builtFlows} />
           </Suspense>
         </Route>
         <Route path={webPaths.callback()} component={CallbackPage} />
