@@ -59,3 +59,14 @@ test('an unknown brand gets a clear not-found page', async ({ page }, testInfo) 
   await expectAccessible(page);
   await snap(page, testInfo, 'unknown-brand');
 });
+
+test('in demo mode / lists the demo brands and leads to their flows', async ({ page }, testInfo) => {
+  await page.goto('/?lng=en');
+  await expect(page.getByRole('heading', { level: 2, name: 'Tessera Demo' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Acme Cadeaukaart' })).toBeVisible();
+  await expectAccessible(page);
+  await snap(page, testInfo, 'home');
+  await page.getByRole('list', { name: 'Services of Acme Cadeaukaart' }).getByRole('link', { name: 'Check balance' }).click();
+  await expect(page).toHaveURL(/\/acme\/balance$/);
+  await expect(page.getByRole('heading', { name: /Bekijk het saldo/ })).toBeVisible();
+});

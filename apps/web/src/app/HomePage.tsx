@@ -71,7 +71,8 @@ export default function HomePage({ builtFlows }: { builtFlows: readonly FlowCode
 
   return (
     <PageShell>
-      <section aria-labelledby="home-title" className={styles.home}>
+      {/* A plain div: the page shell's main is the landmark; a second one of the same name confuses. */}
+      <div className={styles.home}>
         <h1 id="home-title">{t('home__title')}</h1>
         <p className={styles.intro}>{t('home__intro')}</p>
         {shown.length === 0 ? <p>{t('home__no_brands')}</p> : null}
@@ -95,7 +96,7 @@ export default function HomePage({ builtFlows }: { builtFlows: readonly FlowCode
             </section>
           );
         })}
-      </section>
+      </div>
     </PageShell>
   );
 }
