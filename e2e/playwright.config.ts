@@ -14,6 +14,8 @@ export const baseURL = `http://localhost:${PORT}`;
 
 export default defineConfig({
   testDir: './tests',
+  // After the server is up: the cards the second project needs (support/global-setup.ts).
+  globalSetup: './support/global-setup.ts',
   outputDir: '../test-results',
   fullyParallel: true,
   workers: 2,

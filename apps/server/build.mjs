@@ -32,4 +32,6 @@ await build({
 });
 
 cpSync(path.join(here, 'src/demo/brands'), path.join(dist, 'demo/brands'), { recursive: true });
+// The ISO 20022 schemas the payout export validates its SEPA files against (src/payouts/xsd-validator.ts).
+cpSync(path.join(here, 'src/payouts/xsd'), path.join(dist, 'payouts/xsd'), { recursive: true });
 console.log('server built into', path.relative(process.cwd(), dist) || dist);

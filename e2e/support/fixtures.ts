@@ -14,6 +14,28 @@ export const cards = {
   GIFT_ACME: { number: '6064 1000 0000 0000 201', secret: '402275' },
 } as const;
 
+export interface TestCard {
+  number: string;
+  secret: string;
+}
+
+/**
+ * Cards a test changes for good (a reset code works once, a replaced card is blocked), per project:
+ * the phone uses the demo cards themselves, the desktop their twins from support/extra-cards.csv
+ * (imported by support/global-setup.ts), so both projects can run every test, in parallel.
+ */
+export function cardsFor(testInfo: TestInfo): { reset: TestCard & { recoveryCode: string }; replace: TestCard; acmeReplace: TestCard } {
+  const phone = testInfo.project.name === 'phone';
+  return {
+    // GIFT_RESET: balance 30,00, no expiry date, recovery code 654321
+    reset: { number: phone ? '6064 0000 0000 0000 107' : '6064 0000 0009 0000 107', secret: '577301', recoveryCode: '654321' },
+    // GIFT_REPLACE: balance 18,00
+    replace: { number: phone ? '6064 0000 0000 0000 108' : '6064 0000 0009 0000 108', secret: '640092' },
+    // ACME cards only for replacing (GIFT_ACME stays for the BALANCE tests): balance 35,00
+    acmeReplace: phone ? { number: '6064 1000 0009 0001 301', secret: '402301' } : { number: '6064 1000 0009 0002 301', secret: '402302' },
+  };
+}
+
 const screenshotDir = path.resolve(import.meta.dirname, '../screenshots');
 
 /** axe-core over the whole page: any violation fails the test, with the rule ids in the message. */

@@ -12,6 +12,7 @@ import { createCrypto } from './crypto/index.js';
 import { loadKeyring } from './crypto/keyring.js';
 import { createDatabase, type Db } from './db/database.js';
 import { AuditWriter } from './db/repositories/audit.js';
+import { OutboxSignal } from './delivery/signal.js';
 import { AppError } from './errors.js';
 import { installErrorHandler } from './http/error-handler.js';
 import { cspDirectives, helmetHeaders, installSecurityHeaders } from './http/security-headers.js';
@@ -19,12 +20,17 @@ import { isWebAppRequest, registerHomePage, registerWebApp } from './http/web-ap
 import { createLogger, lazyChildLoggerFactory } from './logger.js';
 import { assetRoutes } from './routes/assets/index.js';
 import { demoRoutes } from './routes/demo/index.js';
+import { devRoutes } from './routes/dev/index.js';
 import { giftCardRoutes } from './routes/giftcard/index.js';
 import { healthRoutes } from './routes/health/index.js';
+import { pinFrameRoutes } from './routes/pin-frame/index.js';
+import { replaceRoutes } from './routes/replace/index.js';
+import { resetRoutes } from './routes/reset/index.js';
 import { themeRoutes } from './routes/theme/index.js';
 import { translationRoutes } from './routes/translations/index.js';
 import type { RouteOptions } from './routes/types.js';
 import { utilityRoutes } from './routes/utility/index.js';
+import { visaRoutes } from './routes/visa/index.js';
 import type { ServiceDeps } from './services/deps.js';
 import { BrandCache } from './services/support/brand-cache.js';
 
@@ -34,6 +40,8 @@ export interface BuildAppOptions {
   logger?: Logger;
   captcha?: CaptchaPort;
   now?: () => Date;
+  /** Wakes the outbox worker main.ts runs; services call it after queuing a message. */
+  outbox?: OutboxSignal;
 }
 
 export interface BuiltApp {
@@ -53,6 +61,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     captcha: options.captcha ?? createCaptcha(config, keyring.altchaHmacKey),
     config,
     now: options.now ?? (() => new Date()),
+    outbox: options.outbox ?? new OutboxSignal(),
   };
 
   const app = Fastify({
@@ -121,11 +130,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     captchaRateLimit: { max: config.rateLimitPerMinute, timeWindow: 60_000 },
     errorReportRateLimit: { max: config.errorReportsPerMinute, timeWindow: 60_000 },
   };
-  for (const routes of [healthRoutes, themeRoutes, assetRoutes, translationRoutes, utilityRoutes, giftCardRoutes]) {
+  for (const routes of [pinFrameRoutes, healthRoutes, themeRoutes, assetRoutes, translationRoutes, utilityRoutes, giftCardRoutes, resetRoutes, replaceRoutes, visaRoutes]) {
     await app.register(routes, routeOptions);
   }
-  // The demo area exists only in demo mode: in production /api/demo/* answers 404.
+  // The demo areas exist only in demo mode: in production /api/demo/* and /dev/* answer 404.
   if (config.demoMode) await app.register(demoRoutes, routeOptions);
+  if (config.demoMode) await app.register(devRoutes, routeOptions);
   app.get('/api/openapi.json', { schema: { hide: true } }, async (_request, reply) =>
     reply.header('cache-control', 'no-cache').send(app.swagger()),
   );

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { bicOfIban, isValidBic, isValidIbanChecksum, normalizeIban } from '@tessera/contracts';
 import { z } from 'zod';
 import { appRoot } from './resources.js';
 
@@ -9,6 +10,22 @@ import { appRoot } from './resources.js';
 
 const CAPTCHA_PROVIDERS = ['altcha', 'recaptcha', 'test'] as const;
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const MAIL_ADAPTERS = ['local', 'smtp'] as const;
+const SMS_ADAPTERS = ['local', 'twilio'] as const;
+
+/** An e-mail address as MAIL_FROM takes it: `no-reply@cards.example.com` or `Tessera <no-reply@…>`. */
+const ADDRESS = /^[^\s@<>",;]+@[^\s@<>",;]+\.[^\s@<>",;]+$/;
+const mailFrom = z.string().transform((value, ctx): { name: string | undefined; address: string } => {
+  const v = value.trim();
+  const named = /^(.*?)\s*<([^<>]+)>$/.exec(v);
+  const name = named ? named[1]!.replace(/^"(.*)"$/, '$1').trim() : undefined;
+  const address = named ? named[2]!.trim() : v;
+  if (!ADDRESS.test(address) || (name !== undefined && /[\r\n<>"]/.test(name))) {
+    ctx.addIssue({ code: 'custom', message: 'expected an address (no-reply@example.com) or Name <no-reply@example.com>' });
+    return z.NEVER;
+  }
+  return { name: name || undefined, address };
+});
 
 /** Environment flags written by people: true/false, 1/0, yes/no, on/off. */
 const flag = z
@@ -97,9 +114,64 @@ const envSchema = z.object({
   DEFAULT_BRAND: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional(),
   TRUST_PROXY: trustProxy.default(false),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  MAIL_ADAPTER: z.enum(MAIL_ADAPTERS).optional(),
+  MAIL_FROM: mailFrom.optional(),
+  SMTP_HOST: z.string().trim().min(1).optional(),
+  SMTP_PORT: port.optional(),
+  SMTP_SECURE: flag.optional(),
+  SMTP_REQUIRE_TLS: flag.optional(),
+  SMTP_USER: z.string().min(1).optional(),
+  SMTP_PASSWORD: z.string().min(1).optional(),
+  SMTP_TIMEOUT_SECONDS: positiveInt.max(600).default(30),
+  SMS_ADAPTER: z.enum(SMS_ADAPTERS).optional(),
+  /** The SMS sender: an E.164 number (+3197010203040) or an alphanumeric sender id (3–11 characters). */
+  SMS_FROM: z
+    .string()
+    .trim()
+    .regex(/^(\+[1-9]\d{6,14}|(?=.*[A-Za-z])[A-Za-z0-9 ]{3,11})$/, 'an E.164 number (+31…) or an alphanumeric sender id of 3 to 11 characters')
+    .optional(),
+  SMS_TIMEOUT_SECONDS: positiveInt.max(120).default(15),
+  TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-fA-F]{32}$/, 'AC followed by 32 hexadecimal characters').optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  TWILIO_API_KEY_SID: z.string().regex(/^SK[0-9a-fA-F]{32}$/, 'SK followed by 32 hexadecimal characters').optional(),
+  TWILIO_API_KEY_SECRET: z.string().min(1).optional(),
+  TWILIO_MESSAGING_SERVICE_SID: z.string().regex(/^MG[0-9a-fA-F]{32}$/, 'MG followed by 32 hexadecimal characters').optional(),
+  TWILIO_API_URL: httpUrl.default('https://api.twilio.com'),
+  OUTBOX_POLL_INTERVAL_MS: positiveInt.min(50).max(3_600_000).default(2000),
+  OUTBOX_MAX_ATTEMPTS: positiveInt.max(100).default(10),
+  OUTBOX_RETRY_BASE_SECONDS: positiveInt.max(86_400).default(30),
+  OUTBOX_RETRY_MAX_SECONDS: positiveInt.max(86_400).default(3600),
+  /** The operator's own account that SEPA payout files pay from (`tessera payouts export`). */
+  PAYOUT_DEBTOR_NAME: z.string().trim().min(1).max(70, 'at most 70 characters (SEPA)').optional(),
+  PAYOUT_DEBTOR_IBAN: z.string().transform(normalizeIban).refine(isValidIbanChecksum, 'not a valid IBAN (checksum or length)').optional(),
+  PAYOUT_DEBTOR_BIC: z.string().trim().toUpperCase().refine(isValidBic, 'not a valid BIC (8 or 11 characters)').optional(),
 });
 
 export type CaptchaProvider = (typeof CAPTCHA_PROVIDERS)[number];
+export type MailAdapter = (typeof MAIL_ADAPTERS)[number];
+export type SmsAdapter = (typeof SMS_ADAPTERS)[number];
+
+export interface TwilioConfig {
+  apiUrl: string;
+  accountSid: string;
+  /** Basic auth: the account SID with its auth token, or an API key SID with its secret. */
+  username: string;
+  password: string;
+  from: string | undefined;
+  messagingServiceSid: string | undefined;
+  timeoutMs: number;
+}
+
+export interface SmtpConfig {
+  host: string;
+  port: number;
+  /** Implicit TLS from the first byte (port 465); otherwise STARTTLS when the server offers it. */
+  secure: boolean;
+  /** Refuse to send unless the connection is encrypted (STARTTLS required when not secure). */
+  requireTls: boolean;
+  auth: { user: string; password: string } | undefined;
+  timeoutMs: number;
+}
 
 export interface KeyMaterialFromEnv {
   dataKeys: Map<number, Buffer>;
@@ -139,6 +211,26 @@ export interface Config {
   defaultBrand: string | undefined;
   trustProxy: boolean | number | string[];
   redisUrl: string | undefined;
+  mail: {
+    adapter: MailAdapter;
+    /** The From address; the display name is the brand's name, else `fromName`. */
+    from: { name: string | undefined; address: string };
+    /** Set when the adapter is smtp. */
+    smtp: SmtpConfig | undefined;
+  };
+  sms: {
+    adapter: SmsAdapter;
+    /** Set when the adapter is twilio. */
+    twilio: TwilioConfig | undefined;
+  };
+  outbox: {
+    pollIntervalMs: number;
+    maxAttempts: number;
+    retryBaseMs: number;
+    retryMaxMs: number;
+  };
+  /** The debtor of payout files; undefined when not configured (export then refuses). */
+  payoutDebtor: { name: string; iban: string; bic: string } | undefined;
 }
 
 export class ConfigError extends Error {
@@ -203,6 +295,86 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     }
   }
 
+  const mailAdapter: MailAdapter = e.MAIL_ADAPTER ?? (isProduction || e.SMTP_HOST ? 'smtp' : 'local');
+  if (isProduction && mailAdapter === 'local') {
+    problems.push('MAIL_ADAPTER: the local mailbox is refused in production (use smtp)');
+  }
+  let smtp: SmtpConfig | undefined;
+  if (mailAdapter === 'smtp') {
+    if (!e.SMTP_HOST) problems.push('SMTP_HOST: required when MAIL_ADAPTER is smtp');
+    if (!e.MAIL_FROM) problems.push('MAIL_FROM: required when MAIL_ADAPTER is smtp');
+    if (e.SMTP_USER && !e.SMTP_PASSWORD) problems.push('SMTP_PASSWORD: required with SMTP_USER');
+    if (e.SMTP_PASSWORD && !e.SMTP_USER) problems.push('SMTP_USER: required with SMTP_PASSWORD');
+    const secure = e.SMTP_SECURE ?? e.SMTP_PORT === 465;
+    if (e.SMTP_HOST) {
+      smtp = {
+        host: e.SMTP_HOST,
+        port: e.SMTP_PORT ?? (secure ? 465 : 587),
+        secure,
+        // Replacement e-mails carry card numbers and security codes: production sends them
+        // encrypted only, unless the operator says otherwise (a relay on the same host).
+        requireTls: e.SMTP_REQUIRE_TLS ?? (isProduction && !secure),
+        auth: e.SMTP_USER && e.SMTP_PASSWORD ? { user: e.SMTP_USER, password: e.SMTP_PASSWORD } : undefined,
+        timeoutMs: e.SMTP_TIMEOUT_SECONDS * 1000,
+      };
+    }
+  }
+  const smsAdapter: SmsAdapter = e.SMS_ADAPTER ?? (isProduction || e.TWILIO_ACCOUNT_SID ? 'twilio' : 'local');
+  if (isProduction && smsAdapter === 'local') {
+    problems.push('SMS_ADAPTER: the local outbox is refused in production (use twilio)');
+  }
+  let twilio: TwilioConfig | undefined;
+  if (smsAdapter === 'twilio') {
+    if (!e.TWILIO_ACCOUNT_SID) problems.push('TWILIO_ACCOUNT_SID: required when SMS_ADAPTER is twilio');
+    const apiKey = e.TWILIO_API_KEY_SID !== undefined || e.TWILIO_API_KEY_SECRET !== undefined;
+    if (apiKey && !(e.TWILIO_API_KEY_SID && e.TWILIO_API_KEY_SECRET)) {
+      problems.push('TWILIO_API_KEY_SID, TWILIO_API_KEY_SECRET: give both or neither');
+    }
+    if (!apiKey && !e.TWILIO_AUTH_TOKEN) {
+      problems.push('TWILIO_AUTH_TOKEN: required when SMS_ADAPTER is twilio (or TWILIO_API_KEY_SID with TWILIO_API_KEY_SECRET)');
+    }
+    if (!e.SMS_FROM && !e.TWILIO_MESSAGING_SERVICE_SID) {
+      problems.push('SMS_FROM: required when SMS_ADAPTER is twilio, unless TWILIO_MESSAGING_SERVICE_SID is set');
+    }
+    if (isProduction && !e.TWILIO_API_URL.startsWith('https:')) problems.push('TWILIO_API_URL: must be https in production');
+    const username = e.TWILIO_API_KEY_SID ?? e.TWILIO_ACCOUNT_SID;
+    const password = e.TWILIO_API_KEY_SID ? e.TWILIO_API_KEY_SECRET : e.TWILIO_AUTH_TOKEN;
+    if (e.TWILIO_ACCOUNT_SID && username && password) {
+      twilio = {
+        apiUrl: e.TWILIO_API_URL,
+        accountSid: e.TWILIO_ACCOUNT_SID,
+        username,
+        password,
+        from: e.SMS_FROM,
+        messagingServiceSid: e.TWILIO_MESSAGING_SERVICE_SID,
+        timeoutMs: e.SMS_TIMEOUT_SECONDS * 1000,
+      };
+    }
+  }
+
+  const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
+  // The PIN frame needs an origin of its own. The default is the loopback address on the same
+  // port, unless the portal itself is reached there; then it is localhost.
+  const pinFrameUrl =
+    e.PIN_FRAME_URL ?? (new URL(publicUrl).host === `127.0.0.1:${e.PORT}` ? `http://localhost:${e.PORT}` : `http://127.0.0.1:${e.PORT}`);
+  if (new URL(pinFrameUrl).host === new URL(publicUrl).host) {
+    problems.push('PIN_FRAME_URL: must be another host than PUBLIC_URL (the PIN frame needs an origin of its own)');
+  }
+  if (isProduction && !pinFrameUrl.startsWith('https:')) problems.push('PIN_FRAME_URL: must be https in production');
+
+  if (e.OUTBOX_RETRY_MAX_SECONDS < e.OUTBOX_RETRY_BASE_SECONDS) {
+    problems.push('OUTBOX_RETRY_MAX_SECONDS: must not be below OUTBOX_RETRY_BASE_SECONDS');
+  }
+
+  let payoutDebtor: Config['payoutDebtor'];
+  if (e.PAYOUT_DEBTOR_NAME || e.PAYOUT_DEBTOR_IBAN || e.PAYOUT_DEBTOR_BIC) {
+    if (!e.PAYOUT_DEBTOR_NAME) problems.push('PAYOUT_DEBTOR_NAME: required with PAYOUT_DEBTOR_IBAN (the account holder of the payout account)');
+    if (!e.PAYOUT_DEBTOR_IBAN) problems.push('PAYOUT_DEBTOR_IBAN: required with PAYOUT_DEBTOR_NAME (the account payouts are paid from)');
+    const bic = e.PAYOUT_DEBTOR_BIC ?? (e.PAYOUT_DEBTOR_IBAN ? bicOfIban(e.PAYOUT_DEBTOR_IBAN) : undefined);
+    if (e.PAYOUT_DEBTOR_IBAN && !bic) problems.push('PAYOUT_DEBTOR_BIC: required when the bank of PAYOUT_DEBTOR_IBAN is not a known Dutch bank');
+    if (e.PAYOUT_DEBTOR_NAME && e.PAYOUT_DEBTOR_IBAN && bic) payoutDebtor = { name: e.PAYOUT_DEBTOR_NAME, iban: e.PAYOUT_DEBTOR_IBAN, bic };
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   const database: Config['database'] = e.DATABASE_URL.startsWith('file:')
@@ -223,8 +395,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     port: e.PORT,
     host: e.HOST ?? (isProduction ? '0.0.0.0' : 'localhost'),
     database,
-    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
-    pinFrameUrl: e.PIN_FRAME_URL ?? `http://127.0.0.1:${e.PORT}`,
+    publicUrl,
+    pinFrameUrl,
     demoMode,
     captcha: {
       provider,
@@ -244,5 +416,18 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     defaultBrand: e.DEFAULT_BRAND,
     trustProxy: e.TRUST_PROXY,
     redisUrl: e.REDIS_URL,
+    mail: {
+      adapter: mailAdapter,
+      from: e.MAIL_FROM ?? { name: undefined, address: 'no-reply@localhost' },
+      smtp,
+    },
+    sms: { adapter: smsAdapter, twilio },
+    outbox: {
+      pollIntervalMs: e.OUTBOX_POLL_INTERVAL_MS,
+      maxAttempts: e.OUTBOX_MAX_ATTEMPTS,
+      retryBaseMs: e.OUTBOX_RETRY_BASE_SECONDS * 1000,
+      retryMaxMs: e.OUTBOX_RETRY_MAX_SECONDS * 1000,
+    },
+    payoutDebtor,
   };
 }

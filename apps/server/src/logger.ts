@@ -22,6 +22,8 @@ const SENSITIVE_FIELDS = [
   'key',
   'iban',
   'bankAccountNumber',
+  // Personal data: the address a replacement card is e-mailed to.
+  'email',
 ];
 
 export const REDACT_PATHS = [
@@ -34,10 +36,36 @@ export const REDACT_PATHS = [
   ...SENSITIVE_FIELDS.flatMap((f) => [f, `*.${f}`, `*.*.${f}`]),
 ];
 
+/** Query parameters whose values never reach a log line: the PIN frame's one-time key (/pin-frame?key=…). */
+const SECRET_QUERY = /([?&](?:key|token)=)[^&#]*/gi;
+
+/**
+ * Fastify's request serializer (method, url, host, address), with secret query values censored.
+ * pino's serializers take precedence over Fastify's defaults for the same key.
+ */
+function requestSerializer(req: {
+  method?: string;
+  url?: string;
+  host?: string;
+  ip?: string;
+  headers?: Record<string, unknown>;
+  socket?: { remotePort?: number };
+}) {
+  return {
+    method: req.method,
+    url: typeof req.url === 'string' ? req.url.replace(SECRET_QUERY, '$1[redacted]') : req.url,
+    version: req.headers?.['accept-version'],
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  };
+}
+
 export function createLogger(config: Pick<Config, 'logLevel'>, destination?: DestinationStream): Logger {
   return pino(
     {
       level: config.logLevel,
+      serializers: { req: requestSerializer },
       redact: { paths: REDACT_PATHS, censor: '[redacted]' },
       base: { service: 'tessera' },
     },

@@ -5,6 +5,8 @@ import { loadKeyring } from './crypto/keyring.js';
 import { createDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedDemoData } from './demo/seed.js';
+import { OutboxSignal } from './delivery/signal.js';
+import { createOutboxWorker } from './delivery/start.js';
 import { createLogger } from './logger.js';
 
 /** Process entry: configuration, migrations, demo data, listen, and a graceful stop. */
@@ -29,25 +31,36 @@ async function main(): Promise<void> {
     logger.info('demo brands and cards loaded');
   }
 
-  const { app } = await buildApp(config, { db, logger });
+  const outbox = new OutboxSignal();
+  const { app, deps } = await buildApp(config, { db, logger, outbox });
+  // Sends what the outbox holds (also what an earlier run left), and whatever services queue.
+  const worker = createOutboxWorker(config, { db, crypto: deps.crypto, logger, signal: outbox, now: deps.now });
+  worker.start();
   await app.listen({ port: config.port, host: config.host });
-  logger.info({ publicUrl: config.publicUrl, demoMode: config.demoMode, captcha: config.captcha.provider }, 'Tessera is listening');
+  logger.info(
+    { publicUrl: config.publicUrl, demoMode: config.demoMode, captcha: config.captcha.provider, mail: config.mail.adapter },
+    'Tessera is listening',
+  );
 
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
-    // Stop accepting connections, let running requests finish, then close the database (onClose).
+    // Let the message being sent finish (what is still queued waits in the outbox for the next
+    // start), stop accepting connections, let running requests finish, then close the database.
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        logger.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    worker
+      .stop()
+      .then(() => app.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          logger.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));

@@ -11,6 +11,15 @@ const productionKeys = () => ({
   SECRET_PEPPER_CURRENT: '1',
 });
 
+const productionMail = { SMTP_HOST: 'smtp.example.com', MAIL_FROM: 'Tessera <no-reply@cards.example.com>' };
+/** What production needs besides mail since VISA: the SMS gateway and the PIN frame's https origin. */
+const productionSmsAndFrame = {
+  TWILIO_ACCOUNT_SID: `AC${'0123456789abcdef'.repeat(2)}`,
+  TWILIO_AUTH_TOKEN: 'twilio-auth-token',
+  SMS_FROM: 'Tessera',
+  PIN_FRAME_URL: 'https://pin.cards.example.com',
+};
+
 function problemsOf(env: Record<string, string>): string[] {
   try {
     parseConfig(env);
@@ -65,10 +74,10 @@ describe('config', () => {
   });
 
   it('refuses a production altcha without its HMAC key and recaptcha without its keys', () => {
-    expect(problemsOf({ NODE_ENV: 'production', CAPTCHA_PROVIDER: 'altcha', ...productionKeys() })).toEqual([
+    expect(problemsOf({ NODE_ENV: 'production', CAPTCHA_PROVIDER: 'altcha', ...productionKeys(), ...productionMail, ...productionSmsAndFrame })).toEqual([
       expect.stringMatching(/^ALTCHA_HMAC_KEY:/),
     ]);
-    const recaptcha = problemsOf({ NODE_ENV: 'production', ...productionKeys() });
+    const recaptcha = problemsOf({ NODE_ENV: 'production', ...productionKeys(), ...productionMail, ...productionSmsAndFrame });
     expect(recaptcha.map((p) => p.split(':')[0]).sort()).toEqual(['RECAPTCHA_SECRET', 'RECAPTCHA_SITE_KEY']);
   });
 
@@ -81,6 +90,8 @@ describe('config', () => {
       ALTCHA_HMAC_KEY: 'a-long-enough-hmac-key-for-altcha',
       TRUST_PROXY: '1',
       ...productionKeys(),
+      ...productionMail,
+      ...productionSmsAndFrame,
     });
     expect(config.demoMode).toBe(false);
     expect(config.publicUrl).toBe('https://cards.example.com');
@@ -88,6 +99,11 @@ describe('config', () => {
     expect(config.keys?.dataKeys.size).toBe(2);
     expect(config.trustProxy).toBe(1);
     expect(config.host).toBe('0.0.0.0');
+    expect(config.mail).toEqual({
+      adapter: 'smtp',
+      from: { name: 'Tessera', address: 'no-reply@cards.example.com' },
+      smtp: { host: 'smtp.example.com', port: 587, secure: false, requireTls: true, auth: undefined, timeoutMs: 30_000 },
+    });
   });
 
   it('checks key formats and current versions', () => {
@@ -100,5 +116,138 @@ describe('config', () => {
     expect(problems.map((p) => p.split(':')[0])).toEqual(expect.arrayContaining(['DATA_KEYS', 'INDEX_KEY']));
     const current = problemsOf({ DATA_KEYS: `1:${key()}`, INDEX_KEY: key(), SECRET_PEPPERS: `1:${key()}`, SECRET_PEPPER_CURRENT: '3' });
     expect(current).toEqual([expect.stringMatching(/^SECRET_PEPPER_CURRENT:/)]);
+  });
+
+  describe('mail and the outbox', () => {
+    const production = (env: Record<string, string>) => ({
+      NODE_ENV: 'production',
+      CAPTCHA_PROVIDER: 'altcha',
+      ALTCHA_HMAC_KEY: 'a-long-enough-hmac-key-for-altcha',
+      ...productionKeys(),
+      ...productionSmsAndFrame,
+      ...env,
+    });
+
+    it('delivers into the local mailbox by default outside production', () => {
+      const config = parseConfig({});
+      expect(config.mail).toEqual({ adapter: 'local', from: { name: undefined, address: 'no-reply@localhost' }, smtp: undefined });
+      expect(config.outbox).toEqual({ pollIntervalMs: 2000, maxAttempts: 10, retryBaseMs: 30_000, retryMaxMs: 3_600_000 });
+    });
+
+    it('uses SMTP once SMTP_HOST is set, and then needs MAIL_FROM', () => {
+      expect(problemsOf({ SMTP_HOST: 'localhost' })).toEqual([expect.stringMatching(/^MAIL_FROM: required/)]);
+      const config = parseConfig({ SMTP_HOST: 'localhost', SMTP_PORT: '1025', MAIL_FROM: 'dev@example.com' });
+      expect(config.mail.adapter).toBe('smtp');
+      // Outside production STARTTLS is used when offered but not required (a local catcher).
+      expect(config.mail.smtp).toMatchObject({ host: 'localhost', port: 1025, secure: false, requireTls: false });
+      expect(parseConfig({ MAIL_ADAPTER: 'local', SMTP_HOST: 'localhost' }).mail.adapter).toBe('local');
+    });
+
+    it('refuses the local mailbox in production', () => {
+      expect(problemsOf(production({ MAIL_ADAPTER: 'local' }))).toEqual([expect.stringMatching(/^MAIL_ADAPTER: .*refused in production/)]);
+    });
+
+    it('refuses production without an SMTP host and a From address, listing both', () => {
+      const names = problemsOf(production({})).map((p) => p.split(':')[0]).sort();
+      expect(names).toEqual(['MAIL_FROM', 'SMTP_HOST']);
+    });
+
+    it('wants SMTP_USER and SMTP_PASSWORD together', () => {
+      expect(problemsOf(production({ ...productionMail, SMTP_USER: 'tessera' }))).toEqual([expect.stringMatching(/^SMTP_PASSWORD:/)]);
+      expect(problemsOf(production({ ...productionMail, SMTP_PASSWORD: 'pw' }))).toEqual([expect.stringMatching(/^SMTP_USER:/)]);
+      const config = parseConfig(production({ ...productionMail, SMTP_USER: 'tessera', SMTP_PASSWORD: 'pw' }));
+      expect(config.mail.smtp?.auth).toEqual({ user: 'tessera', password: 'pw' });
+    });
+
+    it('takes implicit TLS on port 465 and lets the operator relax STARTTLS', () => {
+      expect(parseConfig(production({ ...productionMail, SMTP_PORT: '465' })).mail.smtp).toMatchObject({ port: 465, secure: true, requireTls: false });
+      expect(parseConfig(production({ ...productionMail, SMTP_SECURE: 'true' })).mail.smtp).toMatchObject({ port: 465, secure: true });
+      expect(parseConfig(production({ ...productionMail, SMTP_REQUIRE_TLS: 'false' })).mail.smtp).toMatchObject({ requireTls: false });
+    });
+
+    it('lists every bad mail and outbox key at once', () => {
+      const problems = problemsOf({
+        MAIL_ADAPTER: 'sendgrid',
+        MAIL_FROM: 'not an address',
+        SMTP_PORT: 'twenty-five',
+        SMTP_SECURE: 'maybe',
+        SMTP_TIMEOUT_SECONDS: '0',
+        OUTBOX_POLL_INTERVAL_MS: '10',
+        OUTBOX_MAX_ATTEMPTS: '-1',
+      });
+      for (const name of ['MAIL_ADAPTER', 'MAIL_FROM', 'SMTP_PORT', 'SMTP_SECURE', 'SMTP_TIMEOUT_SECONDS', 'OUTBOX_POLL_INTERVAL_MS', 'OUTBOX_MAX_ATTEMPTS']) {
+        expect(problems.some((p) => p.startsWith(`${name}:`)), name).toBe(true);
+      }
+      expect(problemsOf({ OUTBOX_RETRY_BASE_SECONDS: '600', OUTBOX_RETRY_MAX_SECONDS: '60' })).toEqual([
+        expect.stringMatching(/^OUTBOX_RETRY_MAX_SECONDS:/),
+      ]);
+    });
+
+    it('reads a From address with a display name', () => {
+      expect(parseConfig({ SMTP_HOST: 'h', MAIL_FROM: '"Acme Kaarten" <kaart@acme.example>' }).mail.from).toEqual({
+        name: 'Acme Kaarten',
+        address: 'kaart@acme.example',
+      });
+      expect(problemsOf({ SMTP_HOST: 'h', MAIL_FROM: 'Evil\r\nBcc: x <a@b.example>' })).toEqual([expect.stringMatching(/^MAIL_FROM:/)]);
+    });
+  });
+  describe('SMS and the PIN frame', () => {
+    const production = (env: Record<string, string>) => ({
+      NODE_ENV: 'production',
+      CAPTCHA_PROVIDER: 'altcha',
+      ALTCHA_HMAC_KEY: 'a-long-enough-hmac-key-for-altcha',
+      ...productionKeys(),
+      ...productionMail,
+      PIN_FRAME_URL: 'https://pin.cards.example.com',
+      ...env,
+    });
+
+    it('uses the local outbox by default and Twilio once TWILIO_ACCOUNT_SID is set', () => {
+      expect(parseConfig({}).sms).toEqual({ adapter: 'local', twilio: undefined });
+      const config = parseConfig({ TWILIO_ACCOUNT_SID: productionSmsAndFrame.TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN: 't', SMS_FROM: '+3197010203040' });
+      expect(config.sms).toEqual({
+        adapter: 'twilio',
+        twilio: {
+          apiUrl: 'https://api.twilio.com',
+          accountSid: productionSmsAndFrame.TWILIO_ACCOUNT_SID,
+          username: productionSmsAndFrame.TWILIO_ACCOUNT_SID,
+          password: 't',
+          from: '+3197010203040',
+          messagingServiceSid: undefined,
+          timeoutMs: 15_000,
+        },
+      });
+    });
+
+    it('refuses the local SMS adapter in production and lists every missing Twilio key', () => {
+      expect(problemsOf(production({ SMS_ADAPTER: 'local' }))).toEqual([expect.stringMatching(/^SMS_ADAPTER: .*refused in production/)]);
+      expect(problemsOf(production({})).map((p) => p.split(':')[0]).sort()).toEqual(['SMS_FROM', 'TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN']);
+    });
+
+    it('takes an API key instead of the auth token, and a Messaging Service instead of SMS_FROM', () => {
+      const sid = productionSmsAndFrame.TWILIO_ACCOUNT_SID;
+      const keySid = `SK${'1'.repeat(32)}`;
+      const service = `MG${'2'.repeat(32)}`;
+      const config = parseConfig(production({ TWILIO_ACCOUNT_SID: sid, TWILIO_API_KEY_SID: keySid, TWILIO_API_KEY_SECRET: 's', TWILIO_MESSAGING_SERVICE_SID: service }));
+      expect(config.sms.twilio).toMatchObject({ accountSid: sid, username: keySid, password: 's', from: undefined, messagingServiceSid: service });
+      expect(problemsOf(production({ TWILIO_ACCOUNT_SID: sid, TWILIO_API_KEY_SID: keySid, SMS_FROM: 'Tessera' }))).toEqual([
+        expect.stringMatching(/^TWILIO_API_KEY_SID, TWILIO_API_KEY_SECRET:/),
+      ]);
+    });
+
+    it('checks the formats of the Twilio ids and the sender', () => {
+      const problems = problemsOf({ TWILIO_ACCOUNT_SID: 'AC123', TWILIO_MESSAGING_SERVICE_SID: 'XX', SMS_FROM: 'a sender that is far too long', SMS_ADAPTER: 'bird' });
+      for (const name of ['TWILIO_ACCOUNT_SID', 'TWILIO_MESSAGING_SERVICE_SID', 'SMS_FROM', 'SMS_ADAPTER']) {
+        expect(problems.some((p) => p.startsWith(`${name}:`)), name).toBe(true);
+      }
+    });
+
+    it('gives the PIN frame an origin of its own: refuses the portal’s host, wants https in production', () => {
+      expect(problemsOf({ PUBLIC_URL: 'http://localhost:8080', PIN_FRAME_URL: 'http://localhost:8080' })).toEqual([expect.stringMatching(/^PIN_FRAME_URL:/)]);
+      expect(parseConfig({ PUBLIC_URL: 'http://127.0.0.1:8080' }).pinFrameUrl).toBe('http://localhost:8080');
+      expect(problemsOf(production({ ...productionSmsAndFrame, PIN_FRAME_URL: 'http://pin.cards.example.com' }))).toEqual([
+        expect.stringMatching(/^PIN_FRAME_URL: must be https/),
+      ]);
+    });
   });
 });

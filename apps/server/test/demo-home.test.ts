@@ -14,6 +14,12 @@ const production = (env: Record<string, string> = {}) => ({
   INDEX_KEY: key(),
   SECRET_PEPPERS: `1:${key()}`,
   SECRET_PEPPER_CURRENT: '1',
+  SMTP_HOST: 'smtp.example.com',
+  MAIL_FROM: 'no-reply@example.com',
+  TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`,
+  TWILIO_AUTH_TOKEN: 'token',
+  SMS_FROM: 'Tessera',
+  PIN_FRAME_URL: 'https://pin.cards.example.com',
   ...env,
 });
 

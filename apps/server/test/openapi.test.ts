@@ -23,6 +23,9 @@ describe('GET /api/openapi.json', () => {
       '/api/Utility/Recaptcha',
       '/api/Utility/Error',
       '/api/GiftCard/',
+      '/api/ReplaceCard/',
+      '/api/recovery/{themeCode}/',
+      '/api/replacecard/{themeCode}/replace',
       '/healthz',
       '/readyz',
     ]) {
@@ -32,5 +35,19 @@ describe('GET /api/openapi.json', () => {
     const body = lookup.requestBody.content['application/json'].schema;
     expect(body.required).toEqual(expect.arrayContaining(['code', 'giftCardNumber', 'pinCode']));
     expect(Object.keys(lookup.responses)).toEqual(expect.arrayContaining(['200', '400', '403', '404', '413', '429']));
+
+    const recovery = doc.paths['/api/recovery/{themeCode}/'].post;
+    expect(recovery.requestBody.content['application/json'].schema.required).toEqual(
+      expect.arrayContaining(['cardNumber', 'otcNumber', 'securityCode']),
+    );
+    expect(recovery.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ in: 'path', name: 'themeCode' })]));
+    const replace = doc.paths['/api/replacecard/{themeCode}/replace'].post;
+    expect(replace.requestBody.content['application/json'].schema.required).toEqual(
+      expect.arrayContaining(['code', 'email', 'securityCode', 'balances']),
+    );
+    expect(Object.keys(replace.responses['200'].content['application/json'].schema.properties)).toEqual(['email']);
+    expect(doc.paths['/api/ReplaceCard/'].post.requestBody.content['application/json'].schema.required).toEqual(
+      expect.arrayContaining(['code', 'giftCardNumber', 'pinCode']),
+    );
   });
 });

@@ -30,6 +30,21 @@ describe('per-address rate limit', () => {
     expect((await lookup('198.51.100.8')).statusCode).toBe(200);
   });
 
+  it('limits RESET, the REPLACE lookup and REPLACE per address like the other captcha-protected routes', async () => {
+    for (const [url, flowType] of [
+      ['/api/recovery/demo/', 'SECURITY_RESET'],
+      ['/api/ReplaceCard/', 'REPLACE'],
+      ['/api/replacecard/demo/replace', 'REPLACE'],
+    ] as const) {
+      const call = () => t.app.inject({ method: 'POST', url, remoteAddress: '198.51.100.20', headers: { 'x-flow-type': flowType }, payload: {} });
+      for (let i = 0; i < 3; i++) expect((await call()).statusCode, url).toBe(400); // refused, but counted
+      const limited = await call();
+      expect(limited.statusCode, url).toBe(429);
+      expect(limited.json().code).toBe('RATE_LIMITED');
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    }
+  });
+
   it('limits error reports on their own', async () => {
     const report = () =>
       t.app.inject({

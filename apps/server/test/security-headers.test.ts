@@ -24,7 +24,7 @@ describe('security headers', () => {
     const csp = res.headers['content-security-policy'];
     expect(directive(csp, 'frame-ancestors')).toBe("frame-ancestors 'none'");
     expect(directive(csp, 'default-src')).toBe("default-src 'self'");
-    expect(directive(csp, 'script-src')).toBe("script-src 'self'");
+    expect(directive(csp, 'script-src')).toBe("script-src 'self' 'wasm-unsafe-eval'");
     expect(directive(csp, 'style-src')).toBe("style-src 'self' 'unsafe-inline'");
     expect(directive(csp, 'img-src')).toBe("img-src 'self' data:");
     expect(directive(csp, 'worker-src')).toBe("worker-src 'self' blob:");

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
-import type { GiftCard } from '@tessera/contracts';
+import type { GiftCard, Theme } from '@tessera/contracts';
 import { captchaRoute, demoTheme, mockFetch, renderApp, themeRoute } from './utils';
+import { visaStore } from '../src/flows/visa/state';
 
 /** axe in jsdom: colour contrast needs real layout, so it is left to the Playwright e2e. */
 async function expectNoViolations() {
@@ -50,8 +52,167 @@ describe('accessibility (axe-core)', () => {
     await screen.findByRole('heading', { level: 1, name: 'Deze pagina is niet beschikbaar' });
     await expectNoViolations();
     b.unmount();
-    renderApp('/demo/visa');
+    renderApp('/demo/visa/nope');
     await screen.findByRole('heading', { level: 1, name: 'Page not found' });
+    await expectNoViolations();
+  });
+
+  const allFlows: Theme = demoTheme({
+    pageAvailability: ['BALANCE', 'RESET', 'REPLACE'].map((code) => ({ code: code as Theme['pageAvailability'][number]['code'], isAvailable: true, availableLanguages: ['nl', 'en'] })),
+  });
+
+  it('reset form, empty and with every message showing', { timeout: 15_000 }, async () => {
+    mockFetch([themeRoute(allFlows), captchaRoute, { method: 'POST', path: '/api/recovery/DEMO/', status: 400, body: { code: 'RECOVERY_CODE_NOT_FOUND', message: 'x' } }]);
+    renderApp('/demo/reset');
+    await screen.findByRole('heading', { level: 1, name: 'Set a new security code' });
+    await expectNoViolations();
+
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Card number'), '6064 0000 0000 0000 107');
+    await user.click(screen.getByRole('textbox', { name: 'Digit 1 of 6' }));
+    await user.paste('111111');
+    await user.type(screen.getByLabelText('New security code'), 'Tq8m3x');
+    await user.type(screen.getByLabelText('Repeat new security code'), 'Tq8m3x');
+    await user.click(screen.getByRole('button', { name: 'Set new security code' }));
+    await screen.findByText(/This recovery code does not belong to this card/);
+    await expectNoViolations();
+
+    await user.type(screen.getByLabelText('New security code'), '9');
+    await user.type(screen.getByLabelText('Repeat new security code'), '{Backspace}');
+    await screen.findByText('Too many characters. Use exactly 6.');
+    await screen.findByText('The codes are not the same.');
+    await expectNoViolations();
+  });
+
+  it('reset success and error', async () => {
+    window.sessionStorage.setItem('tessera.reset.demo', JSON.stringify(card));
+    mockFetch([themeRoute(allFlows), captchaRoute]);
+    const a = renderApp('/demo/reset/success');
+    await screen.findByRole('heading', { level: 1, name: 'Your new security code is set' });
+    await expectNoViolations();
+    a.unmount();
+    renderApp('/demo/reset/error');
+    await screen.findByRole('heading', { level: 1, name: 'Something went wrong' });
+    await expectNoViolations();
+  });
+
+  it('replace start and e-mail with messages', { timeout: 15_000 }, async () => {
+    mockFetch([
+      themeRoute(allFlows),
+      captchaRoute,
+      { method: 'POST', path: '/api/ReplaceCard/', body: card },
+      { method: 'POST', path: '/api/replacecard/DEMO/replace', status: 400, body: { code: 'BALANCE_TOO_LOW', message: 'x' } },
+    ]);
+    const a = renderApp('/demo/replace');
+    await screen.findByRole('heading', { level: 1, name: 'Replace your gift card' });
+    await expectNoViolations();
+
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Card number'), '6064 0000 0000 0000 108');
+    await user.type(screen.getByLabelText('Security code'), '640092');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByRole('heading', { level: 1, name: 'Where should we send your new card?' });
+    await expectNoViolations();
+    await user.type(screen.getByLabelText('E-mail address'), 'jan@');
+    await user.type(screen.getByLabelText('Repeat e-mail address'), 'piet@example.nl');
+    await user.tab();
+    await screen.findByText('The e-mail addresses are not the same.');
+    await screen.findByText('Enter a valid e-mail address, such as name@example.com.');
+    await expectNoViolations();
+    await user.type(screen.getByLabelText('E-mail address'), 'example.nl');
+    await user.clear(screen.getByLabelText('Repeat e-mail address'));
+    await user.type(screen.getByLabelText('Repeat e-mail address'), 'jan@example.nl');
+    await user.click(screen.getByRole('button', { name: 'Send my new card' }));
+    await screen.findByText('The balance on this card is too low to replace it. You can still spend what is left with this card.');
+    await expectNoViolations();
+    a.unmount();
+  });
+
+  it('replace success and error', async () => {
+    mockFetch([themeRoute(allFlows), captchaRoute]);
+    window.sessionStorage.setItem('tessera.replace.demo', JSON.stringify({ card, sentTo: 'jan@example.nl' }));
+    const b = renderApp('/demo/replace/success');
+    await screen.findByRole('heading', { level: 1, name: 'Your new card is on its way' });
+    await expectNoViolations();
+    b.unmount();
+    renderApp('/demo/replace/error');
+    await screen.findByRole('heading', { level: 1, name: "We don't know yet if your card was replaced" });
+    await expectNoViolations();
+  });
+
+  const visaTheme: Theme = demoTheme({ termsUrls: { terms: 'https://tessera.example/voorwaarden', privacy: 'https://tessera.example/privacy' } });
+  const holder = {
+    status: 'passcode_set' as const,
+    holderName: 'J. de Vries',
+    address: { addressLine1: 'Damrak 1', city: 'Amsterdam', postalCode: '1012 JS' },
+    email: null,
+    phoneNumber: '+*********01',
+    nationality: null,
+    countryOfBirth: null,
+    dateOfBirth: null,
+    currency: 'EUR',
+    balance: 5000,
+  };
+
+  it('visa activate, code step with the terms message, passcode step and failed', { timeout: 20_000 }, async () => {
+    mockFetch([themeRoute(visaTheme), captchaRoute]);
+    const a = renderApp('/demo/visa/activate');
+    await screen.findByRole('heading', { level: 1, name: 'Activate your Visa card' }, { timeout: 5000 });
+    await expectNoViolations();
+    a.unmount();
+
+    visaStore('activation', 'demo').set({ cardNumber: '4000000000000000001', phoneNumber: '+*********01' });
+    const b = renderApp('/demo/visa/activate/otc');
+    await screen.findByRole('heading', { level: 1, name: 'Enter your code' });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('textbox', { name: 'Digit 1 of 6' }));
+    await user.paste('123456');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByText('Please accept the terms and conditions');
+    await expectNoViolations();
+    b.unmount();
+
+    visaStore('activation', 'demo').update({ otcNumber: '123456' });
+    const c = renderApp('/demo/visa/activate/security');
+    await screen.findByRole('heading', { level: 1, name: 'Activate your Visa card' });
+    await user.type(screen.getByLabelText('Passcode'), '123456');
+    await user.type(screen.getByLabelText('Repeat passcode'), '1234');
+    await expectNoViolations();
+    c.unmount();
+
+    renderApp('/demo/visa/activate/failed');
+    await screen.findByRole('heading', { level: 1, name: 'Activation failed' });
+    await expectNoViolations();
+  });
+
+  it('visa review (partial, with the country list open) and the account screens', { timeout: 20_000 }, async () => {
+    visaStore('activation', 'demo').set({ cardNumber: '4000000000000000001', otcNumber: '123456', securityCode: 'Tq8m3x' });
+    mockFetch([themeRoute(visaTheme), captchaRoute, { method: 'POST', path: '/api/visa/GetHolderInformation/DEMO/', body: holder }]);
+    const a = renderApp('/demo/visa/activate/review');
+    await screen.findByRole('heading', { level: 2, name: 'Your details' }, { timeout: 5000 });
+    await expectNoViolations();
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('combobox', { name: 'Nationality' }), 'ne');
+    await expectNoViolations();
+    a.unmount();
+
+    const b = renderApp('/demo/visa/account');
+    await screen.findByRole('heading', { level: 1, name: 'Log in to your card' });
+    await expectNoViolations();
+    b.unmount();
+    const c = renderApp('/demo/visa/account/reset');
+    await screen.findByRole('heading', { level: 1, name: 'Forgot your passcode' });
+    await expectNoViolations();
+    c.unmount();
+
+    visaStore('account', 'demo').set({
+      cardNumber: '4000000000000000010',
+      securityCode: 'Tq8m3x',
+      passcodeReset: true,
+      holder: { ...holder, status: 'active', nationality: 'NL', countryOfBirth: 'NL', dateOfBirth: '1985-04-12' },
+    });
+    renderApp('/demo/visa/account/details');
+    await screen.findByRole('heading', { level: 1, name: 'Your card' });
     await expectNoViolations();
   });
 });

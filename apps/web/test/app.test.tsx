@@ -97,8 +97,8 @@ describe('page shell and theme', () => {
   });
 
   it('shows not-found (no placeholder) for an offered flow that is not built yet', async () => {
-    mockFetch([themeRoute()]);
-    renderApp('/demo/visa/activate');
+    mockFetch([themeRoute(demoTheme({ pageAvailability: [{ code: 'PAYOUT', isAvailable: true, availableLanguages: ['nl', 'en'] }] }))]);
+    renderApp('/demo/payout');
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
   });
 
@@ -196,12 +196,18 @@ describe('home page /', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Tessera demo' })).toBeTruthy();
     const demo = screen.getByRole('list', { name: 'Services of Tessera Demo' });
     const links = within(demo).getAllByRole('link');
-    // VISA has no screens yet: no link that would lead to "not found".
-    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([['Check balance', '/demo/balance']]);
+    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Check balance', '/demo/balance'],
+      ['Activate Visa card', '/demo/visa'],
+    ]);
     expect(screen.getByRole('heading', { level: 2, name: 'Acme Cadeaukaart' })).toBeTruthy();
-    expect(within(screen.getByRole('list', { name: 'Services of Acme Cadeaukaart' })).getByRole('link').getAttribute('href')).toBe('/acme/balance');
-    expect(screen.queryByRole('heading', { level: 2, name: 'Only Visa' })).toBeNull();
-    expect(screen.getAllByText(/Languages: Nederlands, English/)).toHaveLength(1);
+    const acme = within(screen.getByRole('list', { name: 'Services of Acme Cadeaukaart' })).getAllByRole('link');
+    expect(acme.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Check balance', '/acme/balance'],
+      ['Replace gift card', '/acme/replace'],
+    ]);
+    expect(screen.getByRole('heading', { level: 2, name: 'Only Visa' })).toBeTruthy();
+    expect(screen.getAllByText(/Languages: Nederlands, English/)).toHaveLength(2);
   });
 
   it('is in Dutch when the language is nl', async () => {

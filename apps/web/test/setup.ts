@@ -1,6 +1,10 @@
 import { afterEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { resetFlowStores } from '../src/lib/flowState';
+
+// Screens are lazy chunks: on a loaded CI machine their first import can take longer than the
+// library's 1 s default for findBy*/waitFor. A real failure still fails, only later.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

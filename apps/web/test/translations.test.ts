@@ -3,6 +3,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { coreTexts } from '../src/lib/i18nCore';
 import { homeTexts } from '../src/app/homeTexts';
+import { PASSCODE_TEXT_SUFFIXES } from '../src/components/PasscodeChoice/PasscodeChoice';
 import { texts } from './utils';
 
 // __dirname: vitest's jsdom environment gives import.meta.url an http scheme.
@@ -18,10 +19,19 @@ function sourceFiles(dir: string): string[] {
 /** Every literal key the app passes to t(), plus the keys built from tables. */
 function usedKeys(): Set<string> {
   const keys = new Set<string>();
+  const prefixes = new Set<string>();
   for (const file of sourceFiles(srcDir)) {
     const code = readFileSync(file, 'utf8');
-    for (const match of code.matchAll(/['"`]((?:generic|shell|card|button|captcha|balance|home)__[A-Za-z0-9_]+)['"`]/g)) keys.add(match[1]!);
+    for (const match of code.matchAll(/['"`]((?:generic|shell|card|button|captcha|balance|home|otc|reset|replace|scanner)__[A-Za-z0-9_]+)['"`]/g)) keys.add(match[1]!);
+    // PasscodeChoice builds its keys from the prefix a flow passes.
+    for (const match of code.matchAll(/keyPrefix=["']([A-Za-z0-9_]+)["']/g)) {
+      for (const suffix of PASSCODE_TEXT_SUFFIXES) keys.add(`${match[1]}_${suffix}`);
+      prefixes.add(match[1]!);
+    }
   }
+  for (const prefix of prefixes) keys.delete(prefix);
+  // The VISA activate screen builds its five explainer blocks' keys from their number.
+  for (let n = 1; n <= 5; n++) keys.add(`visa__activate_info_${n}_title`).add(`visa__activate_info_${n}_text`);
   return keys;
 }
 

@@ -109,24 +109,34 @@ function LocationProbe() {
   return <output data-testid="location">{pathname + (search ? `?${search}` : '')}</output>;
 }
 
+/** The entries of the in-memory history, oldest first (a navigation with `replace` overwrites the last). */
+export type HistoryProbe = () => readonly string[];
+
 /** An in-memory location starting at `path` (with its query), like the browser's but for tests. */
-export function MemoryRouter({ path = '/', children }: { path?: string; children: ReactNode }) {
-  const [{ hook }] = useState(() => memoryLocation({ path }));
-  return <Router hook={hook}>{children}</Router>;
+export function MemoryRouter({ path = '/', children, onHistory }: { path?: string; children: ReactNode; onHistory?: (probe: HistoryProbe) => void }) {
+  const [location] = useState(() => memoryLocation({ path, record: true }));
+  onHistory?.(() => location.history);
+  return <Router hook={location.hook}>{children}</Router>;
 }
 
 export function renderApp(path: string, { i18n = createTestI18n('en') }: { i18n?: I18n } = {}) {
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } });
+  let history: HistoryProbe = () => [];
   const result = render(
-    <MemoryRouter path={path}>
+    <MemoryRouter
+      path={path}
+      onHistory={(probe) => {
+        history = probe;
+      }}
+    >
       <AppProviders i18n={i18n} queryClient={queryClient}>
         <AppRoutes />
         <LocationProbe />
       </AppProviders>
     </MemoryRouter>,
   );
-  return { ...result, i18n, queryClient };
+  return { ...result, i18n, queryClient, history: () => history() };
 }
 
 export function renderWithProviders(ui: ReactNode, { i18n = createTestI18n('en'), path = '/' }: { i18n?: I18n; path?: string } = {}) {

@@ -48,3 +48,10 @@ export const DEFAULT_ERROR_CODE = 'F110';
 
 /** Request limits the server enforces (contract.md "Sizes"). */
 export const MAX_BODY_BYTES = 16 * 1024;
+
+/**
+ * The replacement e-mail address (spec §5): one @, no spaces, a dot in the domain. Deliberately
+ * simple: the address only has to reach a mailbox, and the cardholder types it twice.
+ */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const EMAIL_MAX_LENGTH = 254;

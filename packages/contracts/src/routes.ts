@@ -12,9 +12,18 @@ export const webPaths = {
     error: (slug: string) => `${s(slug)}/balance/error`,
     embed: (slug: string) => `${s(slug)}/balance/embed/balance`,
   },
-  reset: { start: (slug: string) => `${s(slug)}/reset` },
+  reset: {
+    start: (slug: string) => `${s(slug)}/reset`,
+    success: (slug: string) => `${s(slug)}/reset/success`,
+    error: (slug: string) => `${s(slug)}/reset/error`,
+  },
   visa: { activate: (slug: string) => `${s(slug)}/visa/activate`, account: (slug: string) => `${s(slug)}/visa/account` },
-  replace: { start: (slug: string) => `${s(slug)}/replace` },
+  replace: {
+    start: (slug: string) => `${s(slug)}/replace`,
+    email: (slug: string) => `${s(slug)}/replace/email`,
+    success: (slug: string) => `${s(slug)}/replace/success`,
+    error: (slug: string) => `${s(slug)}/replace/error`,
+  },
   payout: { start: (slug: string) => `${s(slug)}/payout` },
   identify: { start: (slug: string) => `${s(slug)}/identify` },
   callback: () => '/callback',
@@ -47,4 +56,19 @@ export const balanceRoutes = {
   amount: 'amount',
   error: 'error',
   embed: 'embed/balance/*',
+} as const;
+
+/** Route patterns inside the RESET area, relative to `/:slug/reset` (spec §2.8). */
+export const resetRoutes = {
+  start: '',
+  success: 'success',
+  error: 'error',
+} as const;
+
+/** Route patterns inside the REPLACE area, relative to `/:slug/replace` (spec §2.4). */
+export const replaceRoutes = {
+  start: '',
+  email: 'email',
+  success: 'success',
+  error: 'error',
 } as const;

@@ -37,6 +37,11 @@ export const brandFileSchema = z
       logo: relativeFile.nullable(),
       headerImage: relativeFile.nullable(),
       posterImage: relativeFile.nullable(),
+      /**
+       * The logo in e-mails, as PNG, JPEG or GIF: the common mail clients (Gmail, Outlook) do not
+       * show SVG. Without it, e-mails carry the portal's logo file.
+       */
+      emailLogo: relativeFile.nullable().optional(),
       addSwoosh: z.boolean(),
       backgroundVariant: z.enum(['plain', 'light', 'dark', 'pattern']),
       useGradient: z.boolean(),
@@ -72,7 +77,10 @@ export const brandFileSchema = z
 
 export type BrandFile = z.infer<typeof brandFileSchema>;
 
-export const ASSET_NAMES = { logo: 'logo', headerImage: 'header', posterImage: 'poster' } as const;
+export const ASSET_NAMES = { logo: 'logo', headerImage: 'header', posterImage: 'poster', emailLogo: 'email-logo' } as const;
+
+/** Image types mail clients show; SVG is not one of them. */
+const EMAIL_IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif']);
 
 const CONTENT_TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
@@ -125,6 +133,9 @@ export async function loadBrandFile(file: string): Promise<LoadedBrand> {
     if (!relative) continue;
     const contentType = CONTENT_TYPES[path.extname(relative).toLowerCase()];
     if (!contentType) throw new BrandFileError(`${file}: styling.${field}: use an .svg, .png, .jpg, .webp or .gif file`);
+    if (field === 'emailLogo' && !EMAIL_IMAGE_TYPES.has(contentType)) {
+      throw new BrandFileError(`${file}: styling.emailLogo: use a .png, .jpg or .gif file (mail clients do not show ${path.extname(relative)})`);
+    }
     const content = await readFile(path.join(dir, relative)).catch(() => {
       throw new BrandFileError(`${file}: styling.${field}: ${relative} cannot be read`);
     });

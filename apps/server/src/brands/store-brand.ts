@@ -12,7 +12,7 @@ import type { LoadedBrand } from './brand-file.js';
  */
 export async function storeBrand(db: Executor, loaded: LoadedBrand, now: string): Promise<string> {
   const { brand } = loaded;
-  const { logo: _logo, headerImage: _header, posterImage: _poster, ...styling } = brand.styling;
+  const { logo: _logo, headerImage: _header, posterImage: _poster, emailLogo: _emailLogo, ...styling } = brand.styling;
   const availability = new Map(brand.pageAvailability.map((p) => [p.code, p]));
   const flows = FLOW_CODES.map((code, position) => {
     const entry = availability.get(code);

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { stripCardNumber } from '@tessera/contracts';
 import { type Crypto, PURPOSE } from '../crypto/index.js';
-import { replaceSecret } from '../db/repositories/card-secrets.js';
-import { insertCard } from '../db/repositories/cards.js';
+import { insertCard, insertCardIfNumberFree } from '../db/repositories/cards.js';
 import type { Executor } from '../db/repositories/executor.js';
 import { insertLedgerEntries } from '../db/repositories/ledger.js';
 import { insertVisaHolder } from '../db/repositories/visa-holders.js';
+import type { NewCard } from '../db/schema.js';
 import type { CardState } from '../domain/card-state.js';
+import { setCardSecret } from './set-card-secret.js';
 
 /** Holder data of a Visa card; stored encrypted as one JSON document. */
 export interface VisaHolderData {
@@ -40,9 +41,21 @@ export interface IssueCardInput {
  * operator's card import.
  */
 export async function issueCard(db: Executor, crypto: Crypto, input: IssueCardInput, now: string): Promise<string> {
+  return (await issue(db, crypto, input, now, false))!;
+}
+
+/**
+ * issueCard, unless a card with the same number exists: then nothing is written and the answer is
+ * undefined (the caller draws another number). For numbers the server draws itself (REPLACE).
+ */
+export async function issueCardIfNumberFree(db: Executor, crypto: Crypto, input: IssueCardInput, now: string): Promise<string | undefined> {
+  return issue(db, crypto, input, now, true);
+}
+
+async function issue(db: Executor, crypto: Crypto, input: IssueCardInput, now: string, ifNumberFree: boolean): Promise<string | undefined> {
   const id = randomUUID();
   const number = stripCardNumber(input.cardNumber);
-  await insertCard(db, {
+  const row: NewCard = {
     id,
     brand_id: input.brandId,
     kind: input.kind,
@@ -61,7 +74,12 @@ export async function issueCard(db: Executor, crypto: Crypto, input: IssueCardIn
     replaced_by_card_id: null,
     created_at: now,
     updated_at: now,
-  });
+  };
+  if (ifNumberFree) {
+    if (!(await insertCardIfNumberFree(db, row))) return undefined;
+  } else {
+    await insertCard(db, row);
+  }
   const secrets = [
     ['security_code', input.securityCode],
     ['passcode', input.passcode],
@@ -69,18 +87,7 @@ export async function issueCard(db: Executor, crypto: Crypto, input: IssueCardIn
   ] as const;
   for (const [kind, value] of secrets) {
     if (value === undefined) continue;
-    const { hash, pepperVersion } = crypto.secrets.hash(id, kind, value);
-    await replaceSecret(db, {
-      id: randomUUID(),
-      card_id: id,
-      kind,
-      hash,
-      pepper_version: pepperVersion,
-      purpose: null,
-      attempts_left: null,
-      expires_at: null,
-      created_at: now,
-    });
+    await setCardSecret(db, crypto, { cardId: id, kind: kind, value: value, at: now });
   }
   if (input.visa) {
     await insertVisaHolder(

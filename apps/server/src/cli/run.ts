@@ -3,12 +3,25 @@ import { BrandFileError } from '../brands/brand-file.js';
 import { OperatorError } from '../services/operator-error.js';
 import { brandImport } from './commands/brand-import.js';
 import { cardsImport } from './commands/cards-import.js';
+import { cardsRecoveryCode } from './commands/cards-recovery-code.js';
+import { cardsResendReplacement } from './commands/cards-resend-replacement.js';
 import { cardsUnlock } from './commands/cards-unlock.js';
+import { payoutsExport, payoutsList, payoutsMarkFailed, payoutsMarkPaid } from './commands/payouts.js';
 import type { CommandSpec, ParsedArgs } from './commands/types.js';
 import { type CliContext, type CliIo, ConfigError, EXIT, openContext, UsageError } from './context.js';
 
 /** Every command, by the words that select it. New commands register here. */
-export const COMMANDS: readonly CommandSpec[] = [brandImport, cardsImport, cardsUnlock];
+export const COMMANDS: readonly CommandSpec[] = [
+  brandImport,
+  cardsImport,
+  cardsUnlock,
+  cardsRecoveryCode,
+  cardsResendReplacement,
+  payoutsList,
+  payoutsExport,
+  payoutsMarkPaid,
+  payoutsMarkFailed,
+];
 
 const groups = [...new Set(COMMANDS.map((c) => c.name.split(' ')[0]!))];
 
@@ -29,10 +42,11 @@ Exit status: 0 done, 1 refused or failed (nothing half-written), 2 wrong usage, 
 
 function groupHelp(group: string): string {
   const commands = COMMANDS.filter((c) => c.name.startsWith(`${group} `));
+  const width = Math.max(...commands.map((c) => c.name.length));
   return `Usage: tessera ${group} SUBCOMMAND [ARGS] [--help]
 
 Subcommands:
-${commands.map((c) => `  ${c.name.padEnd(16)}   ${c.summary}`).join('\n')}`;
+${commands.map((c) => `  ${c.name.padEnd(width)}   ${c.summary}`).join('\n')}`;
 }
 
 const isHelp = (arg: string | undefined) => arg === '--help' || arg === '-h' || arg === 'help';

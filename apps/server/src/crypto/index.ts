@@ -22,4 +22,11 @@ export const PURPOSE = {
   cardNumber: 'card-number',
   visaHolder: 'visa-holder',
   visaPin: 'visa-pin',
+  outboxMessage: 'outbox-message',
+  localMailbox: 'local-mailbox',
+  replacementEmail: 'replacement-email',
+  /** The keyed hash (blind index) of a PIN frame key. */
+  pinFrameKey: 'pin-frame-key',
+  payoutName: 'payout-name',
+  payoutIban: 'payout-iban',
 } as const;

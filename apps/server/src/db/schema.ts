@@ -139,6 +139,94 @@ export interface SpentCaptchaTokensTable {
   created_at: string;
 }
 
+/** The transactional outbox: a message queued in the same transaction as the change behind it. */
+export interface OutboxMessagesTable {
+  id: string;
+  channel: 'email' | 'sms';
+  purpose: string;
+  brand_id: string | null;
+  card_id: string | null;
+  dedupe_key: string | null;
+  /** Encrypted OutgoingMessage JSON; null once delivered or failed for good. */
+  payload_ciphertext: string | null;
+  recipient_hint: string;
+  status: 'pending' | 'sent' | 'failed';
+  attempts: number;
+  next_attempt_at: string;
+  lease_until: string | null;
+  last_error: string | null;
+  /** The adapter that delivered it (smtp, local, …). */
+  delivered_via: string | null;
+  created_at: string;
+  sent_at: string | null;
+  updated_at: string;
+}
+
+/** What the local adapters delivered (embedded default only), read at GET /dev/outbox. */
+export interface LocalMailboxTable {
+  id: string;
+  channel: 'email' | 'sms';
+  /** Encrypted OutgoingMessage JSON. */
+  message_ciphertext: string;
+  created_at: string;
+}
+
+/** REPLACE: which card replaced which, and where the new one was e-mailed (encrypted). */
+export interface CardReplacementsTable {
+  old_card_id: string;
+  new_card_id: string;
+  email_ciphertext: string;
+  culture: string;
+  created_at: string;
+}
+
+/** VISA: the PIN frame's one-time keys (60 s, single use), stored as a keyed hash. */
+export interface PinFrameKeysTable {
+  key_hash: string;
+  card_id: string;
+  control_id: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+/** PAYOUT: one payout attempt of a card (migration 005). */
+export interface PayoutsTable {
+  id: string;
+  card_id: string;
+  brand_id: string;
+  attempt: number;
+  /** Minor units transferred to the cardholder, and the brand's fee kept back. */
+  amount: number;
+  fee: number;
+  asset_code: string;
+  /** The verified name (purpose payout-name) and the IBAN (purpose payout-iban), encrypted. */
+  name_ciphertext: string;
+  iban_ciphertext: string;
+  iban_hint: string;
+  bic: string;
+  identity_session_id: string | null;
+  status: 'pending' | 'exported' | 'paid' | 'failed';
+  /** The SEPA file (payout_batches.id, its MsgId) the payout went into. */
+  batch_id: string | null;
+  end_to_end_id: string;
+  created_at: string;
+  exported_at: string | null;
+  settled_at: string | null;
+  updated_at: string;
+}
+
+/** One exported SEPA credit transfer file. */
+export interface PayoutBatchesTable {
+  id: string;
+  format: 'pain.001.001.09' | 'pain.001.001.03';
+  payout_count: number;
+  control_sum: number;
+  asset_code: string;
+  file_sha256: string;
+  created_at: string;
+}
+
 export interface Database {
   brands: BrandsTable;
   brand_flows: BrandFlowsTable;
@@ -151,6 +239,12 @@ export interface Database {
   audit_events: AuditEventsTable;
   error_reports: ErrorReportsTable;
   spent_captcha_tokens: SpentCaptchaTokensTable;
+  outbox_messages: OutboxMessagesTable;
+  local_mailbox: LocalMailboxTable;
+  card_replacements: CardReplacementsTable;
+  payouts: PayoutsTable;
+  payout_batches: PayoutBatchesTable;
+  pin_frame_keys: PinFrameKeysTable;
 }
 
 export type BrandRow = Selectable<BrandsTable>;
@@ -163,3 +257,8 @@ export type LedgerEntryRow = Selectable<LedgerEntriesTable>;
 export type NewAuditEvent = Insertable<AuditEventsTable>;
 // Generated is re-exported for repositories that add defaulted columns later.
 export type { Generated };
+
+export type OutboxMessageRow = Selectable<OutboxMessagesTable>;
+export type CardReplacementRow = Selectable<CardReplacementsTable>;
+export type PayoutRow = Selectable<PayoutsTable>;
+export type PayoutBatchRow = Selectable<PayoutBatchesTable>;

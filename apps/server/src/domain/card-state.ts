@@ -16,6 +16,15 @@ export function isUsableGiftCard(kind: CardKind, state: string): boolean {
   return kind === 'giftcard' && state === 'active';
 }
 
+/**
+ * A gift card that REPLACE has replaced: blocked, with the card that took its place. No flow
+ * finds it (isUsableGiftCard refuses it); only a repeat of the replacement call recognises it, to
+ * answer what the first call did.
+ */
+export function isReplacedGiftCard(card: { kind: CardKind; state: string; replaced_by_card_id: string | null }): boolean {
+  return card.kind === 'giftcard' && card.state === 'blocked' && card.replaced_by_card_id !== null;
+}
+
 const VISA_TRANSITIONS: Record<CardState, readonly CardState[]> = {
   inactive: ['passcode_set', 'blocked'],
   passcode_set: ['active', 'blocked'],

@@ -12,5 +12,6 @@ export function requestContext(request: FastifyRequest): RequestContext {
     clientAddress: request.ip,
     flowTypeHeader: firstHeader(request.headers[FLOW_TYPE_HEADER])?.trim(),
     userAgent: firstHeader(request.headers['user-agent']),
+    acceptLanguage: firstHeader(request.headers['accept-language']),
   };
 }

@@ -10,7 +10,9 @@ export type CspDirectives = Record<string, string[]>;
 export function cspDirectives(pinFrameUrl: string): CspDirectives {
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'"],
+    // 'wasm-unsafe-eval' lets the card scanner compile its own WebAssembly decoder (zxing-wasm,
+    // served from /assets); it allows no JavaScript eval (docs/decisions/012-card-scanner.md).
+    'script-src': ["'self'", "'wasm-unsafe-eval'"],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:'],
     'font-src': ["'self'"],

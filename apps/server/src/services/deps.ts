@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import type { Crypto } from '../crypto/index.js';
 import type { Db } from '../db/database.js';
 import type { AuditWriter } from '../db/repositories/audit.js';
+import type { OutboxSignal } from '../delivery/signal.js';
 import type { BrandCache } from './support/brand-cache.js';
 
 /** What services need from the outside world, handed in by app.ts (and by tests). */
@@ -16,6 +17,8 @@ export interface ServiceDeps {
   captcha: CaptchaPort;
   config: Config;
   now: () => Date;
+  /** Call `outbox.wake()` after committing a transaction that queued a message (delivery/outbox.ts). */
+  outbox: OutboxSignal;
 }
 
 /** Facts about the request a service may record or act on; never the body. */
@@ -24,4 +27,6 @@ export interface RequestContext {
   /** The raw x-flow-type header, checked by the services that need it. */
   flowTypeHeader: string | undefined;
   userAgent: string | undefined;
+  /** The Accept-Language header: the language of messages the server writes to the cardholder. */
+  acceptLanguage?: string | undefined;
 }

@@ -1,7 +1,6 @@
 import { languageSchema, type Translations } from '@tessera/contracts';
 import { z } from 'zod';
-import { findBrandTranslations } from '../db/repositories/brand-translations.js';
-import { DEFAULT_TRANSLATIONS } from '../translations/defaults.js';
+import { brandTexts } from '../translations/brand-texts.js';
 import type { ServiceDeps } from './deps.js';
 import { requireKnownBrand } from './support/brand-gate.js';
 import { parseOrThrow } from './support/validate.js';
@@ -16,6 +15,5 @@ const cultureSchema = z.string().trim().toLowerCase().pipe(languageSchema);
 export async function getTranslations(deps: ServiceDeps, slug: string, culture: string): Promise<Translations> {
   const { brand } = await requireKnownBrand(deps.brands, slug);
   const lang = parseOrThrow(cultureSchema, culture);
-  const overrides = await findBrandTranslations(deps.db, brand.id, lang);
-  return { ...(DEFAULT_TRANSLATIONS[lang] ?? {}), ...overrides };
+  return brandTexts(deps.db, brand.id, lang);
 }

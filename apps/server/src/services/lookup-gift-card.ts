@@ -6,7 +6,7 @@ import {
 } from '@tessera/contracts';
 import { sumLedgerByAsset } from '../db/repositories/ledger.js';
 import { truncateAddress } from '../domain/client-address.js';
-import { balanceIn, balancesOf } from '../domain/ledger.js';
+import { balanceIn } from '../domain/ledger.js';
 import { isUsableGiftCard } from '../domain/card-state.js';
 import { payoutBreakdown } from '../domain/payout.js';
 import { AppError } from '../errors.js';
@@ -14,6 +14,7 @@ import type { RequestContext, ServiceDeps } from './deps.js';
 import { offersFlow, requireKnownBrand, requireOfferedFlowType } from './support/brand-gate.js';
 import { checkCaptcha } from './support/captcha-check.js';
 import { checkCardSecret } from './support/card-secret-check.js';
+import { giftCardAnswer } from './support/gift-card-answer.js';
 import { parseOrThrow } from './support/validate.js';
 
 /** The brand code a body names, read before validation so the checks keep the contract's order. */
@@ -25,7 +26,7 @@ function brandCodeOf(body: unknown): string | undefined {
 }
 
 /**
- * Gift card lookup (POST /api/GiftCard/ and, later, the REPLACE and PAYOUT starts): card number +
+ * Gift card lookup (POST /api/GiftCard/, POST /api/ReplaceCard/ and, later, the PAYOUT start): card number +
  * security code + captcha → the card with its balances. Checks run in the contract's order:
  * brand, flow, body, captcha, card and secret.
  */
@@ -60,11 +61,7 @@ export async function lookupGiftCard(
   if (!result.ok) throw new AppError(result.code);
 
   const { card, read: entries } = result;
-  const answer: GiftCard = {
-    code: request.giftCardNumber,
-    expiresAt: card.expires_at ? card.expires_at.slice(0, 10) : null,
-    balances: balancesOf(entries, card.asset_code).map((b) => ({ quantity: { value: b.balance, assetCode: b.assetCode } })),
-  };
+  const answer: GiftCard = giftCardAnswer(request.giftCardNumber, card, entries);
   if (flowType === 'PAYOUT') {
     answer.payoutBalance = payoutBreakdown(balanceIn(entries, card.asset_code), brand.payout_fee, card.asset_code);
   }

@@ -1,9 +1,9 @@
-import { cardNumberField, maskCardNumber } from '@tessera/contracts';
-import { PURPOSE, type Crypto } from '../crypto/index.js';
+import type { Crypto } from '../crypto/index.js';
 import type { Db } from '../db/database.js';
 import { recordAuditEvent } from '../db/repositories/audit.js';
 import { findCardByNumberIndex, updateCard } from '../db/repositories/cards.js';
 import { OperatorError } from './operator-error.js';
+import { operatorCardNumber } from './support/operator-card.js';
 
 export interface UnlockCardResult {
   maskedNumber: string;
@@ -22,13 +22,7 @@ export interface UnlockCardResult {
  * It does not unblock a blocked (replaced or stopped) card: that is a different decision.
  */
 export async function unlockCard(deps: { db: Db; crypto: Crypto; now: () => Date }, cardNumber: string): Promise<UnlockCardResult> {
-  const parsed = cardNumberField.safeParse(cardNumber);
-  if (!parsed.success) {
-    throw new OperatorError(`That is not a card number: ${parsed.error.issues[0]?.message ?? 'expected 16 to 19 digits'}.`);
-  }
-  const number = parsed.data;
-  const masked = maskCardNumber(number);
-  const index = deps.crypto.blindIndex.of(PURPOSE.cardNumber, number);
+  const { masked, index } = operatorCardNumber(deps.crypto, cardNumber);
   const now = deps.now();
   const at = now.toISOString();
   return deps.db.transaction().execute(async (trx) => {

@@ -19,7 +19,7 @@ const acmeJson = JSON.parse(readFileSync(path.join(acmeDir, 'brand.json'), 'utf8
 
 /** A brand folder like the demo's: brand.json plus its images and stylesheet. */
 function writeBrand(folder: string, brand: Record<string, unknown>): string {
-  for (const asset of ['logo.svg', 'header.svg', 'poster.svg', 'custom.css']) {
+  for (const asset of ['logo.svg', 'header.svg', 'poster.svg', 'email-logo.png', 'custom.css']) {
     c.file(`${folder}/${asset}`, readFileSync(path.join(acmeDir, asset)));
   }
   return c.file(`${folder}/brand.json`, JSON.stringify(brand, null, 2));
@@ -91,6 +91,14 @@ describe('tessera brand import', () => {
     expect(noAsset.code).toBe(1);
     expect(noAsset.stderr).toContain('logo.svg cannot be read');
     expect(await findBrandByCode(c.t.db, 'NOASSET')).toBeUndefined();
+
+    // Mail clients show no SVG: an e-mail logo must be PNG, JPEG or GIF.
+    const svgMail = { ...newco, code: 'SVGMAIL', slug: 'svgmail', styling: { ...(acmeJson.styling as object), emailLogo: 'logo.svg' } };
+    writeBrand('svgmail', svgMail);
+    const svgRefused = await c.cli('brand', 'import', 'svgmail/brand.json');
+    expect(svgRefused.code).toBe(1);
+    expect(svgRefused.stderr).toContain('styling.emailLogo: use a .png, .jpg or .gif file');
+    expect(await findBrandByCode(c.t.db, 'SVGMAIL')).toBeUndefined();
 
     const missing = await c.cli('brand', 'import', 'nowhere/brand.json');
     expect(missing.code).toBe(1);

@@ -11,7 +11,7 @@ describe('tessera usage', () => {
       const res = await cli(flag);
       expect(res.code).toBe(0);
       expect(res.stdout).toContain('Usage: tessera COMMAND');
-      for (const command of ['brand import', 'cards import', 'cards unlock']) expect(res.stdout).toContain(command);
+      for (const command of ['brand import', 'cards import', 'cards unlock', 'cards recovery-code']) expect(res.stdout).toContain(command);
       expect(res.stderr).toBe('');
     }
   });
@@ -38,6 +38,7 @@ describe('tessera usage', () => {
     expect(res.code).toBe(0);
     expect(res.stdout).toContain('cards import');
     expect(res.stdout).toContain('cards unlock');
+    expect(res.stdout).toContain('cards recovery-code');
     expect((await cli('brand')).code).toBe(2);
   });
 
@@ -45,6 +46,7 @@ describe('tessera usage', () => {
     ['brand', 'import'],
     ['cards', 'import'],
     ['cards', 'unlock'],
+    ['cards', 'recovery-code'],
   ])('%s %s --help shows its usage and exits 0', async (group, command) => {
     const res = await cli(group, command, '--help');
     expect(res.code).toBe(0);

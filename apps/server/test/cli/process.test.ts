@@ -1,8 +1,11 @@
 import { execFile, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PURPOSE } from '../../src/crypto/index.js';
+import { findCardByNumberIndex } from '../../src/db/repositories/cards.js';
+import { recordPayout } from '../../src/services/record-payout.js';
 import { createCliTest, type CliTest, lookupGiftCard } from './support.js';
 
 const serverDir = fileURLToPath(new URL('../..', import.meta.url));
@@ -62,5 +65,21 @@ describe('the built tessera command', () => {
     const again = await runBuilt(['cards', 'import', 'cards.csv'], c.env, cwd);
     expect(again.code).toBe(1);
     expect(again.stderr).toContain('line 2: card number XXXXXXXXXXXXXXXX001 is already in the database');
+  });
+
+  it('finds the ISO 20022 schemas next to the bundle and exports a payout file', async () => {
+    const number = '6064000000000000109'; // GIFT_PAYOUT
+    const card = (await findCardByNumberIndex(c.t.db, c.t.deps.crypto.blindIndex.of(PURPOSE.cardNumber, number)))!;
+    const recorded = await c.t.db.transaction().execute((trx) =>
+      recordPayout(trx, c.t.deps, { cardId: card.id, verifiedName: 'Zoë Straße', iban: 'NL69INGB0123456789' }, new Date()),
+    );
+    expect(recorded.kind).toBe('recorded');
+    const cwd = path.dirname(c.file('payouts/.keep', ''));
+    const env = { ...c.env, PAYOUT_DEBTOR_NAME: 'Tessera B.V.', PAYOUT_DEBTOR_IBAN: 'NL91ABNA0417164300' };
+    const res = await runBuilt(['payouts', 'export', '--format', 'pain.001.001.03', '--out', 'batch.xml'], env, cwd);
+    expect(res.stderr).toBe('');
+    expect(res.code).toBe(0);
+    expect(res.stdout).toContain('Exported 1 payout (40.00 EUR) as pain.001.001.03 file');
+    expect(readFileSync(path.join(cwd, 'batch.xml'), 'utf8')).toContain('<Nm>Zoe Strasse</Nm>');
   });
 });

@@ -82,6 +82,12 @@ describe('keyring', () => {
       DATA_KEYS: `3:${k().toString('base64')}`,
       INDEX_KEY: k().toString('base64'),
       SECRET_PEPPERS: `1:${k().toString('base64')}`,
+      SMTP_HOST: 'smtp.example.com',
+      MAIL_FROM: 'no-reply@example.com',
+      TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`,
+      TWILIO_AUTH_TOKEN: 'token',
+      SMS_FROM: 'Tessera',
+      PIN_FRAME_URL: 'https://pin.cards.example.com',
     });
     const keyring = loadKeyring(config);
     expect(keyring.dataKeyCurrent).toBe(3);

@@ -12,6 +12,9 @@ import { NotFoundPage } from './NotFoundPage';
  */
 const flowScreens: Partial<Record<FlowCode, LazyExoticComponent<ComponentType>>> = {
   BALANCE: lazy(() => import('../flows/balance')),
+  RESET: lazy(() => import('../flows/reset')),
+  REPLACE: lazy(() => import('../flows/replace')),
+  VISA: lazy(() => import('../flows/visa')),
 };
 
 /** `/`: the demo brands and their flows (demo mode; in production the server redirects `/`). */

@@ -1,5 +1,9 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as foundation from './001_foundation.js';
+import * as outbox from './002_outbox.js';
+import * as cardReplacements from './003_card_replacements.js';
+import * as visa from './004_visa.js';
+import * as payouts from './005_payouts.js';
 
 /**
  * Migrations are listed in code rather than read from a folder, so the esbuild bundle carries
@@ -7,6 +11,10 @@ import * as foundation from './001_foundation.js';
  */
 const migrations: Record<string, Migration> = {
   '001_foundation': foundation,
+  '002_outbox': outbox,
+  '003_card_replacements': cardReplacements,
+  '004_visa': visa,
+  '005_payouts': payouts,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -11,6 +11,10 @@ export async function findBrandByIdentifier(db: Executor, identifier: string): P
     .executeTakeFirst();
 }
 
+export async function findBrandById(db: Executor, id: string): Promise<BrandRow | undefined> {
+  return db.selectFrom('brands').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 export async function findBrandByCode(db: Executor, code: string): Promise<BrandRow | undefined> {
   return db.selectFrom('brands').selectAll().where('code', '=', code.toUpperCase()).executeTakeFirst();
 }

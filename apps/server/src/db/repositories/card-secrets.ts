@@ -45,6 +45,37 @@ export async function markSecretUsed(db: Executor, secretId: string, now: string
   return Number(result.numUpdatedRows) === 1;
 }
 
+/**
+ * A wrong try at a one-time code: one of its tries is used; the last one ends the code (used_at),
+ * so a sixth try never reaches the comparison.
+ */
+export async function spendAttempt(db: Executor, secretId: string, now: string): Promise<void> {
+  await db
+    .updateTable('card_secrets')
+    .set((eb) => ({
+      attempts_left: eb('attempts_left', '-', 1),
+      used_at: eb.case().when('attempts_left', '<=', 1).then(now).else(eb.ref('used_at')).end(),
+    }))
+    .where('id', '=', secretId)
+    .where('used_at', 'is', null)
+    .execute();
+}
+
+/**
+ * How many one-time codes a card was sent since a moment (every purpose): the per-card limit on
+ * code requests (3 an hour). Replaced and used codes count too: they were sent.
+ */
+export async function countOneTimeCodesSince(db: Executor, cardId: string, since: string): Promise<number> {
+  const row = await db
+    .selectFrom('card_secrets')
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+    .where('card_id', '=', cardId)
+    .where('kind', '=', 'one_time_code')
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 const cardWithCurrentSecret = preparedQuery(
   (db, p: { numberIndex: string; kind: CardSecretsTable['kind']; now: string }) =>
     db

@@ -21,6 +21,20 @@ export async function insertCard(db: Executor, card: NewCard): Promise<void> {
   await db.insertInto('cards').values(card).execute();
 }
 
+/**
+ * Inserts a card unless its number is taken (same blind index), and answers whether it did. The
+ * conflict is absorbed by the statement itself, so it never aborts the caller's transaction
+ * (PostgreSQL would abort it on a failed insert); the caller draws another number and tries again.
+ */
+export async function insertCardIfNumberFree(db: Executor, card: NewCard): Promise<boolean> {
+  const result = await db
+    .insertInto('cards')
+    .values(card)
+    .onConflict((oc) => oc.column('number_index').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
+}
+
 export async function updateCard(db: Executor, cardId: string, changes: CardUpdate): Promise<void> {
   await db.updateTable('cards').set(changes).where('id', '=', cardId).execute();
 }

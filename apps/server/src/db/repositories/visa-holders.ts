@@ -31,3 +31,12 @@ export async function findVisaHolder(db: Executor, cardId: string): Promise<Seal
     }
   );
 }
+
+/** Replaces the sealed holder document (the PIN stays as it is). */
+export async function updateVisaHolderData(db: Executor, cardId: string, holderCiphertext: string, keyVersion: number, now: string): Promise<void> {
+  await db
+    .updateTable('visa_holders')
+    .set({ holder_ciphertext: holderCiphertext, key_version: keyVersion, updated_at: now })
+    .where('card_id', '=', cardId)
+    .execute();
+}

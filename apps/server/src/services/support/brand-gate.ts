@@ -1,4 +1,4 @@
-import { type FlowCode, type FlowType, flowCodeOf, isFlowType } from '@tessera/contracts';
+import { brandIdParam, type FlowCode, type FlowType, flowCodeOf, isFlowType } from '@tessera/contracts';
 import type { Executor } from '../../db/repositories/executor.js';
 import { findBrandByIdentifier, listBrandFlows } from '../../db/repositories/brands.js';
 import type { BrandFlowRow, BrandRow } from '../../db/schema.js';
@@ -25,6 +25,21 @@ export async function requireKnownBrand(brands: BrandCache, identifier: string |
   const found = identifier ? await brands.find(identifier) : undefined;
   if (!found) throw new AppError('THEME_NOT_FOUND');
   return found;
+}
+
+/**
+ * The brand a path's {themeCode} names. A value that cannot be a brand's code or slug names no
+ * brand: THEME_NOT_FOUND, the first check of the contract's order, not a validation error.
+ */
+export async function requireBrandOfPath(brands: BrandCache, themeCode: unknown): Promise<BrandWithFlows> {
+  const parsed = brandIdParam.safeParse(themeCode);
+  return requireKnownBrand(brands, parsed.success ? parsed.data : undefined);
+}
+
+/** The languages a brand offers for a flow, in the switcher's order. */
+export function flowLanguages(flows: readonly BrandFlowRow[], code: FlowCode): string[] {
+  const flow = flows.find((f) => f.flow_code === code && f.is_available === 1);
+  return flow?.languages ? flow.languages.split(',').map((l) => l.trim()).filter(Boolean) : [];
 }
 
 export function offersFlow(flows: readonly BrandFlowRow[], code: FlowCode): boolean {

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../Spinner/Spinner';
 import styles from './Button.module.css';
@@ -10,6 +10,8 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   /** While set the button shows a spinner, is busy and cannot be pressed again. */
   loading?: boolean;
   children: ReactNode;
+  /** React 19 passes it as a prop; it reaches the <button> with the rest. */
+  ref?: Ref<HTMLButtonElement>;
 }
 
 /** Spec §2.2 buttons: default, loading and retry. */

@@ -1,4 +1,4 @@
-import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import {
   CARD_NUMBER_MAX_DIGITS,
   CARD_NUMBER_PLACEHOLDER,
@@ -7,22 +7,23 @@ import {
 } from '@tessera/contracts';
 import { Field, describedBy } from '../Field/Field';
 import fieldStyles from '../Field/Field.module.css';
+import { useFlowContext } from '../../lib/theme/FlowContext';
+
+// The scan button, and when pressed the scanner, load on demand: neither is in the first screen
+// (docs/decisions/012-card-scanner.md).
+const ScanButton = lazy(() => import('../CardScanner/ScanButton'));
 
 interface GiftCardNumberFieldProps {
   label: ReactNode;
   /** The number as shown (grouped); use stripCardNumber before sending it. */
   value: string;
   onChange: (formatted: string) => void;
+  onBlur?: () => void;
   /** Tooltip text for the information icon (when the brand's informationType is Tooltip). */
   info?: ReactNode;
   help?: ReactNode;
   error?: ReactNode;
   name?: string;
-  /**
-   * Slot for a trailing control next to the input, e.g. the camera scanner button of spec §2.10
-   * (a later issue). Whatever it renders gets the field's id through `scannerSlot(inputId)`.
-   */
-  scannerSlot?: (inputId: string) => ReactNode;
 }
 
 /** Count of characters that survive stripping before position `caret`. */
@@ -43,9 +44,12 @@ function positionAfter(formatted: string, kept: number): number {
 
 /**
  * Gift card number (spec §2.2, §5): strips everything but letters and digits and shows the rest in
- * blocks of 4 as the cardholder types, keeping the caret where it was.
+ * blocks of 4 as the cardholder types, keeping the caret where it was. Where the brand offers
+ * scanning in the current flow (theme.scanningFlows, spec §2.10) a scan button sits beside it; a
+ * scanned number arrives through `onChange`, grouped like a typed one.
  */
-export function GiftCardNumberField({ label, value, onChange, info, help, error, name = 'giftCardNumber', scannerSlot }: GiftCardNumberFieldProps) {
+export function GiftCardNumberField({ label, value, onChange, onBlur, info, help, error, name = 'giftCardNumber' }: GiftCardNumberFieldProps) {
+  const flow = useFlowContext();
   const base = useId();
   const ids = { input: `${base}-input`, help: `${base}-help`, error: `${base}-error` };
   const inputRef = useRef<HTMLInputElement>(null);
@@ -84,8 +88,13 @@ export function GiftCardNumberField({ label, value, onChange, info, help, error,
             pendingCaret.current = positionAfter(formatted, kept);
             onChange(formatted);
           }}
+          onBlur={onBlur}
         />
-        {scannerSlot ? scannerSlot(ids.input) : null}
+        {flow?.theme.scanningFlows.includes(flow.flow) ? (
+          <Suspense>
+            <ScanButton inputId={ids.input} onScan={onChange} />
+          </Suspense>
+        ) : null}
       </div>
     </Field>
   );

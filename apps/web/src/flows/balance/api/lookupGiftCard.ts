@@ -1,4 +1,3 @@
-import { mutationOptions, useMutation } from '@tanstack/react-query';
 import {
   FLOW_TYPE_HEADER,
   apiPaths,
@@ -34,14 +33,4 @@ export function lookupGiftCard(input: LookupGiftCardInput): Promise<GiftCard> {
     headers: { [FLOW_TYPE_HEADER]: flowTypeOf.BALANCE },
     schema: import.meta.env.DEV ? giftCardSchema : undefined,
   });
-}
-
-export const lookupGiftCardMutationOptions = () =>
-  mutationOptions({
-    mutationKey: ['balance', 'lookup'],
-    mutationFn: lookupGiftCard,
-  });
-
-export function useLookupGiftCard() {
-  return useMutation(lookupGiftCardMutationOptions());
 }

@@ -1,0 +1,22 @@
+import type { CardReplacementRow } from '../schema.js';
+import type { Executor } from './executor.js';
+
+/** The replacement of a card, if it was replaced (REPLACE). */
+export async function findCardReplacement(db: Executor, oldCardId: string): Promise<CardReplacementRow | undefined> {
+  return db.selectFrom('card_replacements').selectAll().where('old_card_id', '=', oldCardId).executeTakeFirst();
+}
+
+/** Records a replacement; the old card's id is the primary key, so a card is replaced once. */
+export async function insertCardReplacement(db: Executor, row: CardReplacementRow): Promise<void> {
+  await db.insertInto('card_replacements').values(row).execute();
+}
+
+/** The replacement that issued this card, if it is a replacement card (unique: a card is issued once). */
+export async function findCardReplacementByNewCard(db: Executor, newCardId: string): Promise<CardReplacementRow | undefined> {
+  return db.selectFrom('card_replacements').selectAll().where('new_card_id', '=', newCardId).executeTakeFirst();
+}
+
+/** Changes where a replacement's e-mail goes (tessera cards resend-replacement --email). */
+export async function updateCardReplacementEmail(db: Executor, oldCardId: string, emailCiphertext: string): Promise<void> {
+  await db.updateTable('card_replacements').set({ email_ciphertext: emailCiphertext }).where('old_card_id', '=', oldCardId).execute();
+}

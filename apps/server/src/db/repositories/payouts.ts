@@ -1,0 +1,110 @@
+import type { Insertable } from 'kysely';
+import { isPostgres } from '../database.js';
+import type { CardRow, PayoutBatchesTable, PayoutRow, PayoutsTable } from '../schema.js';
+import type { Executor } from './executor.js';
+
+export type PayoutStatus = PayoutsTable['status'];
+export const PAYOUT_STATUSES: readonly PayoutStatus[] = ['pending', 'exported', 'paid', 'failed'];
+
+/**
+ * A card by id, locked for the rest of the transaction on PostgreSQL (`FOR UPDATE`), so
+ * concurrent payouts of one card queue behind each other and each sees what the one before it
+ * committed. SQLite runs one write transaction at a time and needs no lock.
+ */
+export async function findCardForUpdate(db: Executor, cardId: string): Promise<CardRow | undefined> {
+  const query = db.selectFrom('cards').selectAll().where('id', '=', cardId);
+  return (isPostgres(db) ? query.forUpdate() : query).executeTakeFirst();
+}
+
+export async function payoutsOfCard(db: Executor, cardId: string): Promise<PayoutRow[]> {
+  return db.selectFrom('payouts').selectAll().where('card_id', '=', cardId).orderBy('attempt').execute();
+}
+
+export async function insertPayout(db: Executor, payout: Insertable<PayoutsTable>): Promise<void> {
+  await db.insertInto('payouts').values(payout).execute();
+}
+
+/** Every pending payout, oldest first, locked on PostgreSQL so two exports cannot both take one. */
+export async function pendingPayoutsForExport(db: Executor) {
+  const query = db
+    .selectFrom('payouts')
+    .innerJoin('cards', 'cards.id', 'payouts.card_id')
+    .innerJoin('brands', 'brands.id', 'payouts.brand_id')
+    .selectAll('payouts')
+    .select(['cards.number_last3 as card_last3', 'brands.name as brand_name', 'brands.code as brand_code'])
+    .where('payouts.status', '=', 'pending')
+    .orderBy('payouts.created_at')
+    .orderBy('payouts.id');
+  return (isPostgres(db) ? query.forUpdate('payouts') : query).execute();
+}
+
+/** Marks payouts exported into a batch, only those still pending; answers how many changed. */
+export async function markPayoutsExported(db: Executor, ids: readonly string[], batchId: string, at: string): Promise<number> {
+  if (ids.length === 0) return 0;
+  const result = await db
+    .updateTable('payouts')
+    .set({ status: 'exported', batch_id: batchId, exported_at: at, updated_at: at })
+    .where('id', 'in', [...ids])
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function insertPayoutBatch(db: Executor, batch: Insertable<PayoutBatchesTable>): Promise<void> {
+  await db.insertInto('payout_batches').values(batch).execute();
+}
+
+/** Payouts by id or by end-to-end id (what a bank quotes back), locked on PostgreSQL. */
+export async function findPayoutsByKeys(db: Executor, keys: readonly string[]): Promise<PayoutRow[]> {
+  if (keys.length === 0) return [];
+  const query = db
+    .selectFrom('payouts')
+    .selectAll()
+    .where((eb) => eb.or([eb('id', 'in', [...keys]), eb('end_to_end_id', 'in', [...keys])]));
+  return (isPostgres(db) ? query.forUpdate() : query).execute();
+}
+
+/** Changes a payout's status only when it is still in `from`; answers whether it did. */
+export async function transitionPayout(
+  db: Executor,
+  id: string,
+  from: PayoutStatus,
+  to: PayoutStatus,
+  at: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('payouts')
+    .set({ status: to, settled_at: at, updated_at: at })
+    .where('id', '=', id)
+    .where('status', '=', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function listPayouts(db: Executor, status?: PayoutStatus) {
+  let query = db
+    .selectFrom('payouts')
+    .innerJoin('cards', 'cards.id', 'payouts.card_id')
+    .innerJoin('brands', 'brands.id', 'payouts.brand_id')
+    .select([
+      'payouts.id',
+      'payouts.status',
+      'payouts.amount',
+      'payouts.fee',
+      'payouts.asset_code',
+      'payouts.iban_hint',
+      'payouts.bic',
+      'payouts.batch_id',
+      'payouts.end_to_end_id',
+      'payouts.attempt',
+      'payouts.created_at',
+      'payouts.exported_at',
+      'payouts.settled_at',
+      'cards.number_last3 as card_last3',
+      'brands.code as brand_code',
+    ])
+    .orderBy('payouts.created_at')
+    .orderBy('payouts.id');
+  if (status) query = query.where('payouts.status', '=', status);
+  return query.execute();
+}

@@ -1,0 +1,26 @@
+import type { PinFrameKeysTable } from '../schema.js';
+import type { Executor } from './executor.js';
+
+export async function insertPinFrameKey(db: Executor, key: Omit<PinFrameKeysTable, 'used_at'>): Promise<void> {
+  await db.insertInto('pin_frame_keys').values({ ...key, used_at: null }).execute();
+}
+
+export async function findPinFrameKey(db: Executor, keyHash: string): Promise<PinFrameKeysTable | undefined> {
+  return db.selectFrom('pin_frame_keys').selectAll().where('key_hash', '=', keyHash).executeTakeFirst();
+}
+
+/** Spends a key; answers whether this call did (a key works once, even under concurrent reads). */
+export async function spendPinFrameKey(db: Executor, keyHash: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('pin_frame_keys')
+    .set({ used_at: now })
+    .where('key_hash', '=', keyHash)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Keys expired before `before` are of no use to anyone: they go. */
+export async function deleteExpiredPinFrameKeys(db: Executor, before: string): Promise<void> {
+  await db.deleteFrom('pin_frame_keys').where('expires_at', '<', before).execute();
+}

@@ -1,0 +1,36 @@
+import type { Logger } from 'pino';
+import { createMailSender } from '../adapters/mail/index.js';
+import { createSmsSender } from '../adapters/sms/index.js';
+import type { Config } from '../config.js';
+import type { Crypto } from '../crypto/index.js';
+import type { Executor } from '../db/repositories/executor.js';
+import type { OutboxSignal } from './signal.js';
+import { OutboxWorker } from './worker.js';
+
+/**
+ * The outbox worker as the configuration describes it: e-mail through SMTP or the local mailbox,
+ * SMS through the Twilio gateway or the local mailbox.
+ */
+export function createOutboxWorker(
+  config: Config,
+  deps: { db: Executor; crypto: Crypto; logger: Logger; signal?: OutboxSignal; now?: () => Date },
+): OutboxWorker {
+  const now = deps.now ?? (() => new Date());
+  return new OutboxWorker({
+    db: deps.db,
+    crypto: deps.crypto,
+    adapters: {
+      email: createMailSender(config, { db: deps.db, crypto: deps.crypto, now }),
+      sms: createSmsSender(config, { db: deps.db, crypto: deps.crypto, now }),
+    },
+    logger: deps.logger.child({ component: 'outbox' }),
+    now,
+    pollIntervalMs: config.outbox.pollIntervalMs,
+    maxAttempts: config.outbox.maxAttempts,
+    retryBaseMs: config.outbox.retryBaseMs,
+    retryMaxMs: config.outbox.retryMaxMs,
+    // Longer than one SMTP send (connection, greeting and socket timeouts) or SMS request can take.
+    leaseMs: Math.max(5 * 60_000, (config.mail.smtp?.timeoutMs ?? 0) * 4, (config.sms.twilio?.timeoutMs ?? 0) * 4),
+    ...(deps.signal && { signal: deps.signal }),
+  });
+}

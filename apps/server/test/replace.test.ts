@@ -1,0 +1,374 @@
+import { apiPaths, evaluatePasscode, giftCardSchema, replacementSchema } from '@tessera/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PURPOSE } from '../src/crypto/index.js';
+import { createLogger } from '../src/logger.js';
+import { DEFAULT_TRANSLATIONS } from '../src/translations/defaults.js';
+import { demoCard, lookupBody } from './helpers/demo.js';
+import { cardRow, giveRecoveryCode, ledgerSums, logSink, replaceBody, replacementEmail, resetBody } from './helpers/flows.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
+
+// REPLACE: POST /api/ReplaceCard/ (the lookup) and POST /api/replacecard/{themeCode}/replace
+// (spec §2.4, §7, §8; contract.md "REPLACE", "Money").
+
+let t: TestApp;
+const log = logSink();
+/** Every number, code and address this file sends or learns: none may reach the log or an error answer. */
+const secretsUsed = new Set<string>();
+
+beforeAll(async () => {
+  t = await createTestApp({
+    env: { RATE_LIMIT_PER_MINUTE: '1000' },
+    logger: createLogger({ logLevel: 'trace' }, log.stream),
+  });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+function remember(body: Record<string, unknown>) {
+  for (const key of ['code', 'giftCardNumber', 'email', 'securityCode', 'pinCode'] as const) {
+    const value = typeof body[key] === 'string' ? body[key].replaceAll(' ', '') : '';
+    if (value.length >= 6) secretsUsed.add(value);
+  }
+}
+
+async function replace(body: Record<string, unknown>, options: { theme?: string; flowType?: string | null; headers?: Record<string, string> } = {}) {
+  remember(body);
+  const { theme = 'demo', flowType = 'REPLACE', headers = {} } = options;
+  const res = await t.app.inject({
+    method: 'POST',
+    url: apiPaths.replaceCard(theme),
+    headers: { ...(flowType !== null && { 'x-flow-type': flowType }), ...headers },
+    payload: body,
+  });
+  if (res.statusCode !== 200) {
+    for (const secret of secretsUsed) expect(res.body, 'an error answer names no number, code or address').not.toContain(secret);
+  }
+  return res;
+}
+
+async function lookup(url: string, name: string, flowType: string, overrides: Record<string, unknown> = {}) {
+  const body = lookupBody(name, overrides);
+  remember(body);
+  return t.app.inject({ method: 'POST', url, headers: { 'x-flow-type': flowType }, payload: body });
+}
+
+const countRows = async (table: 'cards' | 'outbox_messages' | 'card_replacements' | 'ledger_entries') =>
+  Number((await t.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+
+const snapshot = async () => ({
+  cards: await countRows('cards'),
+  outbox: await countRows('outbox_messages'),
+  replacements: await countRows('card_replacements'),
+  ledger: await ledgerSums(t),
+});
+
+describe('POST /api/ReplaceCard/ (the REPLACE lookup)', () => {
+  it('answers the gift card with x-flow-type REPLACE, for every brand offering REPLACE', async () => {
+    const res = await lookup(apiPaths.replaceCardLookup(), 'GIFT_BALANCE', 'REPLACE');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(giftCardSchema.parse(res.json())).toEqual({
+      code: '6064000000000000101',
+      expiresAt: '2099-12-31',
+      balances: [{ quantity: { value: 2500, assetCode: 'EUR' } }],
+    });
+    const acme = await lookup(apiPaths.replaceCardLookup(), 'GIFT_ACME', 'REPLACE');
+    expect(acme.statusCode).toBe(200);
+    const events = await t.db.selectFrom('audit_events').select('flow_type').where('type', '=', 'giftcard.lookup').where('outcome', '=', 'success').execute();
+    expect(events.map((e) => e.flow_type)).toEqual(['REPLACE', 'REPLACE']);
+  });
+
+  it('refuses other flow types, wrong secrets and unknown brands like the gift card lookup', async () => {
+    for (const flow of ['BALANCE', 'IDENTIFY']) {
+      const res = await lookup(apiPaths.replaceCardLookup(), 'GIFT_BALANCE', flow);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields).toEqual([expect.objectContaining({ path: 'x-flow-type' })]);
+    }
+    // And the gift card lookup does not take REPLACE.
+    expect((await lookup('/api/GiftCard/', 'GIFT_BALANCE', 'REPLACE')).statusCode).toBe(400);
+    const wrong = await lookup(apiPaths.replaceCardLookup(), 'GIFT_BALANCE', 'REPLACE', { pinCode: '000000' });
+    expect(wrong.statusCode).toBe(404);
+    expect(wrong.json().code).toBe('CARD_NOT_FOUND');
+    const unknownBrand = await lookup(apiPaths.replaceCardLookup(), 'GIFT_BALANCE', 'REPLACE', { code: 'NOBODY' });
+    expect(unknownBrand.json().code).toBe('THEME_NOT_FOUND');
+    const missingCaptcha = await lookup(apiPaths.replaceCardLookup(), 'GIFT_BALANCE', 'REPLACE', { 'g-recaptcha-response': undefined });
+    expect(missingCaptcha.json().code).toBe('CAPTCHA_INVALID');
+  });
+});
+
+describe('REPLACE: order of checks and refusals', () => {
+  it('answers 404 THEME_NOT_FOUND for an unknown or malformed brand before anything else', async () => {
+    for (const theme of ['nobody', 'a.b']) {
+      const res = await replace({ nonsense: true }, { theme, flowType: null });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().code).toBe('THEME_NOT_FOUND');
+    }
+  });
+
+  it('answers 403 FLOW_UNAVAILABLE when the brand does not offer REPLACE, before the body is read', async () => {
+    const acme = await t.db.selectFrom('brands').select('id').where('code', '=', 'ACME').executeTakeFirstOrThrow();
+    await t.db.updateTable('brand_flows').set({ is_available: 0 }).where('brand_id', '=', acme.id).where('flow_code', '=', 'REPLACE').execute();
+    t.deps.brands.clear();
+    try {
+      const res = await replace({ nonsense: true }, { theme: 'acme' });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().code).toBe('FLOW_UNAVAILABLE');
+    } finally {
+      await t.db.updateTable('brand_flows').set({ is_available: 1 }).where('brand_id', '=', acme.id).where('flow_code', '=', 'REPLACE').execute();
+      t.deps.brands.clear();
+    }
+  });
+
+  it('answers 400 VALIDATION_ERROR for a wrong x-flow-type and for bad fields, listing them', async () => {
+    for (const flow of [null, 'BALANCE']) {
+      const res = await replace(replaceBody('GIFT_REPLACE'), { flowType: flow });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields).toEqual([expect.objectContaining({ path: 'x-flow-type' })]);
+    }
+    const res = await replace({ code: '12', email: 'not-an-address', balances: 'many', culture: 'de' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('VALIDATION_ERROR');
+    expect(res.json().fields.map((f: { path: string }) => f.path).sort()).toEqual(['balances', 'code', 'culture', 'email', 'securityCode']);
+  });
+
+  it('needs no captcha but refuses a wrong code or number with 404 CARD_NOT_FOUND, counted per card', async () => {
+    const before = await snapshot();
+    const wrongCode = await replace(replaceBody('GIFT_REPLACE', { securityCode: '000000' }));
+    const unknownNumber = await replace(replaceBody('GIFT_REPLACE', { code: '6064 9999 9999 9999 999' }));
+    const otherBrand = await replace(replaceBody('GIFT_ACME'));
+    const visa = await replace(replaceBody('GIFT_REPLACE', { code: demoCard('VISA_ACTIVE').number, securityCode: 'Tq8m3x' }));
+    for (const res of [wrongCode, unknownNumber, otherBrand, visa]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ code: 'CARD_NOT_FOUND', message: expect.any(String) });
+    }
+    expect(new Set([wrongCode, unknownNumber, otherBrand, visa].map((r) => r.body)).size).toBe(1);
+    expect((await cardRow(t, 'GIFT_REPLACE')).failed_attempts).toBe(1);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('answers 400 BALANCE_TOO_LOW for GIFT_EMPTY and changes nothing', async () => {
+    const before = await snapshot();
+    const res = await replace(replaceBody('GIFT_EMPTY'));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 'BALANCE_TOO_LOW', message: expect.any(String) });
+    expect(await snapshot()).toEqual(before);
+    expect((await cardRow(t, 'GIFT_EMPTY')).state).toBe('active');
+    const events = await t.db.selectFrom('audit_events').select('outcome').where('type', '=', 'giftcard.replace').execute();
+    expect(events.map((e) => e.outcome)).toContain('balance_too_low');
+  });
+
+  it("compares the whole balance with the brand's minimum: below refuses, equal replaces", async () => {
+    const demo = await t.db.selectFrom('brands').select(['id', 'replacement_minimum']).where('code', '=', 'DEMO').executeTakeFirstOrThrow();
+    expect(demo.replacement_minimum).toBe(100);
+    const setMinimum = async (value: number) => {
+      await t.db.updateTable('brands').set({ replacement_minimum: value }).where('id', '=', demo.id).execute();
+      t.deps.brands.clear();
+    };
+    try {
+      await setMinimum(1001); // GIFT_GRACE holds 1000
+      expect((await replace(replaceBody('GIFT_GRACE'))).json().code).toBe('BALANCE_TOO_LOW');
+      await setMinimum(1000);
+      expect((await replace(replaceBody('GIFT_GRACE'))).statusCode).toBe(200);
+    } finally {
+      await setMinimum(100);
+    }
+  });
+});
+
+describe('REPLACE: success', () => {
+  const email = 'Nieuwe.Kaart@example.nl';
+  let recoveryCode = '';
+
+  it('issues a new card with the whole balance, blocks the old one and queues the e-mail', async () => {
+    recoveryCode = await giveRecoveryCode(t, 'GIFT_REPLACE'); // must stop working with the card
+    secretsUsed.add(recoveryCode);
+    const old = await cardRow(t, 'GIFT_REPLACE');
+    const before = await snapshot();
+
+    const res = await replace(replaceBody('GIFT_REPLACE', { email: `  ${email} `, culture: 'en' }));
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(replacementSchema.parse(res.json())).toEqual({ email });
+
+    // The old card: blocked and pointing at the new one.
+    const blocked = await cardRow(t, 'GIFT_REPLACE');
+    expect(blocked.state).toBe('blocked');
+    expect(blocked.failed_attempts).toBe(0); // the right code reset the wrong one counted above
+    const fresh = await t.db.selectFrom('cards').selectAll().where('id', '=', blocked.replaced_by_card_id!).executeTakeFirstOrThrow();
+    expect(fresh).toMatchObject({ brand_id: old.brand_id, kind: 'giftcard', state: 'active', asset_code: 'EUR', expires_at: old.expires_at, replaced_by_card_id: null });
+
+    // Money: nothing created, nothing lost.
+    const after = await snapshot();
+    expect(after.cards).toBe(before.cards + 1);
+    expect(after.ledger.total).toBe(before.ledger.total);
+    expect(before.ledger.byCard.get(old.id)).toBe(1800);
+    expect(after.ledger.byCard.get(old.id)).toBe(0);
+    expect(after.ledger.byCard.get(fresh.id)).toBe(1800);
+    const moves = await t.db.selectFrom('ledger_entries').select(['card_id', 'amount', 'kind', 'reference']).where('kind', 'in', ['replacement_out', 'replacement_in']).execute();
+    expect(moves.filter((m) => m.card_id === old.id || m.card_id === fresh.id).sort((a, b) => a.amount - b.amount)).toEqual([
+      { card_id: old.id, amount: -1800, kind: 'replacement_out', reference: `replacement:${old.id}:EUR:out` },
+      { card_id: fresh.id, amount: 1800, kind: 'replacement_in', reference: `replacement:${old.id}:EUR:in` },
+    ]);
+
+    // The e-mail: one, to the address, in English, with the new number and code.
+    const mail = await replacementEmail(t, old.id);
+    secretsUsed.add(mail.cardNumber).add(mail.securityCode);
+    expect(mail.row).toMatchObject({ purpose: 'replacement_card', channel: 'email', status: 'pending', card_id: fresh.id, brand_id: old.brand_id, recipient_hint: 'N***@example.nl' });
+    expect(mail.message.to).toBe(email);
+    expect(mail.message.subject).toBe(DEFAULT_TRANSLATIONS.en!.email__replacement_subject!.replace('{{brand}}', 'Tessera Demo'));
+    expect(mail.cardNumber).toMatch(/^606400\d{13}$/);
+    expect(mail.cardNumber).not.toBe('6064000000000000108');
+    expect(mail.cardNumber.slice(-3)).toBe(fresh.number_last3);
+    expect(evaluatePasscode(mail.securityCode)).toBe('ok');
+    expect(mail.securityCode).toMatch(/^\d{6}$/);
+
+    // The address is kept encrypted.
+    const record = await t.db.selectFrom('card_replacements').selectAll().where('old_card_id', '=', old.id).executeTakeFirstOrThrow();
+    expect(record).toMatchObject({ new_card_id: fresh.id, culture: 'en' });
+    expect(record.email_ciphertext).not.toContain('example');
+    expect(t.deps.crypto.cipher.decrypt(record.email_ciphertext, PURPOSE.replacementEmail)).toBe(email);
+
+    // Audit: the replacement on the old card, the issue on the new one.
+    const events = await t.db.selectFrom('audit_events').selectAll().where('card_id', 'in', [old.id, fresh.id]).where('type', 'in', ['giftcard.replace', 'card.issue']).execute();
+    expect(events.map((e) => [e.type, e.outcome, e.card_id === fresh.id ? 'new' : 'old'])).toEqual(
+      expect.arrayContaining([
+        ['giftcard.replace', 'success', 'old'],
+        ['card.issue', 'replacement', 'new'],
+      ]),
+    );
+  });
+
+  it('makes the new card work on the BALANCE lookup with the moved balance, and the old one on no lookup', async () => {
+    const old = await cardRow(t, 'GIFT_REPLACE');
+    const mail = await replacementEmail(t, old.id);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/GiftCard/',
+      headers: { 'x-flow-type': 'BALANCE' },
+      payload: lookupBody('GIFT_REPLACE', { giftCardNumber: mail.cardNumber, pinCode: mail.securityCode }),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ code: mail.cardNumber, expiresAt: null, balances: [{ quantity: { value: 1800, assetCode: 'EUR' } }] });
+
+    for (const [url, flow] of [
+      ['/api/GiftCard/', 'BALANCE'],
+      ['/api/GiftCard/', 'IDENTIFY'],
+      [apiPaths.replaceCardLookup(), 'REPLACE'],
+    ] as const) {
+      const refused = await lookup(url, 'GIFT_REPLACE', flow);
+      expect(refused.statusCode, `${url} ${flow}`).toBe(404);
+      expect(refused.json().code).toBe('CARD_NOT_FOUND');
+    }
+  });
+
+  it("stops the old card's recovery code (RESET answers RECOVERY_CODE_NOT_FOUND)", async () => {
+    const old = await cardRow(t, 'GIFT_REPLACE');
+    const code = await t.db.selectFrom('card_secrets').select('id').where('card_id', '=', old.id).where('kind', '=', 'recovery_code').where('used_at', 'is', null).execute();
+    expect(code).toHaveLength(1); // still stored, but the card is blocked
+    const res = await t.app.inject({
+      method: 'POST',
+      url: apiPaths.recovery('demo'),
+      headers: { 'x-flow-type': 'SECURITY_RESET' },
+      payload: resetBody('GIFT_REPLACE', { otcNumber: recoveryCode }),
+    });
+    expect(res.json().code).toBe('RECOVERY_CODE_NOT_FOUND');
+  });
+
+  it('answers a repeat with the first answer and changes nothing; another address gets it masked', async () => {
+    const old = await cardRow(t, 'GIFT_REPLACE');
+    const before = await snapshot();
+    const same = await replace(replaceBody('GIFT_REPLACE', { email: email.toLowerCase() }));
+    expect(same.statusCode).toBe(200);
+    expect(same.json()).toEqual({ email });
+    const other = await replace(replaceBody('GIFT_REPLACE', { email: 'finder@example.org' }));
+    expect(other.statusCode).toBe(200);
+    expect(other.json()).toEqual({ email: 'N***@example.nl' });
+    expect(await snapshot()).toEqual(before);
+    expect((await replacementEmail(t, old.id)).message.to).toBe(email);
+    const events = await t.db.selectFrom('audit_events').select('outcome').where('card_id', '=', old.id).where('type', '=', 'giftcard.replace').execute();
+    expect(events.filter((e) => e.outcome === 'already_replaced')).toHaveLength(2);
+  });
+
+  it('still needs the right code on a replaced card, and counts wrong ones', async () => {
+    const res = await replace(replaceBody('GIFT_REPLACE', { securityCode: '000000' }));
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('CARD_NOT_FOUND');
+    expect((await cardRow(t, 'GIFT_REPLACE')).failed_attempts).toBe(1);
+  });
+});
+
+describe('REPLACE: twenty requests at once', () => {
+  it('replaces the card once: one new card, one e-mail, one ledger move, twenty equal answers', async () => {
+    const old = await cardRow(t, 'GIFT_PAYOUT');
+    const before = await snapshot();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        t.app.inject({
+          method: 'POST',
+          url: apiPaths.replaceCard('demo'),
+          headers: { 'x-flow-type': 'REPLACE' },
+          payload: replaceBody('GIFT_PAYOUT', { email: 'tegelijk@example.nl' }),
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
+    expect(new Set(answers.map((a) => a.body))).toEqual(new Set([JSON.stringify({ email: 'tegelijk@example.nl' })]));
+
+    const after = await snapshot();
+    expect(after.cards).toBe(before.cards + 1);
+    expect(after.outbox).toBe(before.outbox + 1);
+    expect(after.replacements).toBe(before.replacements + 1);
+    expect(after.ledger.entries).toBe(before.ledger.entries + 2);
+    expect(after.ledger.total).toBe(before.ledger.total);
+    const blocked = await cardRow(t, 'GIFT_PAYOUT');
+    expect(after.ledger.byCard.get(old.id)).toBe(0);
+    expect(after.ledger.byCard.get(blocked.replaced_by_card_id!)).toBe(4250);
+    const outcomes = await t.db.selectFrom('audit_events').select('outcome').where('card_id', '=', old.id).where('type', '=', 'giftcard.replace').execute();
+    expect(outcomes.filter((o) => o.outcome === 'success')).toHaveLength(1);
+    expect(outcomes.filter((o) => o.outcome === 'already_replaced')).toHaveLength(19);
+    secretsUsed.add((await replacementEmail(t, old.id)).cardNumber);
+  });
+});
+
+describe("REPLACE: the e-mail's language", () => {
+  const cultureOf = async (name: string) => {
+    const old = await cardRow(t, name);
+    const record = await t.db.selectFrom('card_replacements').select('culture').where('old_card_id', '=', old.id).executeTakeFirstOrThrow();
+    const mail = await replacementEmail(t, old.id);
+    secretsUsed.add(mail.cardNumber).add(mail.securityCode);
+    return { culture: record.culture, subject: mail.message.subject };
+  };
+
+  it('follows Accept-Language without a culture field, and falls back to nl', async () => {
+    const en = await replace(replaceBody('GIFT_BALANCE'), { headers: { 'accept-language': 'de-DE, en-GB;q=0.9, nl;q=0.5' } });
+    expect(en.statusCode).toBe(200);
+    expect(await cultureOf('GIFT_BALANCE')).toEqual({ culture: 'en', subject: 'Your new Tessera Demo card' });
+
+    const none = await replace(replaceBody('GIFT_IDENTIFY'));
+    expect(none.statusCode).toBe(200);
+    expect(await cultureOf('GIFT_IDENTIFY')).toEqual({ culture: 'nl', subject: 'Je nieuwe kaart van Tessera Demo' });
+  });
+
+  it("writes in a language the brand offers for REPLACE: acme (nl only) answers in Dutch even when English is asked", async () => {
+    const res = await replace(replaceBody('GIFT_ACME', { culture: 'en' }), { theme: 'acme', headers: { 'accept-language': 'en' } });
+    expect(res.statusCode).toBe(200);
+    expect((await cultureOf('GIFT_ACME')).culture).toBe('nl');
+  });
+});
+
+describe('REPLACE: nothing secret in logs', () => {
+  it('writes no card number, security code or e-mail address to the log or the audit trail', async () => {
+    expect(log.text()).toContain('request completed');
+    const logged = log.strings();
+    const audit = JSON.stringify(await t.db.selectFrom('audit_events').selectAll().execute());
+    for (const secret of secretsUsed) {
+      expect(logged, secret).not.toContain(secret);
+      expect(audit, secret).not.toContain(secret);
+    }
+    expect(secretsUsed.size).toBeGreaterThan(15);
+    // The outbox row shows the recipient masked only.
+    const rows = await t.db.selectFrom('outbox_messages').select(['recipient_hint', 'last_error', 'purpose']).execute();
+    expect(JSON.stringify(rows)).not.toMatch(/[a-z0-9.]{2,}@/i);
+  });
+});

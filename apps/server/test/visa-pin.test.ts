@@ -1,0 +1,224 @@
+import { apiPaths, pinRetrievalSchema } from '@tessera/contracts';
+import { JSDOM } from 'jsdom';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PIN_FRAME_SCRIPT_HASH, PIN_FRAME_STYLE_HASH } from '../src/routes/pin-frame/page.js';
+import { createLogger } from '../src/logger.js';
+import { demoCard } from './helpers/demo.js';
+import { logSink } from './helpers/flows.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { issueVisa } from './helpers/visa.js';
+
+// VISA getPin and the PIN frame (contract.md "VISA account", "PIN frame"; spec §4 "PIN display").
+// The test app's portal is http://localhost:8080, the PIN frame http://127.0.0.1:8080.
+
+const PORTAL = 'http://localhost:8080';
+const FRAME_HOST = '127.0.0.1:8080';
+const FRAME = `http://${FRAME_HOST}`;
+
+let t: TestApp;
+let clock = new Date('2030-07-01T09:00:00Z').getTime();
+const log = logSink();
+
+beforeAll(async () => {
+  t = await createTestApp({ now: () => new Date(clock), env: { RATE_LIMIT_PER_MINUTE: '100000' }, logger: createLogger({ logLevel: 'trace' }, log.stream) });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const getPin = (body: Record<string, unknown>, headers: Record<string, string> = { 'x-flow-type': 'VISA' }, theme = 'demo') =>
+  t.app.inject({ method: 'POST', url: apiPaths.getPin(theme), headers, payload: body });
+const activePin = (extra: Record<string, unknown> = {}) => getPin({ code: 'DEMO', cardNumber: demoCard('VISA_ACTIVE').number, securityCode: 'Tq8m3x', ...extra });
+const readPin = (key: string, controlId: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url: '/pin-frame/pin', headers: { host: FRAME_HOST, origin: FRAME, ...headers }, payload: { key, controlId } });
+const framePage = (host: string, key = 'k') => t.app.inject({ method: 'GET', url: `/pin-frame?key=${key}`, headers: { host, accept: 'text/html' } });
+
+describe('getPin', () => {
+  it('answers the PIN frame address on its own origin, a one-time key and a controlId', async () => {
+    const res = await activePin();
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const answer = pinRetrievalSchema.parse(res.json());
+    expect(answer.pinFrameURL).toBe(`${FRAME}/pin-frame`);
+    expect(answer.key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(answer.controlId).toMatch(/^[0-9a-f-]{36}$/);
+    // Stored as a keyed hash, never the key; valid 60 s.
+    const rows = await t.db.selectFrom('pin_frame_keys').selectAll().execute();
+    expect(rows).toHaveLength(1);
+    expect(JSON.stringify(rows)).not.toContain(answer.key);
+    expect(rows[0]).toMatchObject({ control_id: answer.controlId, used_at: null, expires_at: new Date(clock + 60_000).toISOString() });
+    // The answer carries only these three fields, none of them the PIN. (Searching the body for
+    // '2468' would fail by chance whenever the random controlId or key happens to contain it.)
+    expect(Object.keys(res.json()).sort()).toEqual(['controlId', 'key', 'pinFrameURL']);
+    expect(Object.values(res.json())).not.toContain('2468');
+  });
+
+  it('refuses a wrong passcode, an inactive card, a foreign brand code and a missing header', async () => {
+    expect((await activePin({ securityCode: 'Tq8m3y' })).json().code).toBe('CARD_NOT_FOUND');
+    expect((await getPin({ code: 'DEMO', cardNumber: demoCard('VISA_NEW_2').number, securityCode: 'Tq8m3x' })).statusCode).toBe(404);
+    const foreign = await activePin({ code: 'ACME' });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().fields).toEqual([expect.objectContaining({ path: 'code' })]);
+    expect((await activePin({ code: 'demo' })).statusCode).toBe(200); // the slug names the brand too
+    expect((await getPin({ code: 'DEMO', cardNumber: demoCard('VISA_ACTIVE').number, securityCode: 'Tq8m3x' }, {})).json().code).toBe('VALIDATION_ERROR');
+    expect((await getPin({ code: 'ACME', cardNumber: demoCard('VISA_ACTIVE').number, securityCode: 'Tq8m3x' }, { 'x-flow-type': 'VISA' }, 'acme')).json().code).toBe(
+      'FLOW_UNAVAILABLE',
+    );
+  });
+});
+
+describe('the PIN read with a key', () => {
+  it('answers the PIN once; the key used twice is refused', async () => {
+    const { key, controlId } = (await activePin()).json();
+    const first = await readPin(key, controlId);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe('no-store');
+    expect(first.json()).toEqual({ pin: '2468' });
+    const second = await readPin(key, controlId);
+    expect(second.statusCode).toBe(404);
+    expect(second.json()).not.toHaveProperty('pin');
+    expect(Object.values(second.json())).not.toContain('2468');
+  });
+
+  it('refuses a key after 60 seconds, and accepts it just before', async () => {
+    const late = (await activePin()).json();
+    clock += 60_000;
+    expect((await readPin(late.key, late.controlId)).statusCode).toBe(404);
+    const early = (await activePin()).json();
+    clock += 59_000;
+    expect((await readPin(early.key, early.controlId)).json()).toEqual({ pin: '2468' });
+  });
+
+  it('refuses a wrong controlId and spends the key doing so', async () => {
+    const { key, controlId } = (await activePin()).json();
+    expect((await readPin(key, 'not-the-control-id')).statusCode).toBe(404);
+    expect((await readPin(key, controlId)).statusCode).toBe(404);
+  });
+
+  it('refuses an unknown key, a request from another origin, and the read on the portal’s host', async () => {
+    expect((await readPin('x'.repeat(43), 'c')).statusCode).toBe(404);
+    const { key, controlId } = (await activePin()).json();
+    expect((await readPin(key, controlId, { origin: PORTAL })).statusCode).toBe(404);
+    expect((await readPin(key, controlId, { origin: 'https://evil.example' })).statusCode).toBe(404);
+    const onPortal = await t.app.inject({ method: 'POST', url: '/pin-frame/pin', headers: { host: 'localhost:8080' }, payload: { key, controlId } });
+    expect(onPortal.statusCode).toBe(404);
+    // None of these spent it.
+    expect((await readPin(key, controlId)).json()).toEqual({ pin: '2468' });
+  });
+
+  it('shows another card’s own PIN', async () => {
+    const card = await issueVisa(t, { state: 'active', passcode: 'Hy6t4R' });
+    const { key, controlId } = (await getPin({ code: 'DEMO', cardNumber: card.number, securityCode: 'Hy6t4R' })).json();
+    expect((await readPin(key, controlId)).json()).toEqual({ pin: card.pin });
+  });
+});
+
+describe('the PIN frame page and the host split', () => {
+  it('is served on the PIN frame’s host only, framed by the portal’s origin alone, never cached', async () => {
+    const res = await framePage(FRAME_HOST);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['x-frame-options']).toBeUndefined();
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain(`frame-ancestors ${PORTAL}`);
+    expect(csp).not.toMatch(/frame-ancestors[^;]*(\*|'self'|127\.0\.0\.1)/);
+    expect(csp).toContain(`script-src ${PIN_FRAME_SCRIPT_HASH}`);
+    expect(csp).toContain(`style-src ${PIN_FRAME_STYLE_HASH}`);
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.body).toContain(`data-portal-origin="${PORTAL}"`);
+  });
+
+  it('is refused on the portal’s host (404), and the portal’s pages and API are refused on the PIN frame’s host', async () => {
+    expect((await framePage('localhost:8080')).statusCode).toBe(404);
+    expect((await framePage('localhost:80')).statusCode).toBe(404);
+    for (const url of ['/', '/demo/visa/activate', '/assets/app-abc123.js', '/api/theme/demo', '/api/openapi.json', '/dev/outbox']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { host: FRAME_HOST, accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).not.toContain('<div id="root">');
+    }
+    const lookup = await t.app.inject({ method: 'POST', url: apiPaths.getPin('demo'), headers: { host: FRAME_HOST, 'x-flow-type': 'VISA' }, payload: {} });
+    expect(lookup.statusCode).toBe(404);
+    // Health checks answer anywhere; the portal still serves its pages on its own host.
+    expect((await t.app.inject({ url: '/healthz', headers: { host: FRAME_HOST } })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/demo/visa/activate', headers: { host: 'localhost:8080', accept: 'text/html' } })).body).toContain('<div id="root">');
+    // The portal's pages keep frame-ancestors 'none' and allow framing the PIN frame origin.
+    const page = await t.app.inject({ url: '/demo/visa/account', headers: { host: 'localhost:8080', accept: 'text/html' } });
+    expect(page.headers['content-security-policy']).toContain(`frame-src ${FRAME}`);
+    expect(page.headers['x-frame-options']).toBe('DENY');
+  });
+});
+
+describe('the frame’s script (run in jsdom)', () => {
+  async function loadFrame(key: string) {
+    const html = (await framePage(FRAME_HOST, encodeURIComponent(key))).body;
+    const dom = new JSDOM(html, { url: `${FRAME}/pin-frame?key=${encodeURIComponent(key)}`, runScripts: 'dangerously' });
+    const fetched: { url: string; body: string }[] = [];
+    const fetchStub = vi.fn(async (url: string, init: { body: string }) => {
+      fetched.push({ url, body: init.body });
+      const res = await readPin(JSON.parse(init.body).key, JSON.parse(init.body).controlId);
+      return { ok: res.statusCode === 200, json: async () => res.json() };
+    });
+    // The page's script ran at load; fetch is looked up when a message arrives.
+    (dom.window as unknown as { fetch: typeof fetchStub }).fetch = fetchStub;
+    const pin = () => dom.window.document.getElementById('pin')!.textContent;
+    const post = (data: unknown, origin: string, source: unknown = dom.window) =>
+      dom.window.dispatchEvent(new dom.window.MessageEvent('message', { data, origin, source }));
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
+    return { dom, fetched, pin, post, settle };
+  }
+
+  it('shows the PIN only after view-pin from the portal’s origin, once; hide-pin hides it; the key leaves the address bar', async () => {
+    const { key, controlId } = (await activePin()).json();
+    const frame = await loadFrame(key);
+    expect(frame.dom.window.location.search).toBe('');
+    expect(frame.pin()).toBe('****');
+
+    // From another origin, or the wrong operation: nothing is fetched, nothing shown.
+    frame.post({ operation: 'view-pin', controlId }, 'https://evil.example');
+    frame.post({ operation: 'view-pin', controlId }, FRAME);
+    frame.post({ operation: 'show', controlId }, PORTAL);
+    frame.post('view-pin', PORTAL);
+    await frame.settle();
+    expect(frame.fetched).toHaveLength(0);
+    expect(frame.pin()).toBe('****');
+
+    frame.post({ operation: 'view-pin', controlId }, PORTAL);
+    await frame.settle();
+    expect(frame.fetched).toEqual([{ url: '/pin-frame/pin', body: JSON.stringify({ key, controlId }) }]);
+    expect(frame.pin()).toBe('2468');
+
+    frame.post({ operation: 'hide-pin' }, PORTAL);
+    expect(frame.pin()).toBe('****');
+    // A second view-pin spends nothing more: showing again takes a new key.
+    frame.post({ operation: 'view-pin', controlId }, PORTAL);
+    await frame.settle();
+    expect(frame.fetched).toHaveLength(1);
+    expect(frame.pin()).toBe('****');
+    frame.dom.window.close();
+  });
+
+  it('shows nothing with a spent key', async () => {
+    const { key, controlId } = (await activePin()).json();
+    expect((await readPin(key, controlId)).statusCode).toBe(200);
+    const frame = await loadFrame(key);
+    frame.post({ operation: 'view-pin', controlId }, PORTAL);
+    await frame.settle();
+    expect(frame.fetched).toHaveLength(1);
+    expect(frame.pin()).toBe('****');
+    frame.dom.window.close();
+  });
+});
+
+describe('logs', () => {
+  it('carry no PIN, passcode, key or card number', async () => {
+    const keys = (await t.db.selectFrom('pin_frame_keys').select('key_hash').execute()).length;
+    expect(keys).toBeGreaterThan(3);
+    const noIds = (text: string) => text.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '').replace(/\d{4}-\d{2}-\d{2}T[\d:.]+Z/g, '');
+    const logged = noIds(log.strings());
+    for (const secret of ['2468', 'Tq8m3x', 'Hy6t4R', demoCard('VISA_ACTIVE').number.replaceAll(' ', '')]) expect(logged, secret).not.toContain(secret);
+    expect(logged).not.toMatch(/key=[A-Za-z0-9_-]{43}/);
+  });
+});

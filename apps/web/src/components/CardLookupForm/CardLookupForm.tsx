@@ -1,0 +1,201 @@
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  CARD_NUMBER_MAX_DIGITS,
+  CARD_NUMBER_MIN_DIGITS,
+  stripCardNumber,
+  type GiftCard,
+} from '@tessera/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { ApiError } from '../../lib/api';
+import { GiftCardNumberField } from '../GiftCardNumberField/GiftCardNumberField';
+import { PinCodeField } from '../PinCodeField/PinCodeField';
+import { Captcha } from '../Captcha/Captcha';
+import { Button } from '../Button/Button';
+import { Alert } from '../Alert/Alert';
+import { PageUnavailableNotice } from '../Notice/Notice';
+import styles from './CardLookupForm.module.css';
+
+type Outcome = 'invalidCard' | 'tooMany' | 'captcha' | 'network' | 'generic' | 'unavailable';
+
+/** What a flow's lookup call takes: the card as typed, its security code and the captcha token. */
+export interface CardLookupInput {
+  /** The brand's code (theme.code). */
+  themeCode: string;
+  cardNumber: string;
+  pinCode: string;
+  captchaToken: string | null;
+}
+
+interface CardLookupFormProps {
+  themeCode: string;
+  /** The flow's lookup call (POST /api/GiftCard/, /api/ReplaceCard/, …). */
+  lookup: (input: CardLookupInput) => Promise<GiftCard>;
+  /** A mutation key per flow, so a flow's lookup is told apart in React Query. */
+  lookupKey: readonly string[];
+  /** The flow's texts: the invalid-card message and the submit button. */
+  invalidCardText: ReactNode;
+  submitLabel: ReactNode;
+  /** The card and the security code it was found with. */
+  onSuccess: (card: GiftCard, securityCode: string) => void;
+  /** Tooltip texts for the labels (informationType Tooltip). */
+  cardNumberInfo?: ReactNode;
+  pinInfo?: ReactNode;
+  /** Called for server failures (5xx, malformed answers) that deserve the error page; inline otherwise. */
+  onUnexpectedError?: () => void;
+}
+
+function outcomeOf(error: unknown): Outcome {
+  if (!(error instanceof ApiError)) return 'generic';
+  if (error.isNetworkError) return 'network';
+  if (error.status === 404) return 'invalidCard';
+  if (error.status === 403 && error.code === 'FLOW_UNAVAILABLE') return 'unavailable';
+  if (error.status === 429 || error.code === 'TOO_MANY_REQUESTS') return 'tooMany';
+  if (error.code === 'CAPTCHA_INVALID') return 'captcha';
+  return 'generic';
+}
+
+function isServerFailure(error: unknown): boolean {
+  return !(error instanceof ApiError) || error.status >= 500 || error.code === 'INVALID_RESPONSE';
+}
+
+/**
+ * Card number + security code + captcha, the lookup every gift card flow starts with (spec §2.6,
+ * §2.4, §8 "Card lookup failure"): a wrong number or code shows the invalid-card message with a
+ * retry button that clears the code.
+ */
+export function CardLookupForm({
+  themeCode,
+  lookup: lookupCall,
+  lookupKey,
+  invalidCardText,
+  submitLabel,
+  onSuccess,
+  cardNumberInfo,
+  pinInfo,
+  onUnexpectedError,
+}: CardLookupFormProps) {
+  const { t } = useTranslation();
+  const lookup = useMutation({ mutationKey: lookupKey, mutationFn: lookupCall });
+  const [cardNumber, setCardNumber] = useState('');
+  const [pinCode, setPinCode] = useState('');
+  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
+  // A captcha token works once: every attempt gets a fresh widget.
+  const [captchaRound, setCaptchaRound] = useState(0);
+  const [errors, setErrors] = useState<{ cardNumber?: string; pinCode?: string; captcha?: string }>({});
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const pinRef = useRef<HTMLInputElement>(null);
+
+  if (outcome === 'unavailable') return <PageUnavailableNotice />;
+
+  const validate = () => {
+    const digits = stripCardNumber(cardNumber);
+    const next: typeof errors = {};
+    if (!digits) next.cardNumber = t('card__number_error_required');
+    else if (!/^\d+$/.test(digits) || digits.length < CARD_NUMBER_MIN_DIGITS || digits.length > CARD_NUMBER_MAX_DIGITS) {
+      next.cardNumber = t('card__number_error_length', { min: CARD_NUMBER_MIN_DIGITS, max: CARD_NUMBER_MAX_DIGITS });
+    }
+    if (!pinCode) next.pinCode = t('card__pin_error_required');
+    if (!captchaToken) next.captcha = t('captcha__required');
+    return next;
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (lookup.isPending) return;
+    const found = validate();
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    setOutcome(null);
+    const securityCode = pinCode;
+    lookup.mutate(
+      { themeCode, cardNumber, pinCode, captchaToken },
+      {
+        onSuccess: (card) => onSuccess(card, securityCode),
+        onError: (error) => {
+          setCaptchaToken(null);
+          setCaptchaRound((round) => round + 1);
+          const result = outcomeOf(error);
+          if (result === 'generic' && onUnexpectedError && isServerFailure(error)) {
+            onUnexpectedError();
+            return;
+          }
+          setOutcome(result);
+        },
+      },
+    );
+  };
+
+  const retry = () => {
+    setPinCode('');
+    setOutcome(null);
+    lookup.reset();
+    pinRef.current?.focus();
+  };
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={lookup.isPending || undefined}>
+      {outcome === 'invalidCard' ? (
+        <Alert
+          tone="danger"
+          actions={
+            <Button variant="retry" onClick={retry}>
+              {t('generic__retry')}
+            </Button>
+          }
+        >
+          <p>{invalidCardText}</p>
+        </Alert>
+      ) : null}
+      {outcome === 'tooMany' ? (
+        <Alert tone="danger">
+          <p>{t('generic__too_many_requests')}</p>
+        </Alert>
+      ) : null}
+      {outcome === 'network' ? (
+        <Alert tone="danger">
+          <p>{t('generic__network_error')}</p>
+        </Alert>
+      ) : null}
+      {outcome === 'generic' ? (
+        <Alert tone="danger" title={t('generic__error_Title')}>
+          <p>{t('generic__error_text')}</p>
+        </Alert>
+      ) : null}
+
+      <GiftCardNumberField
+        label={t('card__number_label')}
+        value={cardNumber}
+        onChange={(value) => {
+          setCardNumber(value);
+          if (errors.cardNumber) setErrors((e) => ({ ...e, cardNumber: undefined }));
+        }}
+        info={cardNumberInfo}
+        error={errors.cardNumber}
+      />
+      <PinCodeField
+        ref={pinRef}
+        label={t('card__pin_label')}
+        value={pinCode}
+        onChange={(value) => {
+          setPinCode(value);
+          if (errors.pinCode) setErrors((e) => ({ ...e, pinCode: undefined }));
+        }}
+        info={pinInfo}
+        error={errors.pinCode}
+      />
+      <Captcha
+        key={captchaRound}
+        showLoadError
+        onToken={(token) => {
+          setCaptchaToken(token);
+          if (token) setErrors((e) => ({ ...e, captcha: undefined }));
+        }}
+        error={outcome === 'captcha' ? t('captcha__invalid') : errors.captcha}
+      />
+      <Button type="submit" loading={lookup.isPending}>
+        {submitLabel}
+      </Button>
+    </form>
+  );
+}

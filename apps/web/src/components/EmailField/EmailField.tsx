@@ -1,0 +1,45 @@
+import { forwardRef, useId, type ReactNode } from 'react';
+import { EMAIL_MAX_LENGTH } from '@tessera/contracts';
+import { Field, describedBy } from '../Field/Field';
+import fieldStyles from '../Field/Field.module.css';
+
+interface EmailFieldProps {
+  label: ReactNode;
+  value: string;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+  help?: ReactNode;
+  error?: ReactNode;
+  name?: string;
+}
+
+/** An e-mail address field: the phone shows its e-mail keyboard, the browser may fill it in. */
+export const EmailField = forwardRef<HTMLInputElement, EmailFieldProps>(function EmailField(
+  { label, value, onChange, onBlur, help, error, name = 'email' },
+  ref,
+) {
+  const base = useId();
+  const ids = { input: `${base}-input`, help: `${base}-help`, error: `${base}-error` };
+  return (
+    <Field ids={ids} label={label} help={help} error={error}>
+      <input
+        ref={ref}
+        id={ids.input}
+        name={name}
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        autoCapitalize="none"
+        autoCorrect="off"
+        spellCheck={false}
+        maxLength={EMAIL_MAX_LENGTH}
+        className={fieldStyles.input}
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(ids, help, error)}
+        onChange={(event) => onChange(event.target.value)}
+        onBlur={onBlur}
+      />
+    </Field>
+  );
+});

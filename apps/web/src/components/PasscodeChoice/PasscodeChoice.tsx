@@ -1,0 +1,124 @@
+import { useId, type Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import { evaluatePasscode, evaluateRepeat, PASSCODE_LENGTH } from '@tessera/contracts';
+import { Alert } from '../Alert/Alert';
+import { Field, describedBy } from '../Field/Field';
+import fieldStyles from '../Field/Field.module.css';
+
+/**
+ * The texts a passcode choice needs, as suffixes of the flow's key prefix: RESET uses
+ * `reset__security_passcode_*`, VISA `visa__security_passcode_*` (spec §5 names help, the length,
+ * guess and match errors; the labels, the character rule and the warning are ours).
+ */
+export const PASSCODE_TEXT_SUFFIXES = [
+  'label',
+  'repeat_label',
+  'help',
+  'error_length',
+  'error_characters',
+  'error_guess',
+  'error_match',
+  'remember',
+] as const;
+
+type Suffix = (typeof PASSCODE_TEXT_SUFFIXES)[number];
+
+/** The key prefixes flows pass; a table, so the translation test can check every key exists. */
+export type PasscodeKeyPrefix = 'reset__security_passcode' | 'visa__security_passcode';
+
+/**
+ * Whether the choice may be submitted (spec §5): the code is 6 letters or digits, not guessable,
+ * the repeat equals it, and the server has not refused it.
+ */
+export function isPasscodeChoiceValid(passcode: string, repeat: string, rejected = false): boolean {
+  return !rejected && evaluatePasscode(passcode) === 'ok' && repeat === passcode;
+}
+
+interface PasscodeChoiceProps {
+  keyPrefix: PasscodeKeyPrefix;
+  passcode: string;
+  repeat: string;
+  onPasscodeChange: (value: string) => void;
+  onRepeatChange: (value: string) => void;
+  /**
+   * The server refused this code as guessable (400 SECURITY_CODE_INSECURE): the guess error shows
+   * and the code counts as invalid. The caller clears it when the code changes.
+   */
+  rejected?: boolean;
+  /** The new-code input, for a form that moves focus there after a refusal. */
+  codeInputRef?: Ref<HTMLInputElement>;
+}
+
+/**
+ * Choosing a new passcode or security code (spec §5), typed twice as passwords:
+ * - under 6 characters: the muted help text;
+ * - 7 or more: the length error; other than letters and digits: the character error;
+ * - exactly 6 but guessable (or refused by the server): the guess error;
+ * - the repeat shows the mismatch error from its 4th character on;
+ * - once both match and the code is valid: a warning to remember the code (announced politely).
+ * Errors are announced (role=alert) and tied to their field with aria-describedby.
+ */
+export function PasscodeChoice({ keyPrefix, passcode, repeat, onPasscodeChange, onRepeatChange, rejected = false, codeInputRef }: PasscodeChoiceProps) {
+  const { t } = useTranslation();
+  const text = (suffix: Suffix) => t(`${keyPrefix}_${suffix}`, { length: PASSCODE_LENGTH });
+  const base = useId();
+  const codeIds = { input: `${base}-code`, help: `${base}-code-help`, error: `${base}-code-error` };
+  const repeatIds = { input: `${base}-repeat`, help: `${base}-repeat-help`, error: `${base}-repeat-error` };
+
+  const verdict = evaluatePasscode(passcode);
+  let codeError: string | undefined;
+  if (verdict === 'long') codeError = text('error_length');
+  else if (verdict === 'invalidCharacters') codeError = text('error_characters');
+  else if (verdict === 'guessable' || (rejected && verdict === 'ok')) codeError = text('error_guess');
+  const codeHelp = verdict === 'short' ? text('help') : undefined;
+
+  const repeatVerdict = evaluateRepeat(passcode, repeat);
+  const repeatError = repeatVerdict === 'mismatch' ? text('error_match') : undefined;
+  const remember = repeatVerdict === 'match' && isPasscodeChoiceValid(passcode, repeat, rejected);
+
+  return (
+    <>
+      <Field ids={codeIds} label={text('label')} help={codeHelp} error={codeError}>
+        <input
+          ref={codeInputRef}
+          id={codeIds.input}
+          name="newSecurityCode"
+          type="password"
+          autoComplete="new-password"
+          autoCapitalize="none"
+          autoCorrect="off"
+          spellCheck={false}
+          maxLength={32}
+          className={`${fieldStyles.input} ${fieldStyles.mono}`}
+          value={passcode}
+          aria-invalid={codeError ? true : undefined}
+          aria-describedby={describedBy(codeIds, codeHelp, codeError)}
+          onChange={(event) => onPasscodeChange(event.target.value.trim())}
+        />
+      </Field>
+      <Field ids={repeatIds} label={text('repeat_label')} error={repeatError}>
+        <input
+          id={repeatIds.input}
+          name="repeatSecurityCode"
+          type="password"
+          autoComplete="new-password"
+          autoCapitalize="none"
+          autoCorrect="off"
+          spellCheck={false}
+          maxLength={32}
+          className={`${fieldStyles.input} ${fieldStyles.mono}`}
+          value={repeat}
+          aria-invalid={repeatError ? true : undefined}
+          aria-describedby={describedBy(repeatIds, undefined, repeatError)}
+          onChange={(event) => onRepeatChange(event.target.value.trim())}
+        />
+      </Field>
+      {remember ? (
+        // Advice, not an error: announced politely.
+        <Alert tone="warning" role="status">
+          <p>{text('remember')}</p>
+        </Alert>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,143 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { Link, Redirect } from 'wouter';
+import { useTranslation } from 'react-i18next';
+import { EMAIL_PATTERN, NO_ASSET, SUPPORTED_LANGUAGES, webPaths } from '@tessera/contracts';
+import { ApiError } from '../../lib/api';
+import { absolute, useNavigate } from '../../lib/router';
+import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
+import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
+import { PageShell } from '../../components/PageShell/PageShell';
+import { CardSummary } from '../../components/CardSummary/CardSummary';
+import { EmailField } from '../../components/EmailField/EmailField';
+import { Button } from '../../components/Button/Button';
+import { Alert } from '../../components/Alert/Alert';
+import { useReplaceCard } from './api/replaceCard';
+import { replaceSecret, replaceStore, useReplaceState } from './state';
+import styles from './replace.module.css';
+
+export function isEmailAddress(value: string): boolean {
+  return EMAIL_PATTERN.test(value.trim());
+}
+
+/** Both entries name the same mailbox: equal after trimming, whatever the capitals. */
+export function sameEmailAddress(a: string, b: string): boolean {
+  return a.trim().toLowerCase() === b.trim().toLowerCase();
+}
+
+type Failure = 'balanceTooLow' | 'failed' | null;
+
+/**
+ * /:slug/replace/email (spec §2.4, §5 "Replacement e-mail", §8 "Replacement"): the card with its
+ * balance and the address typed twice. The first field says so when it is not an e-mail address,
+ * the second when it differs from the first; each once the cardholder leaves the field with
+ * something in it, or submits, never at the first keystroke; from then on live until fixed.
+ * Answers: BALANCE_TOO_LOW → the insufficient-balance message and submit disabled; any other
+ * refusal → the replace error on the page; no answer at all → replace/error (the card may or may
+ * not have been replaced, and that page says how to find out).
+ * Without a card (or its security code, kept in memory only) in state: back to the start.
+ */
+export function EmailScreen() {
+  const { t, i18n } = useTranslation();
+  const { slug, theme } = useRequiredFlowContext();
+  const state = useReplaceState(slug);
+  const securityCode = replaceSecret.get(slug);
+  const navigate = useNavigate();
+  const replace = useReplaceCard();
+  useDocumentTitle(t('replace__email_title'));
+
+  const [email, setEmail] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [emailTouched, setEmailTouched] = useState(false);
+  const [repeatTouched, setRepeatTouched] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
+  const [failure, setFailure] = useState<Failure>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const repeatRef = useRef<HTMLInputElement>(null);
+
+  if (!state || state.sentTo || !securityCode) return <Redirect to={absolute(webPaths.replace.start(slug))} replace />;
+  const { card } = state;
+
+  const emailInvalid = !isEmailAddress(email);
+  const repeatDiffers = !sameEmailAddress(email, repeat);
+  // Left empty, a field waits for the submit to complain: tabbing through is not a mistake.
+  const emailError = (submitted || emailTouched) && emailInvalid ? t('replace__email_error_invalid') : undefined;
+  const repeatError = (submitted || repeatTouched) && repeatDiffers ? t('replace__email_error_match') : undefined;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (replace.isPending || failure === 'balanceTooLow') return;
+    setSubmitted(true);
+    if (emailInvalid) {
+      emailRef.current?.focus();
+      return;
+    }
+    if (repeatDiffers) {
+      repeatRef.current?.focus();
+      return;
+    }
+    setFailure(null);
+    const language = (i18n.resolvedLanguage ?? i18n.language ?? '').split('-')[0];
+    const culture = SUPPORTED_LANGUAGES.find((lng) => lng === language);
+    replace.mutate(
+      { themeCode: theme.code, cardNumber: card.code, email, securityCode, balances: card.balances, culture },
+      {
+        onSuccess: (replacement) => {
+          replaceSecret.clear(slug);
+          replaceStore(slug).set({ card, sentTo: replacement.email });
+          navigate(webPaths.replace.success(slug), { replace: true });
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.isNetworkError) navigate(webPaths.replace.error(slug));
+          else if (error instanceof ApiError && error.status === 400 && error.code === 'BALANCE_TOO_LOW') setFailure('balanceTooLow');
+          else setFailure('failed');
+        },
+      },
+    );
+  };
+
+  const balance = card.balances[0]?.quantity ?? { value: 0, assetCode: NO_ASSET };
+
+  return (
+    <PageShell hidePoster>
+      <OverviewTitle title={t('replace__email_title')} subtitle={t('replace__email_subtitle')} />
+      <CardSummary cardNumber={card.code} status="active" balance={balance} />
+      {failure === 'balanceTooLow' ? (
+        <Alert tone="danger" title={t('replace__balance_too_low_title')}>
+          <p>{t('replace__balance_too_low_text')}</p>
+        </Alert>
+      ) : null}
+      {failure === 'failed' ? (
+        <Alert tone="danger" title={t('generic__error_Title')}>
+          <p>{t('replace__error_text')}</p>
+        </Alert>
+      ) : null}
+      <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={replace.isPending || undefined}>
+        <EmailField
+          ref={emailRef}
+          label={t('replace__email_label')}
+          value={email}
+          onChange={setEmail}
+          onBlur={() => setEmailTouched((touched) => touched || !!email.trim())}
+          error={emailError}
+        />
+        <EmailField
+          ref={repeatRef}
+          name="emailRepeat"
+          label={t('replace__email_repeat_label')}
+          value={repeat}
+          onChange={setRepeat}
+          onBlur={() => setRepeatTouched((touched) => touched || !!repeat.trim())}
+          error={repeatError}
+        />
+        <Button type="submit" loading={replace.isPending} disabled={failure === 'balanceTooLow'}>
+          {t('replace__email_submit')}
+        </Button>
+      </form>
+      <p>
+        <Link className={styles.link} href={absolute(webPaths.replace.start(slug))}>
+          {t('replace__other_card')}
+        </Link>
+      </p>
+    </PageShell>
+  );
+}

@@ -1,0 +1,26 @@
+import { useTranslation } from 'react-i18next';
+import type { GiftCard } from '@tessera/contracts';
+import { CardLookupForm } from '../../components/CardLookupForm/CardLookupForm';
+import { lookupReplaceCard } from './api/replaceCard';
+
+interface LookupFormProps {
+  themeCode: string;
+  /** The card and the security code it was found with. */
+  onSuccess: (card: GiftCard, securityCode: string) => void;
+}
+
+const LOOKUP_KEY = ['replace', 'lookup'] as const;
+
+/** The REPLACE lookup (spec §2.4, POST /api/ReplaceCard/ with x-flow-type REPLACE). */
+export function LookupForm(props: LookupFormProps) {
+  const { t } = useTranslation();
+  return (
+    <CardLookupForm
+      {...props}
+      lookup={lookupReplaceCard}
+      lookupKey={LOOKUP_KEY}
+      invalidCardText={t('replace__invalid_card')}
+      submitLabel={t('replace__lookup_submit')}
+    />
+  );
+}

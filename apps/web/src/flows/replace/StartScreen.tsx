@@ -1,0 +1,58 @@
+import { Link } from 'wouter';
+import { useTranslation } from 'react-i18next';
+import { webPaths } from '@tessera/contracts';
+import { absolute, useNavigate } from '../../lib/router';
+import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
+import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
+import { PageShell } from '../../components/PageShell/PageShell';
+import { InfoBlock } from '../../components/InfoBlock/InfoBlock';
+import { LookupForm } from './LookupForm';
+import { replaceSecret, replaceStore } from './state';
+import styles from './replace.module.css';
+
+/** The four steps after this one (spec §2.4 "explainer with four further steps"). */
+const STEP_KEYS = ['replace__step_1', 'replace__step_2', 'replace__step_3', 'replace__step_4'] as const;
+
+/**
+ * /:slug/replace (spec §2.4): title, subtitle, the explainer with the four steps that follow, the
+ * card and security code entry with the bot check, a link to RESET when the brand offers it, and
+ * the how-it-works block. A found card goes to replace/email.
+ */
+export function StartScreen() {
+  const { t } = useTranslation();
+  const { slug, theme } = useRequiredFlowContext();
+  const navigate = useNavigate();
+  useDocumentTitle(t('replace__title'));
+  const offersReset = theme.pageAvailability.some((p) => p.code === 'RESET' && p.isAvailable);
+
+  return (
+    <PageShell>
+      <OverviewTitle title={t('replace__title')} subtitle={t('replace__subtitle')} />
+      <InfoBlock title={t('replace__steps_title')}>
+        <ol className={styles.steps}>
+          {STEP_KEYS.map((key) => (
+            <li key={key}>{t(key)}</li>
+          ))}
+        </ol>
+      </InfoBlock>
+      <LookupForm
+        themeCode={theme.code}
+        onSuccess={(card, securityCode) => {
+          replaceSecret.set(slug, securityCode);
+          replaceStore(slug).set({ card });
+          navigate(webPaths.replace.email(slug));
+        }}
+      />
+      {offersReset ? (
+        <p>
+          <Link className={styles.link} href={absolute(webPaths.reset.start(slug))}>
+            {t('replace__reset_link')}
+          </Link>
+        </p>
+      ) : null}
+      <InfoBlock title={t('replace__how_title')}>
+        <p>{t('replace__how_text')}</p>
+      </InfoBlock>
+    </PageShell>
+  );
+}

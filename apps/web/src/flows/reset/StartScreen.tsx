@@ -1,0 +1,206 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CARD_NUMBER_MAX_DIGITS, CARD_NUMBER_MIN_DIGITS, ONE_TIME_CODE_LENGTH, stripCardNumber, webPaths } from '@tessera/contracts';
+import { ApiError } from '../../lib/api';
+import { useNavigate } from '../../lib/router';
+import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
+import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
+import { PageShell } from '../../components/PageShell/PageShell';
+import { GiftCardNumberField } from '../../components/GiftCardNumberField/GiftCardNumberField';
+import { OneTimeCodeField, emptyCode, isCompleteCode } from '../../components/OneTimeCodeField/OneTimeCodeField';
+import { PasscodeChoice, isPasscodeChoiceValid } from '../../components/PasscodeChoice/PasscodeChoice';
+import { Captcha } from '../../components/Captcha/Captcha';
+import { Button } from '../../components/Button/Button';
+import { Alert } from '../../components/Alert/Alert';
+import { useRecoverSecurityCode } from './api/recoverSecurityCode';
+import { resetStore } from './state';
+import styles from './reset.module.css';
+
+function isCompleteCardNumber(value: string): boolean {
+  const digits = stripCardNumber(value);
+  return /^\d+$/.test(digits) && digits.length >= CARD_NUMBER_MIN_DIGITS && digits.length <= CARD_NUMBER_MAX_DIGITS;
+}
+
+/**
+ * /:slug/reset (spec §2.8, §4 "Reset (RESET flow)", §8): card number, the 6-digit recovery code,
+ * the new security code twice and the bot check.
+ *
+ * Submit is enabled only when the form is valid (§4), no server refusal is pending and no request
+ * runs. Answers (§8):
+ * - SECURITY_CODE_INSECURE: the guess error on the new code; blocked until the code changes;
+ * - RECOVERY_CODE_NOT_FOUND: the recovery-code error on the boxes; blocked until they change;
+ * - CAPTCHA_INVALID (the contract's code, not the spec's): the check starts again and says so
+ *   until the next submit, as at the BALANCE lookup;
+ * - a network failure: blocked, with an announced message and a "try again" button that lifts
+ *   the block (§8 says only "blocks submit"; a silent block would leave the cardholder stuck);
+ * - any other 400 or non-OK answer: the reset error page.
+ * A card number counts as entered once it has 16 to 19 digits: a shorter one can only fail.
+ */
+export function StartScreen() {
+  const { t } = useTranslation();
+  const { slug, theme } = useRequiredFlowContext();
+  const navigate = useNavigate();
+  const recovery = useRecoverSecurityCode();
+  useDocumentTitle(t('reset__title'));
+
+  const [cardNumber, setCardNumber] = useState('');
+  const [cardTouched, setCardTouched] = useState(false);
+  const [otc, setOtc] = useState(() => emptyCode(ONE_TIME_CODE_LENGTH));
+  const [passcode, setPasscode] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
+  // A captcha token works once: every attempt gets a fresh widget.
+  const [captchaRound, setCaptchaRound] = useState(0);
+  const [captchaRefused, setCaptchaRefused] = useState(false);
+  const [insecure, setInsecure] = useState(false);
+  const [otcNotFound, setOtcNotFound] = useState(false);
+  const [networkBlocked, setNetworkBlocked] = useState(false);
+  const [focusAfterRefusal, setFocusAfterRefusal] = useState<'code' | 'otc' | 'network' | 'submit' | null>(null);
+
+  const codeRef = useRef<HTMLInputElement>(null);
+  const otcRef = useRef<HTMLInputElement>(null);
+  const networkRetryRef = useRef<HTMLButtonElement>(null);
+  const submitRef = useRef<HTMLButtonElement>(null);
+
+  // The submit button is disabled after a refusal, which drops keyboard focus: move it to where
+  // the cardholder has to act (after the render, once that control exists and is enabled).
+  useEffect(() => {
+    if (!focusAfterRefusal) return;
+    const target = { code: codeRef, otc: otcRef, network: networkRetryRef, submit: submitRef }[focusAfterRefusal].current;
+    target?.focus();
+    setFocusAfterRefusal(null);
+  }, [focusAfterRefusal]);
+
+  const cardComplete = isCompleteCardNumber(cardNumber);
+  const formValid =
+    cardComplete && isCompleteCode(otc) && isPasscodeChoiceValid(passcode, repeat, insecure) && !!captchaToken;
+  const blocked = insecure || otcNotFound || networkBlocked;
+  const canSubmit = formValid && !blocked && !recovery.isPending;
+
+  const newCaptcha = () => {
+    setCaptchaToken(null);
+    setCaptchaRound((round) => round + 1);
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!canSubmit) return;
+    setCaptchaRefused(false);
+    recovery.mutate(
+      { themeCode: theme.code, cardNumber, otcNumber: otc.join(''), securityCode: passcode, captchaToken },
+      {
+        onSuccess: (card) => {
+          resetStore(slug).set(card);
+          navigate(webPaths.reset.success(slug), { replace: true });
+        },
+        onError: (error) => {
+          // Without an answer the token was most likely never spent, so the retry may use it; if it
+          // was, the server says CAPTCHA_INVALID and the check starts again. Any answer spent it.
+          if (error instanceof ApiError && error.isNetworkError) {
+            setNetworkBlocked(true);
+            setFocusAfterRefusal('network');
+            return;
+          }
+          newCaptcha();
+          if (!(error instanceof ApiError)) {
+            navigate(webPaths.reset.error(slug));
+          } else if (error.status === 400 && error.code === 'SECURITY_CODE_INSECURE') {
+            setInsecure(true);
+            setFocusAfterRefusal('code');
+          } else if (error.status === 400 && error.code === 'RECOVERY_CODE_NOT_FOUND') {
+            setOtcNotFound(true);
+            setFocusAfterRefusal('otc');
+          } else if (error.status === 400 && error.code === 'CAPTCHA_INVALID') {
+            setCaptchaRefused(true);
+          } else {
+            navigate(webPaths.reset.error(slug));
+          }
+        },
+      },
+    );
+  };
+
+  const cardError =
+    cardTouched && stripCardNumber(cardNumber) && !cardComplete
+      ? t('card__number_error_length', { min: CARD_NUMBER_MIN_DIGITS, max: CARD_NUMBER_MAX_DIGITS })
+      : undefined;
+  // Why the button is disabled, next to it: a refusal names what to change; the network failure
+  // has its own message with a way out.
+  const hintId = 'reset-submit-hint';
+  let hint: string | null = null;
+  if (otcNotFound) hint = t('reset__submit_hint_recovery_code');
+  else if (insecure) hint = t('reset__submit_hint_security_code');
+  else if (!canSubmit && !networkBlocked && !recovery.isPending) hint = t('reset__submit_hint');
+
+  return (
+    <PageShell>
+      <OverviewTitle title={t('reset__title')} subtitle={t('reset__subtitle')} />
+      <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={recovery.isPending || undefined}>
+        {networkBlocked ? (
+          <Alert
+            tone="danger"
+            actions={
+              <Button
+                ref={networkRetryRef}
+                variant="retry"
+                onClick={() => {
+                  setNetworkBlocked(false);
+                  recovery.reset();
+                  setFocusAfterRefusal('submit');
+                }}
+              >
+                {t('generic__retry')}
+              </Button>
+            }
+          >
+            <p>{t('generic__network_error')}</p>
+          </Alert>
+        ) : null}
+
+        <GiftCardNumberField
+          label={t('card__number_label')}
+          value={cardNumber}
+          onChange={setCardNumber}
+          onBlur={() => setCardTouched(true)}
+          error={cardError}
+        />
+        <OneTimeCodeField
+          ref={otcRef}
+          label={t('reset__recovery_code_label')}
+          help={t('reset__recovery_code_help')}
+          value={otc}
+          onChange={(value) => {
+            setOtc(value);
+            setOtcNotFound(false);
+          }}
+          error={otcNotFound ? t('reset__recovery_code_error_text') : undefined}
+        />
+        <PasscodeChoice
+          keyPrefix="reset__security_passcode"
+          passcode={passcode}
+          repeat={repeat}
+          rejected={insecure}
+          codeInputRef={codeRef}
+          onPasscodeChange={(value) => {
+            setPasscode(value);
+            if (value !== passcode) setInsecure(false);
+          }}
+          onRepeatChange={setRepeat}
+        />
+        <Captcha
+          key={captchaRound}
+          onToken={setCaptchaToken}
+          error={captchaRefused ? t('captcha__invalid') : undefined}
+        />
+        <Button ref={submitRef} type="submit" loading={recovery.isPending} disabled={!canSubmit} aria-describedby={hint ? hintId : undefined}>
+          {t('reset__submit')}
+        </Button>
+        {hint ? (
+          <p id={hintId} className={styles.hint}>
+            {hint}
+          </p>
+        ) : null}
+      </form>
+    </PageShell>
+  );
+}

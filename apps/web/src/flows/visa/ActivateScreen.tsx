@@ -1,0 +1,49 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from '../../lib/router';
+import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
+import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
+import { PageShell } from '../../components/PageShell/PageShell';
+import { InfoBlock } from '../../components/InfoBlock/InfoBlock';
+import { useRequestActivationCode } from './api/visaApi';
+import { CardCodeRequestForm } from './CardCodeRequestScreen';
+import { activationCodeError } from './errors';
+import { visaPath } from './routes';
+import { visaStore } from './state';
+
+export const ACTIVATE_INFORMATION_ID = 'visa-activate-information';
+const EXPLAINERS = [1, 2, 3, 4, 5] as const;
+
+/** /:slug/visa/activate (spec §2.3): card number, captcha and five explainer blocks. */
+export function ActivateScreen() {
+  const { t } = useTranslation();
+  const { slug } = useRequiredFlowContext();
+  const navigate = useNavigate();
+  const request = useRequestActivationCode();
+  useDocumentTitle(t('visa__activate_title'));
+
+  return (
+    <PageShell>
+      <OverviewTitle
+        title={t('visa__activate_title')}
+        subtitle={t('visa__activate_subtitle')}
+        anchor={{ label: t('visa__activate_how'), targetId: ACTIVATE_INFORMATION_ID }}
+      />
+      <CardCodeRequestForm
+        submitLabel={t('visa__activate_submit')}
+        request={request}
+        errorOf={activationCodeError}
+        onSent={(cardNumber, answer) => {
+          visaStore('activation', slug).set({ cardNumber, phoneNumber: answer.phoneNumber });
+          navigate(visaPath(slug, 'activateOtc'), { replace: true });
+        }}
+      />
+      <div id={ACTIVATE_INFORMATION_ID}>
+        {EXPLAINERS.map((n) => (
+          <InfoBlock key={n} title={t(`visa__activate_info_${n}_title`)}>
+            <p>{t(`visa__activate_info_${n}_text`)}</p>
+          </InfoBlock>
+        ))}
+      </div>
+    </PageShell>
+  );
+}

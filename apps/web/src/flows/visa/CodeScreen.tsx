@@ -1,0 +1,119 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { Link, Redirect } from 'wouter';
+import { useTranslation } from 'react-i18next';
+import { ONE_TIME_CODE_LENGTH } from '@tessera/contracts';
+import { absolute, useNavigate } from '../../lib/router';
+import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
+import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
+import { PageShell } from '../../components/PageShell/PageShell';
+import { OneTimeCodeField, emptyCode, isCompleteCode } from '../../components/OneTimeCodeField/OneTimeCodeField';
+import { Button } from '../../components/Button/Button';
+import { Alert } from '../../components/Alert/Alert';
+import { visaPath } from './routes';
+import { useVisaState, visaStore } from './state';
+import styles from './visa.module.css';
+
+interface CodeScreenProps {
+  variant: 'activation' | 'recovery';
+}
+
+/**
+ * activate/otc and account/reset/otc (spec §2.3, §4 "Code step"): the masked phone the code went
+ * to, a resend link back to the request, the 6 boxes and (activation only, when the brand has
+ * terms) the terms checkbox with its two links. Submit is enabled once all 6 digits are in; without
+ * the ticked terms it says 'Please accept the terms and conditions'. The code is checked by the
+ * passcode step's call, so this step only keeps it and moves on (history replaced).
+ * Without a card in state: back to the flow's first step.
+ */
+export function CodeScreen({ variant }: CodeScreenProps) {
+  const { t } = useTranslation();
+  const { slug, theme } = useRequiredFlowContext();
+  const navigate = useNavigate();
+  const part = variant === 'activation' ? 'activation' : 'recovery';
+  const card = useVisaState(part, slug);
+  const [otc, setOtc] = useState(() => emptyCode(ONE_TIME_CODE_LENGTH));
+  const [termsAccepted, setTermsAccepted] = useState(false);
+  const [termsError, setTermsError] = useState(false);
+  const termsRef = useRef<HTMLInputElement>(null);
+  const title = variant === 'activation' ? t('visa__otc_title') : t('visa__reset_otc_title');
+  useDocumentTitle(title);
+
+  const start = variant === 'activation' ? visaPath(slug, 'activate') : visaPath(slug, 'accountReset');
+  if (!card) return <Redirect to={absolute(start)} replace />;
+
+  const terms = variant === 'activation' ? theme.termsUrls : null;
+  const complete = isCompleteCode(otc);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!complete) return;
+    if (terms && !termsAccepted) {
+      setTermsError(true);
+      termsRef.current?.focus();
+      return;
+    }
+    visaStore(part, slug).update({ otcNumber: otc.join('') });
+    navigate(visaPath(slug, variant === 'activation' ? 'activateSecurity' : 'accountResetSecurity'), { replace: true });
+  };
+
+  const hintId = 'visa-otc-hint';
+  return (
+    <PageShell>
+      <OverviewTitle title={title} />
+      <p>
+        {t('visa__otc_sent_to')} <span className={styles.phone}>{card.phoneNumber}</span>
+      </p>
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
+        <OneTimeCodeField label={t('visa__otc_label')} help={t('visa__otc_help')} value={otc} onChange={setOtc} />
+        {terms ? (
+          <>
+            <div className={styles.checkbox}>
+              <input
+                ref={termsRef}
+                id="visa-terms"
+                type="checkbox"
+                checked={termsAccepted}
+                aria-invalid={termsError || undefined}
+                aria-describedby={termsError ? 'visa-terms-error' : undefined}
+                onChange={(event) => {
+                  setTermsAccepted(event.target.checked);
+                  if (event.target.checked) setTermsError(false);
+                }}
+              />
+              <label htmlFor="visa-terms">{t('visa__terms_label')}</label>
+            </div>
+            <p className={styles.termsLinks}>
+              <a className={styles.link} href={terms.terms} target="_blank" rel="noopener noreferrer">
+                {t('visa__terms_link')}
+              </a>
+              <a className={styles.link} href={terms.privacy} target="_blank" rel="noopener noreferrer">
+                {t('visa__privacy_link')}
+              </a>
+            </p>
+            {termsError ? (
+              <div id="visa-terms-error">
+                <Alert tone="danger">
+                  <p>{t('visa__terms_error')}</p>
+                </Alert>
+              </div>
+            ) : null}
+          </>
+        ) : null}
+        <Button type="submit" disabled={!complete} aria-describedby={!complete ? hintId : undefined}>
+          {t('visa__otc_submit')}
+        </Button>
+        {!complete ? (
+          <p id={hintId} className={styles.hint}>
+            {t('visa__otc_submit_hint')}
+          </p>
+        ) : null}
+      </form>
+      <p>
+        {t('visa__otc_no_code')}{' '}
+        <Link className={styles.link} href={absolute(start)}>
+          {t('visa__otc_resend')}
+        </Link>
+      </p>
+    </PageShell>
+  );
+}

@@ -1,0 +1,37 @@
+import { Redirect } from 'wouter';
+import { useTranslation } from 'react-i18next';
+import { absolute, useNavigate } from '../../lib/router';
+import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
+import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
+import { PageShell } from '../../components/PageShell/PageShell';
+import { Alert } from '../../components/Alert/Alert';
+import { Button } from '../../components/Button/Button';
+import { visaPath } from './routes';
+import { useVisaState } from './state';
+
+/** activate/failed (spec §2.3, §4): the activation failed; retry goes back to activate/otc. */
+export function FailedScreen() {
+  const { t } = useTranslation();
+  const { slug } = useRequiredFlowContext();
+  const navigate = useNavigate();
+  const card = useVisaState('activation', slug);
+  useDocumentTitle(t('visa__failed_title'));
+
+  if (!card) return <Redirect to={absolute(visaPath(slug, 'activate'))} replace />;
+
+  return (
+    <PageShell>
+      <OverviewTitle title={t('visa__failed_title')} />
+      <Alert
+        tone="danger"
+        actions={
+          <Button variant="retry" onClick={() => navigate(visaPath(slug, 'activateOtc'), { replace: true })}>
+            {t('visa__failed_retry')}
+          </Button>
+        }
+      >
+        <p>{t('visa__failed_text')}</p>
+      </Alert>
+    </PageShell>
+  );
+}

@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from '../../lib/router';
+import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
+import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
+import { PageShell } from '../../components/PageShell/PageShell';
+import { useRequestRecovery } from './api/visaApi';
+import { CardCodeRequestForm } from './CardCodeRequestScreen';
+import { recoveryRequestError } from './errors';
+import { visaPath } from './routes';
+import { visaStore } from './state';
+
+/** account/reset (spec §2.3, §8): card number and captcha → a recovery code by SMS. */
+export function ResetRequestScreen() {
+  const { t } = useTranslation();
+  const { slug } = useRequiredFlowContext();
+  const navigate = useNavigate();
+  const request = useRequestRecovery();
+  useDocumentTitle(t('visa__reset_title'));
+
+  return (
+    <PageShell>
+      <OverviewTitle title={t('visa__reset_title')} subtitle={t('visa__reset_subtitle')} />
+      <CardCodeRequestForm
+        submitLabel={t('visa__reset_submit')}
+        request={request}
+        errorOf={recoveryRequestError}
+        onSent={(cardNumber, answer) => {
+          visaStore('recovery', slug).set({ cardNumber, phoneNumber: answer.phoneNumber });
+          navigate(visaPath(slug, 'accountResetOtc'), { replace: true });
+        }}
+      />
+    </PageShell>
+  );
+}

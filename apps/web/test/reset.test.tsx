@@ -1,0 +1,282 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { GiftCard, Theme } from '@tessera/contracts';
+import { captchaRoute, demoTheme, mockFetch, renderApp, themeRoute, type MockRoute } from './utils';
+
+const resetTheme: Theme = demoTheme({
+  pageAvailability: [
+    { code: 'BALANCE', isAvailable: true, availableLanguages: ['nl', 'en'] },
+    { code: 'RESET', isAvailable: true, availableLanguages: ['nl', 'en'] },
+  ],
+});
+
+const card: GiftCard = {
+  code: '6064000000000000107',
+  expiresAt: '2099-12-31',
+  balances: [{ quantity: { value: 3000, assetCode: 'EUR' } }],
+};
+
+const recovery = (answer: Omit<MockRoute, 'path' | 'method'>): MockRoute => ({ method: 'POST', path: '/api/recovery/DEMO/', ...answer });
+const refusal = (code: string, status = 400) => recovery({ status, body: { code, message: code } });
+
+const submit = () => screen.getByRole('button', { name: 'Set new security code' }) as HTMLButtonElement;
+const location = () => screen.getByTestId('location').textContent;
+
+async function openForm() {
+  const user = userEvent.setup();
+  await screen.findByRole('heading', { level: 1, name: 'Set a new security code' });
+  return user;
+}
+
+async function fillForm(user: ReturnType<typeof userEvent.setup>, { code = 'Tq8m3x', otc = '654321' } = {}) {
+  await user.type(screen.getByLabelText('Card number'), '6064 0000 0000 0000 107');
+  await user.click(screen.getByRole('textbox', { name: 'Digit 1 of 6' }));
+  await user.paste(otc);
+  await user.type(screen.getByLabelText('New security code'), code);
+  await user.type(screen.getByLabelText('Repeat new security code'), code);
+}
+
+describe('RESET form (spec §4, §8)', { timeout: 20_000 }, () => {
+  it('enables submit only once every field is valid, then posts the recovery with x-flow-type SECURITY_RESET', async () => {
+    const { requests, fetchMock } = mockFetch([themeRoute(resetTheme), captchaRoute, recovery({ body: card })]);
+    const { history } = renderApp('/demo/reset');
+    const user = await openForm();
+    expect(submit().disabled).toBe(true);
+    expect(submit().getAttribute('aria-describedby')).toBeTruthy();
+    expect(screen.getByText('Fill in every field and wait for the security check to continue.')).toBeTruthy();
+
+    await user.type(screen.getByLabelText('Card number'), '6064 0000 0000 0000 107');
+    await user.click(screen.getByRole('textbox', { name: 'Digit 1 of 6' }));
+    await user.keyboard('65432');
+    await user.type(screen.getByLabelText('New security code'), 'Tq8m3x');
+    await user.type(screen.getByLabelText('Repeat new security code'), 'Tq8m3x');
+    // five digits of the recovery code
+    expect(submit().disabled).toBe(true);
+    await user.click(screen.getByRole('textbox', { name: 'Digit 6 of 6' }));
+    await user.keyboard('1');
+    expect(submit().disabled).toBe(false);
+    expect(screen.queryByText('Fill in every field and wait for the security check to continue.')).toBeNull();
+
+    // a repeat that differs disables it again
+    await user.type(screen.getByLabelText('Repeat new security code'), 'y');
+    expect(submit().disabled).toBe(true);
+    await user.type(screen.getByLabelText('Repeat new security code'), '{Backspace}');
+    expect(submit().disabled).toBe(false);
+
+    await user.click(submit());
+    await waitFor(() => expect(location()).toBe('/demo/reset/success'));
+    const post = requests.find((r) => r.method === 'POST')!;
+    expect(post.url).toBe('/api/recovery/DEMO/');
+    expect(post.headers['x-flow-type']).toBe('SECURITY_RESET');
+    expect(post.body).toEqual({
+      cardNumber: '6064000000000000107',
+      otcNumber: '654321',
+      securityCode: 'Tq8m3x',
+      'g-recaptcha-response': 'test-pass',
+    });
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(1);
+    // the success screen replaced the form in the history
+    expect(history()).toEqual(['/demo/reset/success']);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your new security code is set' })).toBeTruthy();
+  });
+
+  it('says a card number is too short once the cardholder leaves the field, and keeps submit disabled', async () => {
+    mockFetch([themeRoute(resetTheme), captchaRoute]);
+    renderApp('/demo/reset');
+    const user = await openForm();
+    const number = screen.getByLabelText('Card number');
+    await user.type(number, '6064 0000');
+    expect(screen.queryByText('A card number has 16 to 19 digits.')).toBeNull();
+    await user.tab();
+    expect(screen.getByText('A card number has 16 to 19 digits.')).toBeTruthy();
+    expect(number.getAttribute('aria-invalid')).toBe('true');
+    await user.type(number, '0000 0000 107');
+    expect(screen.queryByText('A card number has 16 to 19 digits.')).toBeNull();
+    await user.click(screen.getByRole('textbox', { name: 'Digit 1 of 6' }));
+    await user.paste('654321');
+    await user.type(screen.getByLabelText('New security code'), 'Tq8m3x');
+    await user.type(screen.getByLabelText('Repeat new security code'), 'Tq8m3x');
+    expect(submit().disabled).toBe(false);
+    await user.clear(number);
+    await user.type(number, '6064 0000 0000 0000');
+    expect(submit().disabled).toBe(false);
+    await user.type(number, '{Backspace}');
+    expect(submit().disabled).toBe(true);
+  });
+
+  it('keeps submit disabled for a guessable code', async () => {
+    mockFetch([themeRoute(resetTheme), captchaRoute]);
+    renderApp('/demo/reset');
+    const user = await openForm();
+    await fillForm(user, { code: '123456' });
+    expect(screen.getByText('This code is too easy to guess. Avoid series like 123456, abcdef or 111111.')).toBeTruthy();
+    expect(submit().disabled).toBe(true);
+    await user.clear(screen.getByLabelText('New security code'));
+    await user.clear(screen.getByLabelText('Repeat new security code'));
+    await user.type(screen.getByLabelText('New security code'), 'Tq8m3x');
+    await user.type(screen.getByLabelText('Repeat new security code'), 'Tq8m3x');
+    expect(submit().disabled).toBe(false);
+  });
+
+  it('SECURITY_CODE_INSECURE: the guess error on the new code, submit blocked until the code changes', async () => {
+    const { requests } = mockFetch([themeRoute(resetTheme), captchaRoute, refusal('SECURITY_CODE_INSECURE')]);
+    renderApp('/demo/reset');
+    const user = await openForm();
+    await fillForm(user);
+    await user.click(submit());
+
+    const error = await screen.findByText('This code is too easy to guess. Avoid series like 123456, abcdef or 111111.');
+    expect(error.getAttribute('role')).toBe('alert');
+    const code = screen.getByLabelText('New security code');
+    expect(code.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(code);
+    expect(submit().disabled).toBe(true);
+    expect(document.getElementById(submit().getAttribute('aria-describedby')!)?.textContent).toBe('Choose another new security code to continue.');
+    expect(location()).toBe('/demo/reset');
+
+    // the repeat alone does not lift it
+    await user.type(screen.getByLabelText('Repeat new security code'), '{Backspace}x');
+    expect(submit().disabled).toBe(true);
+
+    await user.clear(code);
+    await user.type(code, 'Zp4k7w');
+    await user.clear(screen.getByLabelText('Repeat new security code'));
+    await user.type(screen.getByLabelText('Repeat new security code'), 'Zp4k7w');
+    expect(screen.queryByText(/too easy to guess/)).toBeNull();
+    await waitFor(() => expect(submit().disabled).toBe(false));
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+  });
+
+  it('RECOVERY_CODE_NOT_FOUND: the recovery-code error on the boxes, submit blocked until the code changes', async () => {
+    mockFetch([themeRoute(resetTheme), captchaRoute, refusal('RECOVERY_CODE_NOT_FOUND')]);
+    renderApp('/demo/reset');
+    const user = await openForm();
+    await fillForm(user, { otc: '111111' });
+    await user.click(submit());
+
+    const group = screen.getByRole('group', { name: 'Recovery code' });
+    const error = await within(group).findByRole('alert');
+    expect(error.textContent).toBe(
+      'This recovery code does not belong to this card, or it has already been used. Check the code and the card number.',
+    );
+    const first = within(group).getByRole('textbox', { name: 'Digit 1 of 6' });
+    expect(first.getAttribute('aria-invalid')).toBe('true');
+    expect(first.getAttribute('aria-describedby')?.split(' ')).toContain(error.id);
+    expect(document.activeElement).toBe(first);
+    expect(submit().disabled).toBe(true);
+    expect(document.getElementById(submit().getAttribute('aria-describedby')!)?.textContent).toBe('Correct the recovery code to continue.');
+
+    await user.keyboard('6');
+    expect(within(group).queryByRole('alert')).toBeNull();
+    await waitFor(() => expect(submit().disabled).toBe(false));
+  });
+
+  for (const [name, route] of [
+    ['another 400 (TOO_MANY_REQUESTS)', refusal('TOO_MANY_REQUESTS')],
+    ['a 400 VALIDATION_ERROR', refusal('VALIDATION_ERROR')],
+    ['a 500', refusal('INTERNAL_ERROR', 500)],
+    ['a 429', refusal('RATE_LIMITED', 429)],
+  ] as const) {
+    it(`goes to the reset error page on ${name}`, async () => {
+      mockFetch([themeRoute(resetTheme), captchaRoute, route]);
+      renderApp('/demo/reset');
+      const user = await openForm();
+      await fillForm(user);
+      await user.click(submit());
+      await waitFor(() => expect(location()).toBe('/demo/reset/error'));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Something went wrong' })).toBeTruthy();
+      expect(screen.getByText(/We could not set a new security code/)).toBeTruthy();
+      expect(screen.getByText('Error code: F110')).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Back to the start' }).getAttribute('href')).toBe('/demo/reset');
+    });
+  }
+
+  it('a network failure blocks submit with an announced message; "try again" lifts the block', async () => {
+    const { requests } = mockFetch([themeRoute(resetTheme), captchaRoute, recovery({ networkError: true })]);
+    renderApp('/demo/reset');
+    const user = await openForm();
+    await fillForm(user);
+    await user.click(submit());
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('We could not reach the server.');
+    expect(location()).toBe('/demo/reset');
+    expect(submit().disabled).toBe(true);
+    expect(submit().getAttribute('aria-describedby')).toBeNull();
+    const retry = within(alert).getByRole('button', { name: 'Try again' });
+    expect(document.activeElement).toBe(retry);
+
+    await user.click(retry);
+    expect(screen.queryByText(/We could not reach the server/)).toBeNull();
+    await waitFor(() => expect(submit().disabled).toBe(false));
+    // focus goes on to the button, which the same security check token still enables
+    expect(document.activeElement).toBe(submit());
+    // nothing the cardholder typed is lost
+    expect((screen.getByLabelText('Card number') as HTMLInputElement).value).toBe('6064 0000 0000 0000 107');
+    await user.click(submit());
+    await waitFor(() => expect(requests.filter((r) => r.method === 'POST')).toHaveLength(2));
+  });
+
+  it('shows the captcha error inline when the server refuses the token, and a new check', async () => {
+    mockFetch([themeRoute(resetTheme), captchaRoute, refusal('CAPTCHA_INVALID')]);
+    renderApp('/demo/reset');
+    const user = await openForm();
+    await fillForm(user);
+    await user.click(submit());
+    expect(await screen.findByText('The security check has expired or failed. Please complete it again.')).toBeTruthy();
+    expect(location()).toBe('/demo/reset');
+  });
+
+  it('is in Dutch with the nl texts', async () => {
+    mockFetch([themeRoute(resetTheme), captchaRoute]);
+    const { i18n } = renderApp('/demo/reset');
+    await i18n.changeLanguage('nl');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Nieuwe beveiligingscode instellen' })).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Herstelcode' })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Cijfer 1 van 6' })).toBeTruthy();
+  });
+});
+
+describe('RESET success (spec §2.8)', { timeout: 20_000 }, () => {
+  it('redirects to the start without a card', async () => {
+    mockFetch([themeRoute(resetTheme), captchaRoute]);
+    const { history } = renderApp('/demo/reset/success');
+    await waitFor(() => expect(location()).toBe('/demo/reset'));
+    expect(history()).toEqual(['/demo/reset']);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Set a new security code' })).toBeTruthy();
+  });
+
+  it('shows the notice, the masked card with its first balance, the validity and the end text', async () => {
+    window.sessionStorage.setItem(
+      'tessera.reset.demo',
+      JSON.stringify({ ...card, balances: [...card.balances, { quantity: { value: 500, assetCode: 'USD' } }] }),
+    );
+    mockFetch([themeRoute(resetTheme), captchaRoute]);
+    renderApp('/demo/reset/success');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your new security code is set' })).toBeTruthy();
+    expect(screen.getByText('Done! From now on, use your new security code with this card.').closest('[role="status"]')).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Card ending in 107' }).textContent).toBe('XXXX XXXX XXXX XXXX 107');
+    expect(screen.getByTestId('card-balance').textContent).toBe('€ 30,00');
+    expect(screen.queryByText(/5,00/)).toBeNull();
+    expect(screen.getByTestId('validity').textContent).toBe('Valid until 31/12/2099.');
+    expect(screen.getByText(/Your old security code no longer works/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Check your balance' }).getAttribute('href')).toBe('/demo/balance');
+  });
+
+  const now = new Date();
+  const iso = (days: number) => new Date(now.getFullYear(), now.getMonth(), now.getDate() + days, 12).toISOString().slice(0, 10);
+  const validity: Array<[string | null, RegExp]> = [
+    [null, /^Your card has no expiry date\.$/],
+    [iso(-30), /^Your card expired on .* Contact the issuer/],
+    [iso(-800), /^Your card expired on .* and can no longer be used\.$/],
+  ];
+  for (const [expiresAt, text] of validity) {
+    it(`shows the validity text for expiresAt ${expiresAt}`, async () => {
+      window.sessionStorage.setItem('tessera.reset.demo', JSON.stringify({ ...card, expiresAt }));
+      mockFetch([themeRoute(resetTheme), captchaRoute]);
+      renderApp('/demo/reset/success');
+      expect((await screen.findByTestId('validity')).textContent).toMatch(text);
+    });
+  }
+});

@@ -1,0 +1,22 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import type { FullConfig } from '@playwright/test';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * Runs once the server is up (Playwright starts `webServer` before global setup): imports the cards
+ * of support/extra-cards.csv with the operator's tool, into the server's own database and with its
+ * environment (demo mode: the keys file next to the SQLite file). The demo data has one card of each
+ * kind, and a card can be reset or replaced once; both projects (phone, desktop) run every test, so
+ * the second project gets twins of those cards (support/fixtures.ts `cardsFor`).
+ */
+export default function globalSetup(config: FullConfig): void {
+  const webServer = config.webServer;
+  if (!webServer?.env?.DATABASE_URL) throw new Error('global setup: the webServer has no DATABASE_URL');
+  execFileSync(process.execPath, ['apps/server/dist/cli.js', 'cards', 'import', path.join(import.meta.dirname, 'extra-cards.csv')], {
+    cwd: root,
+    env: { ...process.env, ...webServer.env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
