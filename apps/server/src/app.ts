@@ -19,10 +19,13 @@ import { cspDirectives, helmetHeaders, installSecurityHeaders } from './http/sec
 import { isWebAppRequest, registerHomePage, registerWebApp } from './http/web-app.js';
 import { createLogger, lazyChildLoggerFactory } from './logger.js';
 import { assetRoutes } from './routes/assets/index.js';
+import { customerRoutes } from './routes/customer/index.js';
 import { demoRoutes } from './routes/demo/index.js';
 import { devRoutes } from './routes/dev/index.js';
 import { giftCardRoutes } from './routes/giftcard/index.js';
 import { healthRoutes } from './routes/health/index.js';
+import { identityRoutes } from './routes/identity/index.js';
+import { payoutRoutes } from './routes/payout/index.js';
 import { pinFrameRoutes } from './routes/pin-frame/index.js';
 import { replaceRoutes } from './routes/replace/index.js';
 import { resetRoutes } from './routes/reset/index.js';
@@ -31,6 +34,7 @@ import { translationRoutes } from './routes/translations/index.js';
 import type { RouteOptions } from './routes/types.js';
 import { utilityRoutes } from './routes/utility/index.js';
 import { visaRoutes } from './routes/visa/index.js';
+import { sandboxIdinRoutes } from './sandbox-idin/index.js';
 import type { ServiceDeps } from './services/deps.js';
 import { BrandCache } from './services/support/brand-cache.js';
 
@@ -130,9 +134,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     captchaRateLimit: { max: config.rateLimitPerMinute, timeWindow: 60_000 },
     errorReportRateLimit: { max: config.errorReportsPerMinute, timeWindow: 60_000 },
   };
-  for (const routes of [pinFrameRoutes, healthRoutes, themeRoutes, assetRoutes, translationRoutes, utilityRoutes, giftCardRoutes, resetRoutes, replaceRoutes, visaRoutes]) {
+  for (const routes of [pinFrameRoutes, healthRoutes, themeRoutes, assetRoutes, translationRoutes, utilityRoutes, giftCardRoutes, resetRoutes, replaceRoutes, visaRoutes, identityRoutes, payoutRoutes, customerRoutes]) {
     await app.register(routes, routeOptions);
   }
+  // The sandbox iDIN provider at PUBLIC_URL/sandbox/idin, when IDENTITY_ADAPTER is sandbox (refused in production).
+  if (config.identity.adapter === 'sandbox') await app.register(sandboxIdinRoutes, routeOptions);
   // The demo areas exist only in demo mode: in production /api/demo/* and /dev/* answer 404.
   if (config.demoMode) await app.register(demoRoutes, routeOptions);
   if (config.demoMode) await app.register(devRoutes, routeOptions);

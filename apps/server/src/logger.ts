@@ -36,8 +36,13 @@ export const REDACT_PATHS = [
   ...SENSITIVE_FIELDS.flatMap((f) => [f, `*.${f}`, `*.*.${f}`]),
 ];
 
-/** Query parameters whose values never reach a log line: the PIN frame's one-time key (/pin-frame?key=…). */
-const SECRET_QUERY = /([?&](?:key|token)=)[^&#]*/gi;
+/**
+ * Query parameters whose values never reach a log line: the PIN frame's one-time key
+ * (/pin-frame?key=…); the identity return's authorization code and OpenID Connect state
+ * (/api/Authentication/return?code=…&state=…), the sandbox provider's state and nonce, and the
+ * sessionId of the IDENTIFY customer call (docs/decisions/014).
+ */
+const SECRET_QUERY = /([?&](?:key|token|code|state|nonce|sessionId|session_state|id_token|access_token)=)[^&#]*/gi;
 
 /**
  * Fastify's request serializer (method, url, host, address), with secret query values censored.

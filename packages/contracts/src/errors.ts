@@ -20,6 +20,12 @@ export const ERROR_STATUS = {
   CAPTCHA_INVALID: 400,
   FLOW_UNAVAILABLE: 403,
   THEME_NOT_FOUND: 404,
+  /** docs/decisions/014: the identity session is unknown, expired, used, or of another brand or flow. */
+  IDENTITY_SESSION_INVALID: 400,
+  /** docs/decisions/014: the identity provider answered an error other than a cancel. */
+  IDENTITY_FAILED: 400,
+  /** docs/decisions/014: the IBAN's bank is not the bank the cardholder identified with. */
+  IBAN_BANK_MISMATCH: 400,
   /** Wrong card number or wrong secret: never says which. */
   CARD_NOT_FOUND: 404,
   NOT_FOUND: 404,

@@ -14,6 +14,7 @@ export * from './api/giftcard.js';
 export * from './api/reset.js';
 export * from './api/replace.js';
 export * from './api/visa.js';
+export * from './api/identity.js';
 export * from './api/utility.js';
 export * from './api/demo.js';
 export * from './api/paths.js';

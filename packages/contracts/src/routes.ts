@@ -72,3 +72,49 @@ export const replaceRoutes = {
   success: 'success',
   error: 'error',
 } as const;
+
+/** Route patterns inside the PAYOUT area, relative to `/:slug/payout` (spec §2.5). */
+export const payoutRoutes = {
+  start: '',
+  amount: 'amount',
+  callback: 'callback',
+  success: 'success',
+  failed: 'failed',
+  cancelled: 'cancelled',
+  alreadyRegistered: 'alreadyregistered',
+  noBalance: 'nobalance',
+  insufficientBalance: 'unsufficientbalance',
+} as const;
+
+/** Route patterns inside the IDENTIFY area, relative to `/:slug/identify` (spec §2.7). */
+export const identifyRoutes = {
+  start: '',
+  provider: 'provider',
+  callback: 'callback',
+  success: 'success',
+  failed: 'failed',
+} as const;
+
+/**
+ * The PAYOUT and IDENTIFY screens' paths. Kept out of `webPaths`: one object's unused members are
+ * not tree-shaken, and the first BALANCE screen carries `webPaths` (docs/decisions/003).
+ */
+export const payoutPaths = {
+  start: (slug: string) => `${s(slug)}/payout`,
+  amount: (slug: string) => `${s(slug)}/payout/amount`,
+  callback: (slug: string) => `${s(slug)}/payout/callback`,
+  success: (slug: string) => `${s(slug)}/payout/success`,
+  failed: (slug: string) => `${s(slug)}/payout/failed`,
+  cancelled: (slug: string) => `${s(slug)}/payout/cancelled`,
+  alreadyRegistered: (slug: string) => `${s(slug)}/payout/alreadyregistered`,
+  noBalance: (slug: string) => `${s(slug)}/payout/nobalance`,
+  insufficientBalance: (slug: string) => `${s(slug)}/payout/unsufficientbalance`,
+};
+
+export const identifyPaths = {
+  start: (slug: string) => `${s(slug)}/identify`,
+  provider: (slug: string) => `${s(slug)}/identify/provider`,
+  callback: (slug: string) => `${s(slug)}/identify/callback`,
+  success: (slug: string) => `${s(slug)}/identify/success`,
+  failed: (slug: string) => `${s(slug)}/identify/failed`,
+};

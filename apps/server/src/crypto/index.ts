@@ -29,4 +29,11 @@ export const PURPOSE = {
   pinFrameKey: 'pin-frame-key',
   payoutName: 'payout-name',
   payoutIban: 'payout-iban',
+  /** Identity sessions (docs/decisions/014): blind indexes of the OIDC state, the sessionId and the subject. */
+  identityState: 'identity-state',
+  identitySession: 'identity-session',
+  identitySubject: 'identity-subject',
+  /** Encrypted: the session's nonce and PKCE verifier; the verified identity. */
+  identityRequest: 'identity-request',
+  identity: 'identity',
 } as const;

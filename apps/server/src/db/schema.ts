@@ -227,6 +227,46 @@ export interface PayoutBatchesTable {
   created_at: string;
 }
 
+/** PAYOUT and IDENTIFY: one bank identity check (migration 006, docs/decisions/014). */
+export interface IdentitySessionsTable {
+  id: string;
+  brand_id: string;
+  flow_type: 'PAYOUT' | 'IDENTIFY';
+  provider: string;
+  /** The iDIN issuer's BIC. */
+  issuer: string;
+  redirect_url: string;
+  /** The web app's key of its stored flow state, handed back on the return. */
+  client_state: string;
+  /** Blind index (PURPOSE.identityState) of the OpenID Connect state. */
+  oidc_state_hash: string;
+  /** Encrypted (PURPOSE.identityRequest) JSON IdentityRequestSecrets. */
+  request_ciphertext: string;
+  status: 'started' | 'verified' | 'cancelled' | 'failed';
+  error: string | null;
+  /** Blind index (PURPOSE.identitySession) of the sessionId handed to the browser. */
+  session_id_hash: string | null;
+  /** Encrypted (PURPOSE.identity) JSON VerifiedIdentity. */
+  identity_ciphertext: string | null;
+  /** Blind index (PURPOSE.identitySubject) of the provider's issuer URL + subject. */
+  subject_hash: string | null;
+  card_id: string | null;
+  created_at: string;
+  expires_at: string;
+  returned_at: string | null;
+  used_at: string | null;
+}
+
+/** IDENTIFY: a card registered to a verified identity, once. */
+export interface CardRegistrationsTable {
+  card_id: string;
+  brand_id: string;
+  identity_session_id: string;
+  subject_hash: string;
+  identity_ciphertext: string;
+  created_at: string;
+}
+
 export interface Database {
   brands: BrandsTable;
   brand_flows: BrandFlowsTable;
@@ -245,6 +285,8 @@ export interface Database {
   payouts: PayoutsTable;
   payout_batches: PayoutBatchesTable;
   pin_frame_keys: PinFrameKeysTable;
+  identity_sessions: IdentitySessionsTable;
+  card_registrations: CardRegistrationsTable;
 }
 
 export type BrandRow = Selectable<BrandsTable>;
@@ -262,3 +304,4 @@ export type OutboxMessageRow = Selectable<OutboxMessagesTable>;
 export type CardReplacementRow = Selectable<CardReplacementsTable>;
 export type PayoutRow = Selectable<PayoutsTable>;
 export type PayoutBatchRow = Selectable<PayoutBatchesTable>;
+export type IdentitySessionRow = Selectable<IdentitySessionsTable>;

@@ -21,3 +21,14 @@ export const apiPaths = {
   devOutbox: () => '/dev/outbox',
   demoBrands: () => '/api/demo/brands',
 } as const;
+
+/** PAYOUT and IDENTIFY calls; apart from `apiPaths` so the first BALANCE screen does not carry them. */
+export const identityApiPaths = {
+  payoutLookup: () => '/api/Payout/',
+  identityProviders: (themeCode: string) => `/api/Authentication/${enc(themeCode)}/providers`,
+  identitySession: (themeCode: string) => `/api/Authentication/${enc(themeCode)}/session`,
+  payoutCustomer: (themeCode: string) => `/api/Authentication/${enc(themeCode)}/customer`,
+  identifyCustomer: (slug: string, sessionId: string) => `/api/Authentication/${enc(slug)}/customer?sessionId=${enc(sessionId)}`,
+  /** The server's own return endpoint: the redirect URI registered at the identity provider. */
+  identityReturn: () => '/api/Authentication/return',
+} as const;

@@ -4,6 +4,7 @@ import * as outbox from './002_outbox.js';
 import * as cardReplacements from './003_card_replacements.js';
 import * as visa from './004_visa.js';
 import * as payouts from './005_payouts.js';
+import * as identity from './006_identity.js';
 
 /**
  * Migrations are listed in code rather than read from a folder, so the esbuild bundle carries
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '003_card_replacements': cardReplacements,
   '004_visa': visa,
   '005_payouts': payouts,
+  '006_identity': identity,
 };
 
 export const migrationProvider: MigrationProvider = {

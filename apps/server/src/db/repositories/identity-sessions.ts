@@ -1,0 +1,74 @@
+import type { CardRegistrationsTable, IdentitySessionRow, IdentitySessionsTable } from '../schema.js';
+import type { Executor } from './executor.js';
+
+export type NewIdentitySession = Omit<
+  IdentitySessionsTable,
+  'status' | 'error' | 'session_id_hash' | 'identity_ciphertext' | 'subject_hash' | 'card_id' | 'returned_at' | 'used_at'
+>;
+
+export async function insertIdentitySession(db: Executor, session: NewIdentitySession): Promise<void> {
+  await db
+    .insertInto('identity_sessions')
+    .values({
+      ...session,
+      status: 'started',
+      error: null,
+      session_id_hash: null,
+      identity_ciphertext: null,
+      subject_hash: null,
+      card_id: null,
+      returned_at: null,
+      used_at: null,
+    })
+    .execute();
+}
+
+export async function findIdentitySessionByStateHash(db: Executor, stateHash: string): Promise<IdentitySessionRow | undefined> {
+  return db.selectFrom('identity_sessions').selectAll().where('oidc_state_hash', '=', stateHash).executeTakeFirst();
+}
+
+export async function findIdentitySessionBySessionIdHash(db: Executor, sessionIdHash: string): Promise<IdentitySessionRow | undefined> {
+  return db.selectFrom('identity_sessions').selectAll().where('session_id_hash', '=', sessionIdHash).executeTakeFirst();
+}
+
+/**
+ * Records the provider's answer on a started session; answers whether this call did (a return is
+ * taken once, even when the browser sends it twice at the same time).
+ */
+export async function completeIdentitySession(
+  db: Executor,
+  id: string,
+  outcome: Pick<IdentitySessionsTable, 'status' | 'error' | 'session_id_hash' | 'identity_ciphertext' | 'subject_hash' | 'returned_at'>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('identity_sessions')
+    .set(outcome)
+    .where('id', '=', id)
+    .where('status', '=', 'started')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Spends a returned session for a card; answers whether this call did (a session works once). */
+export async function spendIdentitySession(db: Executor, id: string, cardId: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('identity_sessions')
+    .set({ card_id: cardId, used_at: now })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Sessions whose 10 minutes are long over carry nothing anyone may use: they go. */
+export async function deleteExpiredIdentitySessions(db: Executor, before: string): Promise<void> {
+  await db.deleteFrom('identity_sessions').where('expires_at', '<', before).where('used_at', 'is', null).execute();
+}
+
+export async function insertCardRegistration(db: Executor, registration: CardRegistrationsTable): Promise<void> {
+  await db.insertInto('card_registrations').values(registration).execute();
+}
+
+export async function findCardRegistration(db: Executor, cardId: string): Promise<CardRegistrationsTable | undefined> {
+  return db.selectFrom('card_registrations').selectAll().where('card_id', '=', cardId).executeTakeFirst();
+}

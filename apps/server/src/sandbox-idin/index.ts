@@ -1,0 +1,152 @@
+import type { EventEmitter } from 'node:events';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { InteractionResults } from 'oidc-provider';
+import { z } from 'zod';
+import { idinIssuer } from '../adapters/identity/issuers.js';
+import type { App, RouteOptions } from '../routes/types.js';
+import { errorPage, interactionPage, SANDBOX_DEFAULT_PERSON } from './page.js';
+import { createSandboxProvider, type SandboxPerson, type SandboxProvider } from './provider.js';
+
+interface RunningSandbox extends SandboxProvider {
+  callback: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+}
+
+const uidParams = z.object({ uid: z.string().min(1).max(64) });
+
+const html = (reply: FastifyReply, status: number, body: string) =>
+  reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
+
+/** The tester's answer on the page: a name and a date of birth a bank could hold. */
+function personOf(body: Record<string, unknown>, today: string): { person?: SandboxPerson; errors: { name?: string; birthdate?: string } } {
+  const name = typeof body.name === 'string' ? body.name.replace(/\s+/g, ' ').trim() : '';
+  const birthdate = typeof body.birthdate === 'string' ? body.birthdate.trim() : '';
+  const errors: { name?: string; birthdate?: string } = {};
+  // eslint-disable-next-line no-control-regex -- refusing control characters is the point
+  if (name.length === 0 || name.length > 100 || /[\u0000-\u001f\u007f]/.test(name)) errors.name = 'Enter a name of 1 to 100 characters.';
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(birthdate) ? new Date(`${birthdate}T00:00:00Z`) : undefined;
+  if (!date || Number.isNaN(date.getTime()) || !date.toISOString().startsWith(birthdate) || birthdate < '1900-01-01' || birthdate > today) {
+    errors.birthdate = 'Enter a date of birth between 1900-01-01 and today.';
+  }
+  return errors.name || errors.birthdate ? { errors } : { person: { name, birthdate }, errors };
+}
+
+/**
+ * Mounts the sandbox iDIN provider (provider.ts) at its issuer's path, PUBLIC_URL/sandbox/idin,
+ * when IDENTITY_ADAPTER is sandbox (the embedded default; refused in production by config.ts).
+ *
+ * - `/sandbox/idin/*`: oidc-provider's own endpoints (discovery, authorization, token, keys,
+ *   userinfo) through its Node callback: the reply is hijacked and the request handed over with
+ *   the mount path stripped (`originalUrl` keeps it, so the provider builds its URLs with it). Its
+ *   scope parses no bodies: the provider reads them itself.
+ * - `/sandbox/idin/interaction/:uid`: the sandbox bank's page (GET) and its answer (POST): Approve
+ *   finishes the login and consent with the person on the form, Cancel with access_denied, Fail
+ *   with temporarily_unavailable; the provider then redirects to the portal's return endpoint.
+ *
+ * The provider is built on first use (an RSA key is generated then), so apps that never use the
+ * sandbox (most tests) do not pay for it.
+ */
+export async function sandboxIdinRoutes(app: App, { deps }: RouteOptions): Promise<void> {
+  const identity = deps.config.identity;
+  if (identity.adapter !== 'sandbox') return;
+  const mountPath = new URL(identity.issuerUrl).pathname;
+  const log = app.log;
+
+  let running: Promise<RunningSandbox> | undefined;
+  const sandbox = (): Promise<RunningSandbox> =>
+    (running ??= createSandboxProvider(identity, { trustProxy: deps.config.trustProxy !== false }).then(
+      (created) => {
+        // Koa logs errors to the console unless someone listens: they go to our log instead, without request data.
+        (created.provider as unknown as EventEmitter).on('error', (error: Error) => log.error({ err: { name: error.name, message: error.message } }, 'sandbox iDIN provider error'));
+        created.provider.on('server_error', (_ctx: unknown, error: Error) =>
+          log.error({ err: { name: error.name, message: error.message } }, 'sandbox iDIN provider server error'),
+        );
+        return { ...created, callback: created.provider.callback() as RunningSandbox['callback'] };
+      },
+      (error: unknown) => {
+        running = undefined;
+        throw error;
+      },
+    ));
+
+  await app.register(async (scope) => {
+    // oidc-provider reads request bodies itself (token endpoint: form-encoded).
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    scope.all(`${mountPath}/*`, { schema: { hide: true } }, async (request, reply) => {
+      const { callback } = await sandbox();
+      reply.hijack();
+      const raw = request.raw as IncomingMessage & { originalUrl?: string };
+      const url = raw.url ?? '/';
+      raw.originalUrl = url;
+      raw.url = url.slice(mountPath.length) || '/';
+      await new Promise<void>((resolve) => {
+        reply.raw.once('close', resolve);
+        callback(raw, reply.raw).then(resolve, resolve);
+      });
+    });
+  });
+
+  await app.register(async (plain) => {
+    const scope = plain.withTypeProvider<ZodTypeProvider>();
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) =>
+      done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+    const interactionPath = `${mountPath}/interaction/:uid`;
+    const actionOf = (uid: string) => `${mountPath}/interaction/${encodeURIComponent(uid)}`;
+    const expired = (reply: FastifyReply) => html(reply, 400, errorPage('This identification has expired or was finished', 'interaction_not_found'));
+
+    const detailsOf = async (running: RunningSandbox, raw: IncomingMessage, res: ServerResponse, uid: string) => {
+      try {
+        const details = await running.provider.interactionDetails(raw, res);
+        return details.uid === uid ? details : undefined;
+      } catch {
+        return undefined;
+      }
+    };
+
+    scope.get(interactionPath, { schema: { hide: true, params: uidParams } }, async (request, reply) => {
+      const running = await sandbox();
+      const details = await detailsOf(running, request.raw, reply.raw, request.params.uid);
+      if (!details) return expired(reply);
+      const issuer = idinIssuer(details.params[identity.issuerParam] as string | undefined);
+      return html(reply, 200, interactionPage({ action: actionOf(details.uid), bankName: issuer?.name, ...SANDBOX_DEFAULT_PERSON }));
+    });
+
+    scope.post(interactionPath, { schema: { hide: true, params: uidParams } }, async (request, reply) => {
+      const running = await sandbox();
+      const details = await detailsOf(running, request.raw, reply.raw, request.params.uid);
+      if (!details) return expired(reply);
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      let result: InteractionResults;
+      switch (body.action) {
+        case 'approve': {
+          const { person, errors } = personOf(body, deps.now().toISOString().slice(0, 10));
+          if (!person) {
+            const issuer = idinIssuer(details.params[identity.issuerParam] as string | undefined);
+            const name = typeof body.name === 'string' ? body.name.slice(0, 200) : '';
+            const birthdate = typeof body.birthdate === 'string' ? body.birthdate.slice(0, 20) : '';
+            return html(reply, 400, interactionPage({ action: actionOf(details.uid), bankName: issuer?.name, name, birthdate, errors }));
+          }
+          const accountId = running.remember(person);
+          const grant = new running.provider.Grant({ accountId, clientId: String(details.params.client_id) });
+          grant.addOIDCScope(String(details.params.scope ?? 'openid'));
+          grant.addOIDCClaims(['name', 'birthdate']);
+          result = { login: { accountId, remember: false }, consent: { grantId: await grant.save() } };
+          break;
+        }
+        case 'cancel':
+          result = { error: 'access_denied', error_description: 'The cardholder cancelled the identification at the bank.' };
+          break;
+        case 'fail':
+          result = { error: 'temporarily_unavailable', error_description: 'The bank could not identify the cardholder (sandbox).' };
+          break;
+        default:
+          return html(reply, 400, errorPage('The sandbox bank did not understand this answer', 'invalid_request'));
+      }
+      reply.hijack();
+      await running.provider.interactionFinished(request.raw, reply.raw, result, { mergeWithLastSubmission: false });
+    });
+  });
+}

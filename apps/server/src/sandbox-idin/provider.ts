@@ -1,0 +1,137 @@
+import { createHash, generateKeyPair, randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
+import type { Configuration, JWK, KoaContextWithOIDC, default as Provider } from 'oidc-provider';
+import type { IdentityConfig } from '../config.js';
+import { idinIssuer } from '../adapters/identity/issuers.js';
+import { createMemoryAdapter } from './memory-adapter.js';
+import { errorPage } from './page.js';
+
+/**
+ * The sandbox iDIN provider (contract.md "The embedded default"; docs/decisions/014): a real
+ * OpenID Connect provider (oidc-provider) with one statically registered client, the portal.
+ *
+ * - Authorization code flow only, PKCE (S256) required, client_secret_basic or _post as the
+ *   portal is configured; exact redirect URI PUBLIC_URL/api/Authentication/return.
+ * - `idin_issuer` (IDIN_ISSUER_PARAM) is an accepted authorization parameter: the bank the
+ *   cardholder chose, shown on the sandbox's page; a value that is no iDIN BIC is refused.
+ * - The ID token carries `name` and `birthdate` with scope openid (what an iDIN broker releases for
+ *   an identity check), signed RS256 with a key generated at start.
+ * - Everything (keys, cookie keys, codes, sessions, the people testers invent) lives in memory and
+ *   is lost on restart; a return from before a restart fails its exchange, as a real provider's
+ *   expired code would.
+ * - Every authorization shows the page again: there is no single sign-on, as with iDIN, where each
+ *   check is a fresh bank login, and a tester can pick another outcome each time.
+ */
+
+export const SANDBOX_TTL_SECONDS = {
+  AuthorizationCode: 60,
+  AccessToken: 600,
+  IdToken: 600,
+  Interaction: 600,
+  Session: 600,
+  Grant: 600,
+} as const;
+
+/** A person a tester made up on the sandbox's page. */
+export interface SandboxPerson {
+  name: string;
+  /** yyyy-mm-dd */
+  birthdate: string;
+}
+
+/** The same name and birth date always give the same subject, as a bank gives one person one id. */
+export function sandboxSubject(person: SandboxPerson): string {
+  const canonical = `${person.name.normalize('NFC').replace(/\s+/g, ' ').trim().toLowerCase()}\n${person.birthdate}`;
+  return `sandbox-${createHash('sha256').update(canonical).digest('hex').slice(0, 32)}`;
+}
+
+export interface SandboxProvider {
+  /** oidc-provider's Provider (the package itself is imported only when the sandbox is first used). */
+  provider: Provider;
+  /** Remembers a person until the token endpoint asks for their claims (bounded). */
+  remember(person: SandboxPerson): string;
+}
+
+const MAX_PEOPLE = 1000;
+
+export async function createSandboxProvider(identity: IdentityConfig, options: { trustProxy: boolean }): Promise<SandboxProvider> {
+  // Loaded only when the sandbox is first used: production never loads it.
+  const { default: ProviderClass, errors, interactionPolicy } = await import('oidc-provider');
+  const { privateKey } = await promisify(generateKeyPair)('rsa', { modulusLength: 2048 });
+  const signingKey = { ...(privateKey.export({ format: 'jwk' }) as JWK), kid: `sandbox-${randomBytes(6).toString('hex')}`, use: 'sig', alg: 'RS256' };
+
+  const people = new Map<string, SandboxPerson>();
+  const remember = (person: SandboxPerson) => {
+    const subject = sandboxSubject(person);
+    people.delete(subject);
+    people.set(subject, person);
+    if (people.size > MAX_PEOPLE) people.delete(people.keys().next().value!);
+    return subject;
+  };
+
+  const policy = interactionPolicy.base();
+  policy
+    .get('login')!
+    .checks.add(
+      new interactionPolicy.Check('sandbox_every_time', 'the sandbox asks the tester for every authorization', (ctx: KoaContextWithOIDC) =>
+        ctx.oidc.result?.login ? interactionPolicy.Check.NO_NEED_TO_PROMPT : interactionPolicy.Check.REQUEST_PROMPT,
+      ),
+    );
+
+  const mountPath = new URL(identity.issuerUrl).pathname;
+  const configuration: Configuration = {
+    adapter: createMemoryAdapter(),
+    clients: [
+      {
+        client_id: identity.clientId,
+        client_secret: identity.clientSecret,
+        redirect_uris: [identity.redirectUri],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        token_endpoint_auth_method: identity.clientAuth,
+      },
+    ],
+    clientAuthMethods: ['client_secret_basic', 'client_secret_post'],
+    responseTypes: ['code'],
+    pkce: { required: () => true },
+    jwks: { keys: [signingKey] },
+    cookies: {
+      keys: [randomBytes(32).toString('base64url')],
+      // The portal itself sets no cookies: the sandbox's stay under its own path.
+      long: { httpOnly: true, sameSite: 'lax', path: mountPath },
+      short: { httpOnly: true, sameSite: 'lax', path: mountPath },
+    },
+    scopes: ['openid'],
+    claims: { openid: ['sub', 'name', 'birthdate'] },
+    // The ID token carries the identity (not only the userinfo endpoint): what the portal reads.
+    conformIdTokenClaims: false,
+    extraParams: {
+      async [identity.issuerParam](_ctx: KoaContextWithOIDC, value: string | undefined) {
+        if (value !== undefined && !idinIssuer(value)) throw new errors.InvalidRequest(`${identity.issuerParam} is not an iDIN issuer's BIC`);
+      },
+    },
+    features: {
+      devInteractions: { enabled: false },
+      rpInitiatedLogout: { enabled: false },
+    },
+    interactions: {
+      policy,
+      url: (_ctx, interaction) => `${mountPath}/interaction/${interaction.uid}`,
+    },
+    ttl: { ...SANDBOX_TTL_SECONDS },
+    async findAccount(_ctx, sub) {
+      const person = people.get(sub);
+      if (!person) return undefined;
+      return { accountId: sub, claims: () => ({ sub, name: person.name, birthdate: person.birthdate }) };
+    },
+    async renderError(ctx, out) {
+      ctx.type = 'html';
+      ctx.body = errorPage('The sandbox bank could not handle this request', typeof out.error === 'string' ? out.error : 'error');
+    },
+  };
+
+  const provider = new ProviderClass(identity.issuerUrl, configuration);
+  // Behind a TLS-terminating proxy the provider must see https (X-Forwarded-Proto), as Fastify does with TRUST_PROXY.
+  provider.proxy = options.trustProxy;
+  return { provider, remember };
+}

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { NL_IBAN_PATTERN, normalizeIban } from '../iban.js';
+import { captchaField, cardNumberField, minorUnits, assetCodeField, secretField } from './common.js';
+
+/**
+ * Bank identity (iDIN) and the PAYOUT and IDENTIFY customer calls (spec §3, §7; contract.md
+ * "Identity", "PAYOUT customer call", "IDENTIFY customer call"; docs/decisions/014).
+ */
+
+/** The one identity provider the spec names. */
+export const IDENTITY_PROVIDER = 'IDIN';
+
+/** An identity session lives 10 minutes from the session call. */
+export const IDENTITY_SESSION_TTL_MS = 10 * 60 * 1000;
+
+/** POST /api/Payout/ (x-flow-type PAYOUT): the shared card form's body, as the gift card lookup. */
+export const payoutLookupRequestSchema = z.object({
+  code: z.string().min(1).max(64),
+  giftCardNumber: cardNumberField,
+  pinCode: secretField,
+  'g-recaptcha-response': captchaField,
+});
+export type PayoutLookupRequest = z.input<typeof payoutLookupRequestSchema>;
+
+/** An iDIN issuer: `id` is the bank's BIC (as iDIN names issuers), `name` what the cardholder reads. */
+export const identityIssuerSchema = z.object({ id: z.string(), name: z.string() });
+export type IdentityIssuer = z.infer<typeof identityIssuerSchema>;
+
+/** GET /api/Authentication/{themeCode}/providers (x-flow-type PAYOUT or IDENTIFY). */
+export const identityProvidersSchema = z.array(
+  z.object({ provider: z.literal(IDENTITY_PROVIDER), issuers: z.array(identityIssuerSchema) }),
+);
+export type IdentityProviders = z.infer<typeof identityProvidersSchema>;
+
+/**
+ * POST /api/Authentication/{themeCode}/session (x-flow-type PAYOUT or IDENTIFY).
+ * `redirectUrl` must be the portal's own `/callback` (PUBLIC_URL + /callback); `state` is the
+ * web app's key of its stored flow state, handed back on the return.
+ */
+export const identitySessionRequestSchema = z.object({
+  provider: z.literal(IDENTITY_PROVIDER),
+  issuer: z.string().min(1).max(16),
+  redirectUrl: z.string().min(1).max(512),
+  state: z
+    .string()
+    .min(8)
+    .max(128)
+    .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only'),
+});
+export type IdentitySessionRequest = z.infer<typeof identitySessionRequestSchema>;
+
+export const identitySessionResponseSchema = z.object({ authorizationUrl: z.string() });
+export type IdentitySessionResponse = z.infer<typeof identitySessionResponseSchema>;
+
+/** The sessionId the return endpoint appends to redirectUrl: 43 base64url characters. */
+export const identitySessionIdField = z
+  .string()
+  .min(16)
+  .max(128)
+  .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only');
+
+/** A Dutch IBAN as typed: spaces stripped, upper case, then NL + 2 digits + 4 letters + 10 digits. */
+export const payoutIbanField = z
+  .string()
+  .max(64)
+  .transform(normalizeIban)
+  .pipe(z.string().regex(NL_IBAN_PATTERN, 'a Dutch IBAN: NL, 2 digits, 4 letters, 10 digits'));
+
+/** POST /api/Authentication/{themeCode}/customer with x-flow-type PAYOUT. */
+export const payoutCustomerRequestSchema = z.object({
+  cardNumber: cardNumberField,
+  securityCode: secretField,
+  sessionId: identitySessionIdField,
+  bankAccountNumber: payoutIbanField,
+});
+export type PayoutCustomerRequest = z.input<typeof payoutCustomerRequestSchema>;
+
+/** The recorded payout: what the bank will transfer, the fee kept, and the IBAN masked. */
+export const payoutCustomerResponseSchema = z.object({
+  payout: minorUnits,
+  fee: minorUnits,
+  assetCode: assetCodeField,
+  /** NL91ABNA******4300 */
+  bankAccountNumber: z.string(),
+});
+export type PayoutCustomerResponse = z.infer<typeof payoutCustomerResponseSchema>;
+
+/** POST /api/Authentication/{slug}/customer?sessionId=… with x-flow-type IDENTIFY. */
+export const identifyCustomerRequestSchema = z.object({
+  cardNumber: cardNumberField,
+  securityCode: secretField,
+});
+export type IdentifyCustomerRequest = z.input<typeof identifyCustomerRequestSchema>;
+export const identifyCustomerQuerySchema = z.object({ sessionId: identitySessionIdField });
+
+/** The registered card: its number in full, as the cardholder typed it (spec §2.7 success). */
+export const identifyCustomerResponseSchema = z.object({ cardNumber: z.string() });
+export type IdentifyCustomerResponse = z.infer<typeof identifyCustomerResponseSchema>;
