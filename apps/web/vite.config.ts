@@ -17,57 +17,81 @@ const API = 'http://localhost:8081';
 const FIRST_SCREEN_CEILING_BYTES = 110 * 1024;
 
 /**
- * Prints, and writes to dist/size-report.json, the gzip size of the JavaScript the first BALANCE
- * screen needs: the entry chunk plus every chunk it imports statically, plus the balance flow's
- * lazy chunk and its static imports. Fails the build when the budget is exceeded.
+ * The budget under that ceiling, so the first screen cannot grow unnoticed: its size as last
+ * measured, 110 343 bytes (docs/decisions/012-card-scanner.md "First-screen size"), plus a margin of
+ * 128 bytes for noise and small fixes (a new lazy flow with its paths costs more). Over it the
+ * build FAILS: trim what grew (the size report lists the files), or raise the figure deliberately
+ * and record why in docs/decisions/003-first-screen-size.md.
+ */
+const FIRST_SCREEN_BUDGET_BYTES = 110_343 + 128;
+
+/**
+ * Prints, and writes to size-report.json in the build's output directory, the gzip size of the
+ * JavaScript the first BALANCE screen needs: the entry chunk plus every chunk it imports statically,
+ * plus the balance flow's lazy chunk and its static imports. It runs after Vite has written each
+ * chunk's preload table (`__vite__mapDeps`) into its code, so it counts the bytes served. Fails the
+ * build over the budget or at the ceiling.
  */
 function firstScreenSizeReport(): Plugin {
   return {
     name: 'tessera-first-screen-size',
     apply: 'build',
-    generateBundle(_options, bundle) {
-      const chunks = new Map<string, { code: string; imports: string[]; dynamicImports: string[]; isEntry: boolean; facadeModuleId: string | null; moduleIds: string[] }>();
-      for (const [fileName, item] of Object.entries(bundle)) {
-        if (item.type === 'chunk') chunks.set(fileName, item);
-      }
-      const included = new Set<string>();
-      const addWithStaticImports = (fileName: string) => {
-        if (included.has(fileName)) return;
-        const chunk = chunks.get(fileName);
-        if (!chunk) return;
-        included.add(fileName);
-        chunk.imports.forEach(addWithStaticImports);
-      };
-      const entries = [...chunks.entries()].filter(([, c]) => c.isEntry);
-      entries.forEach(([name]) => addWithStaticImports(name));
-      const isBalanceFlow = (id: string | null) => (id ?? '').replace(/\\/g, '/').endsWith('/src/flows/balance/index.tsx');
-      const balance = [...chunks.entries()].find(([, c]) => isBalanceFlow(c.facadeModuleId) || c.moduleIds.some(isBalanceFlow));
-      if (!balance) this.error('size report: the balance flow chunk was not found (is it lazy-loaded?)');
-      else addWithStaticImports(balance[0]);
+    generateBundle: {
+      order: 'post',
+      handler(options, bundle) {
+        const chunks = new Map<string, { code: string; imports: string[]; dynamicImports: string[]; isEntry: boolean; facadeModuleId: string | null; moduleIds: string[] }>();
+        for (const [fileName, item] of Object.entries(bundle)) {
+          if (item.type === 'chunk') chunks.set(fileName, item);
+        }
+        const included = new Set<string>();
+        const addWithStaticImports = (fileName: string) => {
+          if (included.has(fileName)) return;
+          const chunk = chunks.get(fileName);
+          if (!chunk) return;
+          included.add(fileName);
+          chunk.imports.forEach(addWithStaticImports);
+        };
+        const entries = [...chunks.entries()].filter(([, c]) => c.isEntry);
+        entries.forEach(([name]) => addWithStaticImports(name));
+        const isBalanceFlow = (id: string | null) => (id ?? '').replace(/\\/g, '/').endsWith('/src/flows/balance/index.tsx');
+        const balance = [...chunks.entries()].find(([, c]) => isBalanceFlow(c.facadeModuleId) || c.moduleIds.some(isBalanceFlow));
+        if (!balance) this.error('size report: the balance flow chunk was not found (is it lazy-loaded?)');
+        else addWithStaticImports(balance[0]);
 
-      const files = [...included].map((fileName) => {
-        const code = chunks.get(fileName)!.code;
-        return { file: fileName, bytes: Buffer.byteLength(code), gzipBytes: gzipSync(code, { level: 9 }).length };
-      });
-      const totalGzip = files.reduce((sum, f) => sum + f.gzipBytes, 0);
-      const report = {
-        screen: '/:slug/balance',
-        limitGzipBytes: FIRST_SCREEN_CEILING_BYTES,
-        withinLimit: totalGzip < FIRST_SCREEN_CEILING_BYTES,
-        totalGzipBytes: totalGzip,
-        totalGzipKB: Number((totalGzip / 1024).toFixed(1)),
-        files,
-      };
-      const outDir = path.join(webRoot, 'dist');
-      mkdirSync(outDir, { recursive: true });
-      writeFileSync(path.join(outDir, 'size-report.json'), JSON.stringify(report, null, 2) + '\n');
-      const lines = files.map((f) => `  ${f.file.padEnd(48)} ${(f.gzipBytes / 1024).toFixed(1).padStart(7)} KB gzip`);
-      console.log(
-        `\nFirst BALANCE screen JavaScript: ${report.totalGzipKB} KB gzip (limit: under ${FIRST_SCREEN_CEILING_BYTES / 1024} KB)\n${lines.join('\n')}\n`,
-      );
-      if (totalGzip >= FIRST_SCREEN_CEILING_BYTES) {
-        this.error(`first BALANCE screen is ${report.totalGzipKB} KB gzip, over the ${FIRST_SCREEN_CEILING_BYTES / 1024} KB ceiling`);
-      }
+        const files = [...included].map((fileName) => {
+          const code = chunks.get(fileName)!.code;
+          return { file: fileName, bytes: Buffer.byteLength(code), gzipBytes: gzipSync(code, { level: 9 }).length };
+        });
+        const totalGzip = files.reduce((sum, f) => sum + f.gzipBytes, 0);
+        const report = {
+          screen: '/:slug/balance',
+          limitGzipBytes: FIRST_SCREEN_CEILING_BYTES,
+          withinLimit: totalGzip < FIRST_SCREEN_CEILING_BYTES,
+          budgetGzipBytes: FIRST_SCREEN_BUDGET_BYTES,
+          withinBudget: totalGzip <= FIRST_SCREEN_BUDGET_BYTES,
+          totalGzipBytes: totalGzip,
+          totalGzipKB: Number((totalGzip / 1024).toFixed(1)),
+          files,
+        };
+        // The directory this build writes to (`--outDir` too), not a fixed dist/.
+        const outDir = options.dir ?? path.join(webRoot, 'dist');
+        mkdirSync(outDir, { recursive: true });
+        writeFileSync(path.join(outDir, 'size-report.json'), JSON.stringify(report, null, 2) + '\n');
+        const lines = files.map((f) => `  ${f.file.padEnd(48)} ${(f.gzipBytes / 1024).toFixed(1).padStart(7)} KB gzip`);
+        console.log(
+          `\nFirst BALANCE screen JavaScript: ${report.totalGzipKB} KB gzip, ${totalGzip} bytes ` +
+            `(budget: ${FIRST_SCREEN_BUDGET_BYTES} bytes; limit: under ${FIRST_SCREEN_CEILING_BYTES / 1024} KB)\n${lines.join('\n')}\n`,
+        );
+        if (totalGzip >= FIRST_SCREEN_CEILING_BYTES) {
+          this.error(`first BALANCE screen is ${report.totalGzipKB} KB gzip, over the ${FIRST_SCREEN_CEILING_BYTES / 1024} KB ceiling`);
+        }
+        if (totalGzip > FIRST_SCREEN_BUDGET_BYTES) {
+          this.error(
+            `first BALANCE screen is ${totalGzip} bytes gzip, ${totalGzip - FIRST_SCREEN_BUDGET_BYTES} over its budget of ` +
+              `${FIRST_SCREEN_BUDGET_BYTES} (FIRST_SCREEN_BUDGET_BYTES in apps/web/vite.config.ts, docs/decisions/003-first-screen-size.md)`,
+          );
+        }
+      },
     },
   };
 }
@@ -75,11 +99,12 @@ function firstScreenSizeReport(): Plugin {
 /**
  * The modules of the first BALANCE screen outside the entry: the flow's lookup screen with its form,
  * API call, state and error screen, and the components they render. A component added to that
- * screen belongs in this list; the size report shows it when one splits off.
+ * screen belongs in this list; the size report shows it when one splits off. balance.module.css is
+ * not: only the screens after the lookup use it, and they load it with their own chunk.
  */
 const BALANCE_FIRST_SCREEN_MODULES = new RegExp(
   [
-    String.raw`[\\/]src[\\/]flows[\\/]balance[\\/](index|LookupScreen|LookupForm|InformationBlocks|ErrorScreen|state|balance\.module|api[\\/])`,
+    String.raw`[\\/]src[\\/]flows[\\/]balance[\\/](index|LookupScreen|LookupForm|InformationBlocks|ErrorScreen|state|api[\\/])`,
     String.raw`[\\/]src[\\/]components[\\/](Alert|Button|CardLookupForm|Captcha[\\/]Captcha|Captcha[\\/]captchaKeyQuery|ErrorPage|Field|GiftCardNumberField|InfoBlock|Label|Notice|OverviewTitle|PinCodeField|Tooltip)[\\/]`,
   ].join('|'),
 );
@@ -128,6 +153,8 @@ export default defineConfig({
     proxy: {
       '/api': API,
       '/dev': API,
+      // The sandbox iDIN provider lives at PUBLIC_URL/sandbox/idin (docs/decisions/014).
+      '/sandbox': API,
       '/healthz': API,
       '/readyz': API,
     },

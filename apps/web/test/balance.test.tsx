@@ -106,6 +106,18 @@ describe('BALANCE lookup', () => {
     // the key is retried once (about 1 s) before the error shows
     expect(await screen.findByText('The security check could not be loaded. Reload the page and try again.', {}, { timeout: 4000 })).toBeTruthy();
   });
+
+  it('loads the reCAPTCHA widget on demand when the server chooses Google reCAPTCHA', async () => {
+    mockFetch([themeRoute(), { path: '/api/Utility/Recaptcha', body: { provider: 'recaptcha', key: 'site-key' } }]);
+    renderApp('/demo/balance');
+    const selector = 'script[src^="https://www.google.com/recaptcha/api.js"]';
+    // The widget is a chunk of its own (off the first screen); once loaded it adds Google's script.
+    await waitFor(() => expect(document.head.querySelector(selector)).not.toBeNull());
+    const script = document.head.querySelector<HTMLScriptElement>(selector)!;
+    expect(script.src).toContain('render=explicit');
+    expect(script.src).toContain('hl=en');
+    script.remove();
+  });
 });
 
 describe('BALANCE information blocks by informationType', () => {

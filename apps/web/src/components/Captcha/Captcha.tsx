@@ -17,8 +17,10 @@ export interface CaptchaProps {
   error?: string | null;
 }
 
-// Kept out of the first screen's bundle: the widget (and its workers) load only when needed.
+// Kept out of the first screen's bundle: the widgets (and ALTCHA's workers) load only when the
+// server chooses their provider.
 const AltchaWidget = lazy(() => import('./AltchaWidget'));
+const RecaptchaWidget = lazy(() => import('./RecaptchaWidget'));
 
 /**
  * The bot check (contract.md "Captcha"). The server decides the provider:
@@ -42,9 +44,10 @@ export function Captcha({ onToken, showLoadError = false, error }: CaptchaProps)
   }, [key.data?.provider]);
 
   const errorId = 'captcha-error';
+  const loading = <p className={styles.loading}>{t('captcha__loading')}</p>;
   let body: React.ReactNode = null;
   if (key.isPending) {
-    body = <p className={styles.loading}>{t('captcha__loading')}</p>;
+    body = loading;
   } else if (key.error) {
     body = showLoadError ? (
       <p className={styles.error} role="alert">
@@ -53,12 +56,16 @@ export function Captcha({ onToken, showLoadError = false, error }: CaptchaProps)
     ) : null;
   } else if (key.data.provider === 'altcha') {
     body = (
-      <Suspense fallback={<p className={styles.loading}>{t('captcha__loading')}</p>}>
+      <Suspense fallback={loading}>
         <AltchaWidget challengeUrl={key.data.key} language={i18n.resolvedLanguage ?? 'nl'} onToken={(token) => onTokenRef.current(token)} />
       </Suspense>
     );
   } else if (key.data.provider === 'recaptcha') {
-    body = <Recaptcha siteKey={key.data.key} language={i18n.resolvedLanguage ?? 'nl'} onToken={(token) => onTokenRef.current(token)} />;
+    body = (
+      <Suspense fallback={loading}>
+        <RecaptchaWidget siteKey={key.data.key} language={i18n.resolvedLanguage ?? 'nl'} onToken={(token) => onTokenRef.current(token)} />
+      </Suspense>
+    );
   }
 
   if (!body && !error) return null;
@@ -72,54 +79,4 @@ export function Captcha({ onToken, showLoadError = false, error }: CaptchaProps)
       ) : null}
     </div>
   );
-}
-
-interface GoogleRecaptcha {
-  ready(callback: () => void): void;
-  render(container: HTMLElement, options: Record<string, unknown>): number;
-}
-
-let recaptchaScript: Promise<void> | null = null;
-function loadRecaptchaScript(language: string): Promise<void> {
-  recaptchaScript ??= new Promise<void>((resolve, reject) => {
-    const script = document.createElement('script');
-    script.src = `https://www.google.com/recaptcha/api.js?render=explicit&hl=${encodeURIComponent(language)}`;
-    script.async = true;
-    script.defer = true;
-    script.onload = () => resolve();
-    script.onerror = () => {
-      recaptchaScript = null;
-      reject(new Error('reCAPTCHA script failed to load'));
-    };
-    document.head.appendChild(script);
-  });
-  return recaptchaScript;
-}
-
-/** Google reCAPTCHA v2 (a per-deployment choice; its CSP must then allow Google's origins). */
-function Recaptcha({ siteKey, language, onToken }: { siteKey: string; language: string; onToken: (token: string | null) => void }) {
-  const container = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    let cancelled = false;
-    loadRecaptchaScript(language)
-      .then(() => {
-        const grecaptcha = (window as unknown as { grecaptcha?: GoogleRecaptcha }).grecaptcha;
-        grecaptcha?.ready(() => {
-          if (cancelled || !container.current) return;
-          grecaptcha.render(container.current, {
-            sitekey: siteKey,
-            callback: (token: string) => onToken(token),
-            'expired-callback': () => onToken(null),
-            'error-callback': () => onToken(null),
-          });
-        });
-      })
-      .catch((error: unknown) => console.error(error));
-    return () => {
-      cancelled = true;
-    };
-    // onToken is stable (a ref wrapper in Captcha)
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [siteKey, language]);
-  return <div ref={container} />;
 }
