@@ -1,10 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import type { GiftCard, Theme } from '@tessera/contracts';
 import { captchaRoute, demoTheme, mockFetch, renderApp, themeRoute } from './utils';
 import { visaStore } from '../src/flows/visa/state';
+import { payoutSecret, payoutStore } from '../src/flows/payout/state';
+import { forgetPayoutReturns } from '../src/flows/payout/CallbackScreen';
+import { identifySecret, identifyStore } from '../src/flows/identify/state';
+import { forgetIdentifyReturns } from '../src/flows/identify/CallbackScreen';
 
 /** axe in jsdom: colour contrast needs real layout, so it is left to the Playwright e2e. */
 async function expectNoViolations() {
@@ -214,5 +218,136 @@ describe('accessibility (axe-core)', () => {
     renderApp('/demo/visa/account/details');
     await screen.findByRole('heading', { level: 1, name: 'Your card' });
     await expectNoViolations();
+  });
+});
+
+describe('accessibility of PAYOUT and IDENTIFY (axe-core)', () => {
+  const theme = (informationType: Theme['styling']['informationType'] = 1): Theme =>
+    demoTheme(
+      {
+        pageAvailability: ['BALANCE', 'PAYOUT', 'IDENTIFY'].map((code) => ({
+          code: code as Theme['pageAvailability'][number]['code'],
+          isAvailable: true,
+          availableLanguages: ['nl', 'en'],
+        })),
+      },
+      { informationType },
+    );
+  const issuers = [
+    { id: 'ABNANL2A', name: 'ABN AMRO' },
+    { id: 'INGBNL2A', name: 'ING' },
+    { id: 'RABONL2U', name: 'Rabobank' },
+  ];
+  const payoutCard: GiftCard = { ...card, code: '6064000000000000109', payoutBalance: { balance: 4250, fee: 250, payout: 4000, assetCode: 'EUR' } };
+  const providers = (code: string) => ({ path: `/api/Authentication/${code}/providers`, body: [{ provider: 'IDIN', issuers }] });
+  const holdPayout = (held: GiftCard = payoutCard) => {
+    window.sessionStorage.setItem('tessera.payout.demo', JSON.stringify({ card: held }));
+    payoutSecret.set('demo', { securityCode: '219936' });
+  };
+  const sessionId = 'Zm9vYmFyYmF6cXV4cXV1eHF1dXhxdXV4cXV1eHF1dXg';
+
+  it('payout start, and amount empty, with a bank warning and with an IBAN error', { timeout: 20_000 }, async () => {
+    mockFetch([themeRoute(theme()), captchaRoute, providers('DEMO')]);
+    const a = renderApp('/demo/payout');
+    await screen.findByRole('heading', { level: 1, name: 'Pay out your balance' });
+    await expectNoViolations();
+    a.unmount();
+
+    holdPayout();
+    renderApp('/demo/payout/amount');
+    await screen.findByRole('heading', { level: 1, name: 'Your payout' });
+    await expectNoViolations();
+    const user = userEvent.setup();
+    const iban = screen.getByLabelText('IBAN (bank account number)');
+    await user.type(iban, 'NL68KNAB0123456789');
+    await screen.findByText(/Payouts to KNAB are not possible/);
+    await expectNoViolations();
+    await user.clear(iban);
+    await user.type(iban, 'NL91INGB0002445588');
+    await screen.findByText('This IBAN is not correct. Check that you copied every character.');
+    await expectNoViolations();
+    await user.clear(iban);
+    await user.type(iban, 'NL69INGB0123456789');
+    await screen.findByText('Bank: ING');
+    await expectNoViolations();
+    payoutSecret.clearAll();
+  });
+
+  it('payout callback (loading) and every outcome screen', { timeout: 20_000 }, async () => {
+    forgetPayoutReturns();
+    window.localStorage.setItem(
+      'a11y-state',
+      JSON.stringify({ url: '/demo/payout/callback', giftCard: payoutCard, securityCode: '219936', bankAccountNumber: 'NL69INGB0123456789', bankCode: 'INGB', createdAt: Date.now() }),
+    );
+    mockFetch([themeRoute(theme()), captchaRoute, providers('DEMO')]);
+    const answered = globalThis.fetch;
+    // the customer call never answers: the loading screen stays
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => (String(input).endsWith('/customer') ? new Promise(() => {}) : answered(input, init)));
+    const a = renderApp(`/demo/payout/callback?state=a11y-state&sessionId=${sessionId}`);
+    await screen.findByRole('heading', { level: 1, name: 'Processing your payout' });
+    await expectNoViolations();
+    a.unmount();
+
+    // (the callback above already put the card in the flow's store: set it there)
+    payoutStore('demo').set({ card: payoutCard, result: { payout: 4000, fee: 250, assetCode: 'EUR', bankAccountNumber: 'NL69INGB******6789' } });
+    for (const [path, heading] of [
+      ['success', 'Your payout is on its way'],
+      ['failed', 'Something went wrong'],
+      ['cancelled', 'Payout cancelled'],
+      ['alreadyregistered', 'This card is already registered'],
+      ['nobalance', 'No balance to pay out'],
+      ['unsufficientbalance', 'Balance too low to pay out'],
+    ] as const) {
+      const view = renderApp(`/demo/payout/${path}`);
+      await screen.findByRole('heading', { level: 1, name: heading });
+      await expectNoViolations();
+      view.unmount();
+    }
+  });
+
+  for (const informationType of [2, 3] as const) {
+    it(`identify start (informationType ${informationType})`, async () => {
+      mockFetch([themeRoute(theme(informationType)), captchaRoute]);
+      renderApp('/demo/identify');
+      await screen.findByRole('heading', { level: 1, name: 'Register your card' });
+      await expectNoViolations();
+    });
+  }
+
+  it('identify provider (before and after choosing a bank), callback, success and failed', { timeout: 20_000 }, async () => {
+    forgetIdentifyReturns();
+    const identifyCard: GiftCard = { ...card, code: '6064000000000000110' };
+    window.sessionStorage.setItem('tessera.identify.demo', JSON.stringify({ card: identifyCard }));
+    identifySecret.set('demo', '773415');
+    mockFetch([themeRoute(theme()), captchaRoute, providers('DEMO')]);
+    const a = renderApp('/demo/identify/provider');
+    await screen.findByRole('heading', { level: 1, name: 'Identify with iDIN' });
+    await screen.findByRole('option', { name: 'Rabobank' });
+    await expectNoViolations();
+    await userEvent.setup().selectOptions(screen.getByRole('combobox', { name: 'Choose your bank' }), 'Rabobank');
+    await expectNoViolations();
+    a.unmount();
+
+    window.localStorage.setItem(
+      'a11y-identify',
+      JSON.stringify({ url: '/demo/identify/callback', giftCard: identifyCard, securityCode: '773415', createdAt: Date.now() }),
+    );
+    const answered = globalThis.fetch;
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => (String(input).includes('/customer') ? new Promise(() => {}) : answered(input, init)));
+    const b = renderApp(`/demo/identify/callback?state=a11y-identify&sessionId=${sessionId}`);
+    await screen.findByRole('heading', { level: 1, name: 'Registering your card' });
+    await expectNoViolations();
+    b.unmount();
+
+    identifyStore('demo').set({ card: identifyCard, registeredCardNumber: identifyCard.code });
+    const c = renderApp('/demo/identify/success');
+    await screen.findByRole('heading', { level: 1, name: 'Your card is registered' });
+    await expectNoViolations();
+    c.unmount();
+    identifyStore('demo').set({ card: identifyCard, failure: 'cancelled' });
+    renderApp('/demo/identify/failed');
+    await screen.findByRole('heading', { level: 1, name: 'Your card is not registered' });
+    await expectNoViolations();
+    identifySecret.clearAll();
   });
 });

@@ -96,10 +96,14 @@ describe('page shell and theme', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'This page is not available' })).toBeTruthy();
   });
 
-  it('shows not-found (no placeholder) for an offered flow that is not built yet', async () => {
-    mockFetch([themeRoute(demoTheme({ pageAvailability: [{ code: 'PAYOUT', isAvailable: true, availableLanguages: ['nl', 'en'] }] }))]);
-    renderApp('/demo/payout');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+  it('mounts IDENTIFY under both spellings of spec §2.1 (/Identify and /identify)', async () => {
+    const theme = demoTheme({ pageAvailability: [{ code: 'IDENTIFY', isAvailable: true, availableLanguages: ['nl', 'en'] }] });
+    mockFetch([themeRoute(theme), captchaRoute]);
+    const first = renderApp('/demo/Identify');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Register your card' })).toBeTruthy();
+    first.unmount();
+    renderApp('/demo/identify');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Register your card' })).toBeTruthy();
   });
 
   it('shows a clear not-found page for an unknown brand', async () => {

@@ -10,12 +10,12 @@ import { useThemeStylesheet } from '../lib/theme/useThemeStylesheet';
 import { PageShell } from '../components/PageShell/PageShell';
 import { Loading } from '../components/Loading/Loading';
 import { ErrorPage } from '../components/ErrorPage/ErrorPage';
-import { BrandNotFoundNotice, NotFoundNotice, PageUnavailableNotice } from '../components/Notice/Notice';
+import { BrandNotFoundNotice, PageUnavailableNotice } from '../components/Notice/Notice';
 
 interface FlowAreaProps {
   flow: FlowCode;
-  /** The flow's screens (lazy); absent while the flow is not built yet. */
-  screens?: ComponentType;
+  /** The flow's screens (lazy). */
+  screens: ComponentType;
 }
 
 /**
@@ -74,12 +74,6 @@ export function FlowArea({ flow, screens: Screens }: FlowAreaProps) {
     content = (
       <PageShell>
         <PageUnavailableNotice />
-      </PageShell>
-    );
-  } else if (!Screens) {
-    content = (
-      <PageShell>
-        <NotFoundNotice />
       </PageShell>
     );
   } else {

@@ -40,7 +40,7 @@ export function flowHref(slug: string, code: FlowCode): string {
  * mode that call answers 404 and the page says not found (the server redirects `/` in production
  * before the app loads). Lazily loaded: not part of the first BALANCE screen.
  */
-export default function HomePage({ builtFlows }: { builtFlows: readonly FlowCode[] }) {
+export default function HomePage() {
   const { t, i18n } = useTranslation();
   ensureHomeTexts(i18n);
   useDocumentTitle(t('home__title'));
@@ -61,11 +61,8 @@ export default function HomePage({ builtFlows }: { builtFlows: readonly FlowCode
     const notDemo = brands.error instanceof ApiError && brands.error.status === 404;
     return <PageShell>{notDemo ? <NotFoundNotice /> : <ErrorPage />}</PageShell>;
   }
-  // Only flows this portal has screens for: a link to a flow still being built would lead to
-  // "not found". A brand with none of them is left out.
-  const shown = brands.data
-    .map((brand) => ({ ...brand, flows: brand.flows.filter((flow) => builtFlows.includes(flow.code)) }))
-    .filter((brand) => brand.flows.length > 0);
+  // A brand that offers no flow has nothing to link to.
+  const shown = brands.data.filter((brand) => brand.flows.length > 0);
   const languageNames = (codes: string[]) =>
     codes.map((code) => (i18n.exists(`shell__language_${code}`) ? t(`shell__language_${code}`) : code)).join(', ');
 

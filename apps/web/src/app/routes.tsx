@@ -6,15 +6,14 @@ import { FlowArea } from './FlowArea';
 import { CallbackPage } from './CallbackPage';
 import { NotFoundPage } from './NotFoundPage';
 
-/**
- * The flows that are built. Adding a flow = its folder under src/flows/ plus one line here; every
- * other flow area still exists (spec §2.1) and shows page-unavailable or not-found.
- */
-const flowScreens: Partial<Record<FlowCode, LazyExoticComponent<ComponentType>>> = {
+/** Each flow's screens: its folder under src/flows/, loaded when the cardholder opens the flow. */
+const flowScreens: Record<FlowCode, LazyExoticComponent<ComponentType>> = {
   BALANCE: lazy(() => import('../flows/balance')),
   RESET: lazy(() => import('../flows/reset')),
   REPLACE: lazy(() => import('../flows/replace')),
   VISA: lazy(() => import('../flows/visa')),
+  PAYOUT: lazy(() => import('../flows/payout')),
+  IDENTIFY: lazy(() => import('../flows/identify')),
 };
 
 /** `/`: the demo brands and their flows (demo mode; in production the server redirects `/`). */
@@ -31,8 +30,6 @@ export const flowRoutes = FLOW_CODES.flatMap((code) =>
   })),
 );
 
-/** The flows the portal has screens for; the demo home page links only to these. */
-const builtFlows = Object.keys(flowScreens) as FlowCode[];
 
 export function AppRoutes() {
   return (
@@ -40,7 +37,7 @@ export function AppRoutes() {
       <Switch>
         <Route path={webPaths.home()}>
           <Suspense fallback={null}>
-            <HomePage builtFlows={builtFlows} />
+            <HomePage />
           </Suspense>
         </Route>
         <Route path={webPaths.callback()} component={CallbackPage} />

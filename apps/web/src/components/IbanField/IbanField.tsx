@@ -1,0 +1,114 @@
+import { useId, useLayoutEffect, useRef, type ReactNode, type Ref } from 'react';
+import { formatIban } from '@tessera/contracts';
+import { Label } from '../Label/Label';
+import fieldStyles from '../Field/Field.module.css';
+import { cleanIbanInput } from './ibanCheck';
+import styles from './IbanField.module.css';
+
+export interface IbanMessage {
+  text: ReactNode;
+  /** error: the IBAN is wrong; warning: the IBAN may be right, but it cannot be used here. */
+  tone: 'error' | 'warning';
+}
+
+interface IbanFieldProps {
+  label: ReactNode;
+  /** The IBAN as kept: letters and digits only, upper case (cleanIbanInput). */
+  value: string;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+  /** Always shown under the field (an example of the format). */
+  help?: ReactNode;
+  /** The bank recognised from the bank code; announced politely when it appears. */
+  bank?: ReactNode;
+  message?: IbanMessage | null;
+  name?: string;
+  ref?: Ref<HTMLInputElement>;
+}
+
+/** Count of kept characters before position `caret` of what was typed. */
+function keptBefore(raw: string, caret: number): number {
+  return cleanIbanInput(raw.slice(0, caret)).length;
+}
+
+/** Position in the grouped value right after its `kept`-th character. */
+function positionAfter(formatted: string, kept: number): number {
+  if (kept === 0) return 0;
+  let seen = 0;
+  for (let i = 0; i < formatted.length; i++) {
+    if (formatted[i] !== ' ') seen++;
+    if (seen === kept) return i + 1;
+  }
+  return formatted.length;
+}
+
+/**
+ * The IBAN input (spec §2.2, §5 "IBAN"): spaces stripped, upper case, shown in groups of 4 as the
+ * cardholder types, with the caret kept where it was. The rules live in ibanCheck.ts; the screen
+ * decides which message to show. The recognised bank is a polite live region; a message is an
+ * alert, as every field's error is.
+ */
+export function IbanField({ label, value, onChange, onBlur, help, bank, message, name = 'iban', ref }: IbanFieldProps) {
+  const base = useId();
+  const ids = { input: `${base}-input`, help: `${base}-help`, bank: `${base}-bank`, message: `${base}-message` };
+  const inputRef = useRef<HTMLInputElement | null>(null);
+  const pendingCaret = useRef<number | null>(null);
+
+  useLayoutEffect(() => {
+    const input = inputRef.current;
+    if (input && pendingCaret.current !== null && document.activeElement === input) {
+      input.setSelectionRange(pendingCaret.current, pendingCaret.current);
+    }
+    pendingCaret.current = null;
+  }, [value]);
+
+  const setRefs = (node: HTMLInputElement | null) => {
+    inputRef.current = node;
+    if (typeof ref === 'function') ref(node);
+    else if (ref) ref.current = node;
+  };
+
+  const describedBy = [help ? ids.help : null, bank ? ids.bank : null, message ? ids.message : null].filter(Boolean).join(' ') || undefined;
+
+  return (
+    <div className={fieldStyles.field}>
+      <Label htmlFor={ids.input}>{label}</Label>
+      <input
+        ref={setRefs}
+        id={ids.input}
+        name={name}
+        type="text"
+        inputMode="text"
+        autoComplete="off"
+        autoCapitalize="characters"
+        autoCorrect="off"
+        spellCheck={false}
+        className={`${fieldStyles.input} ${fieldStyles.mono}`}
+        value={formatIban(value)}
+        aria-invalid={message?.tone === 'error' ? true : undefined}
+        aria-describedby={describedBy}
+        onChange={(event) => {
+          const raw = event.target.value;
+          const caret = event.target.selectionStart ?? raw.length;
+          const cleaned = cleanIbanInput(raw);
+          pendingCaret.current = positionAfter(formatIban(cleaned), Math.min(keptBefore(raw, caret), cleaned.length));
+          onChange(cleaned);
+        }}
+        onBlur={onBlur}
+      />
+      {help ? (
+        <p id={ids.help} className={fieldStyles.help}>
+          {help}
+        </p>
+      ) : null}
+      <p id={ids.bank} className={styles.bank} aria-live="polite">
+        {bank}
+      </p>
+      {message ? (
+        <p id={ids.message} className={message.tone === 'error' ? fieldStyles.error : styles.warning} role="alert">
+          {message.text}
+        </p>
+      ) : null}
+    </div>
+  );
+}

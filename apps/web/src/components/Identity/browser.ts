@@ -1,0 +1,9 @@
+/**
+ * Leaving the portal for the bank (spec §4: "redirects the browser to the returned
+ * authorizationUrl"). An object, so tests can replace `assign` (jsdom cannot navigate).
+ */
+export const browser = {
+  assign(url: string): void {
+    window.location.assign(url);
+  },
+};

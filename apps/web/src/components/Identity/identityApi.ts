@@ -1,0 +1,100 @@
+import { useQuery } from '@tanstack/react-query';
+import {
+  FLOW_TYPE_HEADER,
+  IDENTITY_PROVIDER,
+  IDIN_BANKS,
+  identityProvidersSchema,
+  identitySessionResponseSchema,
+  webPaths,
+  type FlowType,
+  type IdentityIssuer,
+  type IdentityProviders,
+  type IdentitySessionRequest,
+  type IdentitySessionResponse,
+  identityApiPaths,
+} from '@tessera/contracts';
+import { apiRequest } from '../../lib/api';
+
+/** The two flows that identify with the bank (spec §2.5, §2.7); the x-flow-type they send. */
+export type IdentityFlowType = Extract<FlowType, 'PAYOUT' | 'IDENTIFY'>;
+
+/** GET /api/Authentication/{themeCode}/providers with the flow's x-flow-type (spec §7). */
+export function fetchIdentityProviders(themeCode: string, flowType: IdentityFlowType): Promise<IdentityProviders> {
+  return apiRequest(identityApiPaths.identityProviders(themeCode), {
+    headers: { [FLOW_TYPE_HEADER]: flowType },
+    schema: import.meta.env.DEV ? identityProvidersSchema : undefined,
+  });
+}
+
+export interface IdentityIssuers {
+  /** The iDIN issuers (id = BIC, name), or null while the providers call runs. */
+  issuers: readonly IdentityIssuer[] | null;
+  /** The providers call failed; spec §8 ignores that silently, the screens fall back. */
+  failed: boolean;
+}
+
+/** The iDIN issuers of the providers call. */
+export function useIdentityIssuers(themeCode: string, flowType: IdentityFlowType): IdentityIssuers {
+  const query = useQuery({
+    queryKey: ['identity', 'providers', themeCode, flowType],
+    queryFn: () => fetchIdentityProviders(themeCode, flowType),
+    retry: 1,
+    staleTime: 5 * 60 * 1000,
+  });
+  if (query.data) {
+    const issuers = query.data.find((p) => p.provider === IDENTITY_PROVIDER)?.issuers ?? [];
+    return { issuers, failed: false };
+  }
+  return { issuers: null, failed: query.isError };
+}
+
+/**
+ * The issuers when the providers call failed: the Dutch banks the bank list marks as iDIN
+ * issuers, named as that list names them (a name two banks share gets its BIC added).
+ */
+export function fallbackIssuers(): IdentityIssuer[] {
+  const count = new Map<string, number>();
+  for (const bank of IDIN_BANKS) count.set(bank.name, (count.get(bank.name) ?? 0) + 1);
+  return IDIN_BANKS.map((bank) => ({
+    id: bank.bic,
+    name: (count.get(bank.name) ?? 0) > 1 ? `${bank.name} (${bank.bic})` : bank.name,
+  }));
+}
+
+/** Only an http(s) address is followed: never a javascript: or data: URL from an answer. */
+export function isSafeAuthorizationUrl(url: string): boolean {
+  try {
+    const parsed = new URL(url, window.location.href);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+export interface IdentitySessionInput {
+  themeCode: string;
+  flowType: IdentityFlowType;
+  /** The issuer's id: the bank's BIC. */
+  issuer: string;
+  /** The key of the stored flow state (identityEntry.ts). */
+  state: string;
+}
+
+/**
+ * POST /api/Authentication/{themeCode}/session (spec §4, §7): the bank comes back to the portal's
+ * own /callback (window.location.origin + /callback), with `state` to find the stored flow state.
+ */
+export function startIdentitySession(input: IdentitySessionInput): Promise<IdentitySessionResponse> {
+  const body: IdentitySessionRequest = {
+    provider: IDENTITY_PROVIDER,
+    issuer: input.issuer,
+    redirectUrl: `${window.location.origin}${webPaths.callback()}`,
+    state: input.state,
+  };
+  return apiRequest(identityApiPaths.identitySession(input.themeCode), {
+    method: 'POST',
+    body,
+    headers: { [FLOW_TYPE_HEADER]: input.flowType },
+    schema: import.meta.env.DEV ? identitySessionResponseSchema : undefined,
+  });
+}

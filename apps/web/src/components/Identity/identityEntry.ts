@@ -1,0 +1,117 @@
+import type { GiftCard } from '@tessera/contracts';
+import { readRedirectEntry } from '../../lib/redirectState';
+
+/**
+ * The flow state that crosses the trip to the bank (spec §3 "browser-stored flow state keyed by a
+ * generated state id"; §2.9): the full-page redirect loses the page's memory, so the card, its
+ * security code and (PAYOUT) the IBAN wait in localStorage under the state id the session call
+ * hands to the bank. /callback finds it by `state` and goes to `url`; the flow's callback screen
+ * reads it and removes it at once. The security code is in it because the spec puts it there and
+ * the customer call needs it after the redirect; it is kept only for that trip.
+ */
+export interface IdentityEntry {
+  /** The flow's callback screen (payoutPaths.callback / identifyPaths.callback). */
+  url: string;
+  giftCard: GiftCard;
+  securityCode: string;
+  /** PAYOUT: the IBAN (letters and digits, upper case). */
+  bankAccountNumber?: string;
+  /** The 4-letter bank code of the bank identified with (PAYOUT: the IBAN's bank). */
+  bankCode?: string;
+  /** When it was stored (ms since epoch): entries of abandoned trips are cleared after a while. */
+  createdAt: number;
+}
+
+/** An entry older than this belongs to a trip that can no longer come back (sessions live 10 minutes). */
+export const IDENTITY_ENTRY_MAX_AGE_MS = 60 * 60 * 1000;
+
+/**
+ * A fresh state id: 32 hex characters from the browser's cryptographic random source (the
+ * session call accepts 8–128 of [A-Za-z0-9_-]).
+ */
+export function newStateId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID().replace(/-/g, '');
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+function isIdentityEntry(value: unknown): value is IdentityEntry {
+  if (!value || typeof value !== 'object') return false;
+  const entry = value as Partial<IdentityEntry>;
+  const card = entry.giftCard as Partial<GiftCard> | undefined;
+  return (
+    typeof entry.url === 'string' &&
+    typeof entry.securityCode === 'string' &&
+    !!card &&
+    typeof card === 'object' &&
+    typeof card.code === 'string' &&
+    Array.isArray(card.balances) &&
+    (entry.bankAccountNumber === undefined || typeof entry.bankAccountNumber === 'string') &&
+    (entry.bankCode === undefined || typeof entry.bankCode === 'string')
+  );
+}
+
+/** Stores the entry under `state`; false when the browser refuses (storage blocked or full). */
+export function saveIdentityEntry(state: string, entry: Omit<IdentityEntry, 'createdAt'>, now = Date.now()): boolean {
+  purgeStaleIdentityEntries(now);
+  try {
+    window.localStorage.setItem(state, JSON.stringify({ ...entry, createdAt: now } satisfies IdentityEntry));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function removeIdentityEntry(state: string): void {
+  try {
+    window.localStorage.removeItem(state);
+  } catch {
+    /* storage blocked: nothing was stored either */
+  }
+}
+
+/**
+ * Reads and removes the entry under `state` (spec §4: "stored state is read and removed"). Only an
+ * entry of the expected flow and brand (`expectedUrl`) counts; anything else under that key is
+ * removed too and answers null.
+ */
+export function takeIdentityEntry(state: string | null, expectedUrl: string): IdentityEntry | null {
+  if (!state) return null;
+  const raw = readRedirectEntry(state);
+  if (raw === null) return null;
+  removeIdentityEntry(state);
+  return isIdentityEntry(raw) && raw.url === expectedUrl ? raw : null;
+}
+
+/**
+ * Removes entries of trips to the bank that never came back (the cardholder closed the tab at the
+ * bank): they hold a security code, so they should not stay. Only entries of this shape with a
+ * `createdAt` older than IDENTITY_ENTRY_MAX_AGE_MS are touched.
+ */
+export function purgeStaleIdentityEntries(now = Date.now()): void {
+  try {
+    const storage = window.localStorage;
+    const stale: string[] = [];
+    for (let i = 0; i < storage.length; i++) {
+      const key = storage.key(i);
+      if (key === null) continue;
+      const raw = storage.getItem(key);
+      if (!raw || !raw.startsWith('{')) continue;
+      try {
+        const value: unknown = JSON.parse(raw);
+        if (
+          isIdentityEntry(value) &&
+          typeof value.createdAt === 'number' &&
+          now - value.createdAt > IDENTITY_ENTRY_MAX_AGE_MS
+        ) {
+          stale.push(key);
+        }
+      } catch {
+        /* not ours */
+      }
+    }
+    stale.forEach((key) => storage.removeItem(key));
+  } catch {
+    /* storage blocked */
+  }
+}

@@ -1,0 +1,94 @@
+import { useEffect } from 'react';
+import { useSearch } from 'wouter';
+import { useTranslation } from 'react-i18next';
+import { webPaths, identifyPaths } from '@tessera/contracts';
+import { ApiError } from '../../lib/api';
+import { useNavigate } from '../../lib/router';
+import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
+import { PageShell } from '../../components/PageShell/PageShell';
+import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
+import { Loading } from '../../components/Loading/Loading';
+import { takeIdentityEntry } from '../../components/Identity/identityEntry';
+import { registerIdentifyCustomer } from './api/identifyApi';
+import { identifySecret, identifyStore, type IdentifyFailure } from './state';
+
+type Outcome = 'start' | 'success' | 'failed';
+
+/** One customer call per return, whatever React does with the screen (StrictMode mounts effects twice). */
+const returns = new Map<string, Promise<Outcome>>();
+
+/** Tests: forget the returns handled so far. */
+export function forgetIdentifyReturns(): void {
+  returns.clear();
+}
+
+/** Which failure text the failed screen shows (the spec has one screen; the reason helps the cardholder). */
+function failureOf(error: unknown): IdentifyFailure {
+  if (error instanceof ApiError && (error.status === 400 || error.status === 401)) {
+    if (error.code === 'USER_CANCELLED') return 'cancelled';
+    if (error.code === 'CARD_ALREADY_REGISTERED') return 'alreadyRegistered';
+  }
+  return 'failed';
+}
+
+async function handleReturn(slug: string, state: string | null, sessionId: string | null): Promise<Outcome> {
+  const entry = takeIdentityEntry(state, identifyPaths.callback(slug));
+  if (!entry) return 'start';
+  const card = entry.giftCard;
+  identifyStore(slug).set({ card });
+  identifySecret.set(slug, entry.securityCode);
+  if (!sessionId) {
+    identifyStore(slug).set({ card, failure: 'failed' });
+    return 'failed';
+  }
+  try {
+    const answer = await registerIdentifyCustomer({ slug, sessionId, cardNumber: card.code, securityCode: entry.securityCode });
+    identifyStore(slug).set({ card, registeredCardNumber: answer.cardNumber || card.code });
+    identifySecret.clear(slug);
+    return 'success';
+  } catch (error) {
+    identifyStore(slug).set({ card, failure: failureOf(error) });
+    return 'failed';
+  }
+}
+
+/**
+ * /:slug/identify/callback?state=…&sessionId=… (spec §2.7, §4): the loading screen on the way
+ * back from the bank. Reads and removes the stored entry, puts the card back, calls the IDENTIFY
+ * customer registration once and replaces itself with success (OK; spec §4 leaves this open,
+ * contract.md settles it) or failed (anything else). No entry for this flow and brand: the start.
+ */
+export function CallbackScreen() {
+  const { t } = useTranslation();
+  const { slug } = useRequiredFlowContext();
+  const search = useSearch();
+  const navigate = useNavigate();
+  useDocumentTitle(t('identify__callback_title'));
+
+  useEffect(() => {
+    const params = new URLSearchParams(search);
+    const state = params.get('state');
+    const key = `${slug}:${state ?? ''}`;
+    let handling = returns.get(key);
+    if (!handling) {
+      handling = handleReturn(slug, state, params.get('sessionId'));
+      if (state) returns.set(key, handling);
+    }
+    let active = true;
+    void handling.then((outcome) => {
+      if (!active) return;
+      const to = outcome === 'success' ? identifyPaths.success(slug) : outcome === 'failed' ? identifyPaths.failed(slug) : webPaths.identify.start(slug);
+      navigate(to, { replace: true });
+    });
+    return () => {
+      active = false;
+    };
+  }, [search, slug, navigate]);
+
+  return (
+    <PageShell>
+      <OverviewTitle title={t('identify__callback_title')} />
+      <Loading label={t('identify__callback_loading')} />
+    </PageShell>
+  );
+}

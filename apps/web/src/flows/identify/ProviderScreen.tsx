@@ -1,0 +1,107 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Redirect } from 'wouter';
+import { useTranslation } from 'react-i18next';
+import { IDIN_BANKS, NO_ASSET, webPaths, type IdentityIssuer, identifyPaths } from '@tessera/contracts';
+import { absolute } from '../../lib/router';
+import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
+import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
+import { PageShell } from '../../components/PageShell/PageShell';
+import { CardSummary } from '../../components/CardSummary/CardSummary';
+import { InfoBlock } from '../../components/InfoBlock/InfoBlock';
+import { Label } from '../../components/Label/Label';
+import { Button } from '../../components/Button/Button';
+import fieldStyles from '../../components/Field/Field.module.css';
+import { fallbackIssuers, useIdentityIssuers } from '../../components/Identity/identityApi';
+import { useStartIdentification } from '../../components/Identity/useStartIdentification';
+import { identifySecret, useIdentifyState } from './state';
+import styles from './identify.module.css';
+
+/**
+ * /:slug/identify/provider (spec §2.7, §5 "Identify provider"): the card, the bank (issuer)
+ * choice and the iDIN button, enabled once a bank is chosen, then the explainers. The choice is a
+ * labelled native <select>: seven banks need no search, and every phone offers its own picker
+ * for it. The issuers come from the providers call; when that fails (ignored silently, spec §8)
+ * the bank list's iDIN banks stand in. Without a card (or its security code, kept in memory
+ * only): back to the start.
+ */
+export function ProviderScreen() {
+  const { t } = useTranslation();
+  const { slug, theme } = useRequiredFlowContext();
+  const state = useIdentifyState(slug);
+  const securityCode = identifySecret.get(slug);
+  const providers = useIdentityIssuers(theme.code, 'IDENTIFY');
+  const identification = useStartIdentification();
+  const [issuer, setIssuer] = useState('');
+  const selectId = useId();
+  const hintId = useId();
+  useDocumentTitle(t('identify__provider_title'));
+
+  if (!state || !securityCode) return <Redirect to={absolute(webPaths.identify.start(slug))} replace />;
+  const { card } = state;
+  const issuers: readonly IdentityIssuer[] = providers.issuers ?? (providers.failed ? fallbackIssuers() : []);
+  const chosen = issuers.find((candidate) => candidate.id === issuer);
+  const balance = card.balances[0]?.quantity ?? { value: 0, assetCode: NO_ASSET };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!chosen || identification.pending) return;
+    const bank = IDIN_BANKS.find((candidate) => candidate.bic === chosen.id);
+    void identification.start({
+      themeCode: theme.code,
+      flowType: 'IDENTIFY',
+      issuer: chosen.id,
+      entry: {
+        url: identifyPaths.callback(slug),
+        giftCard: card,
+        securityCode,
+        ...(bank ? { bankCode: bank.code } : {}),
+      },
+    });
+  };
+
+  return (
+    <PageShell hidePoster>
+      <OverviewTitle title={t('identify__provider_title')} subtitle={t('identify__provider_subtitle')} />
+      <CardSummary cardNumber={card.code} status="active" balance={balance} />
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
+        <div className={fieldStyles.field}>
+          <Label htmlFor={selectId}>{t('identify__bank_label')}</Label>
+          <select
+            id={selectId}
+            name="issuer"
+            className={`${fieldStyles.input} ${styles.select}`}
+            value={issuer}
+            aria-busy={providers.issuers === null && !providers.failed ? true : undefined}
+            onChange={(event) => setIssuer(event.target.value)}
+          >
+            <option value="">{t('identify__bank_placeholder')}</option>
+            {issuers.map((candidate) => (
+              <option key={candidate.id} value={candidate.id}>
+                {candidate.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button
+          type="submit"
+          loading={identification.pending}
+          disabled={!chosen}
+          aria-describedby={!chosen ? hintId : undefined}
+        >
+          {t('identify__idin_button')}
+        </Button>
+        {!chosen ? (
+          <p id={hintId} className={styles.hint}>
+            {t('identify__idin_disabled_hint')}
+          </p>
+        ) : null}
+      </form>
+      <InfoBlock title={t('identify__idin_info_title')}>
+        <p>{t('identify__idin_info_text')}</p>
+      </InfoBlock>
+      <InfoBlock title={t('identify__privacy_title')}>
+        <p>{t('identify__privacy_text')}</p>
+      </InfoBlock>
+    </PageShell>
+  );
+}

@@ -1,0 +1,181 @@
+import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { Redirect } from 'wouter';
+import { useTranslation } from 'react-i18next';
+import { webPaths, type IdentityIssuer, payoutPaths } from '@tessera/contracts';
+import { absolute } from '../../lib/router';
+import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
+import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
+import { PageShell } from '../../components/PageShell/PageShell';
+import { CardSummary } from '../../components/CardSummary/CardSummary';
+import { Button } from '../../components/Button/Button';
+import { IbanField, type IbanMessage } from '../../components/IbanField/IbanField';
+import { checkIban, isLiveStatus, type IbanStatus } from '../../components/IbanField/ibanCheck';
+import { fallbackIssuers, useIdentityIssuers } from '../../components/Identity/identityApi';
+import { useStartIdentification } from '../../components/Identity/useStartIdentification';
+import { PayoutBreakdown } from './PayoutBreakdown';
+import { payoutStartRoute } from './routing';
+import { payoutSecret, usePayoutState } from './state';
+import styles from './payout.module.css';
+
+/**
+ * The bank the payout must go to, fixed before the IBAN is typed (spec §5: "if a required bank
+ * code differs, a wrong-bank warning with the expected bank name appears").
+ *
+ * Decision: in this portal nothing fixes the bank in advance. The iDIN issuer the cardholder
+ * identifies with is derived FROM the IBAN (its bank's BIC), and the server refuses a payout whose
+ * IBAN is of another bank than the identified one (IBAN_BANK_MISMATCH), so identity and account
+ * always belong to the same bank by construction. "Required" would mean: a bank chosen before the
+ * IBAN (an issuer picked first, or a brand that pays out only to its own bank); neither exists, so
+ * the amount screen passes none. The IBAN check and the field support it (ibanCheck.ts
+ * `requiredBankCode`, tested), so such a rule is one argument away.
+ */
+const REQUIRED_BANK_CODE: string | null = null;
+
+/** Names in the page's language: "A, B en C" / "A, B, and C". */
+function listOf(names: readonly string[], language: string): string {
+  try {
+    return new Intl.ListFormat(language, { type: 'conjunction' }).format(names);
+  } catch {
+    return names.join(', ');
+  }
+}
+
+/**
+ * /:slug/payout/amount (spec §2.5, §5 "IBAN", "Payout amount"): the card, its balance, the
+ * administrative costs (hint tooltip; minus sign above 0) and the payout, the IBAN with the bank
+ * availability check against the providers' issuers, and the iDIN button: enabled only when the
+ * IBAN is validated and the payout is not negative. The button stores the flow state under a new
+ * state id, creates the identity session for the IBAN's bank and sends the browser to the bank.
+ * Without a card (or its security code, kept in memory only) in state: back to the start; a card
+ * without a payout goes to the screen its payoutBalance says.
+ */
+export function AmountScreen() {
+  const { t, i18n } = useTranslation();
+  const { slug, theme } = useRequiredFlowContext();
+  const state = usePayoutState(slug);
+  const secret = payoutSecret.get(slug);
+  const providers = useIdentityIssuers(theme.code, 'PAYOUT');
+  const identification = useStartIdentification();
+  const [iban, setIban] = useState(() => secret?.bankAccountNumber ?? '');
+  const [touched, setTouched] = useState(() => !!secret?.bankAccountNumber);
+  const ibanRef = useRef<HTMLInputElement>(null);
+  const hintId = useId();
+  useDocumentTitle(t('payout__amount_title'));
+
+  const availability = useMemo(
+    () => (providers.issuers ? new Set(providers.issuers.map((issuer) => issuer.id)) : providers.failed ? ('idin-flag' as const) : null),
+    [providers.issuers, providers.failed],
+  );
+  const issuerList: readonly IdentityIssuer[] = providers.issuers ?? (providers.failed ? fallbackIssuers() : []);
+
+  if (!state || !secret) return <Redirect to={absolute(webPaths.payout.start(slug))} replace />;
+  const route = payoutStartRoute(state.card);
+  if (route === 'noBalance') return <Redirect to={absolute(payoutPaths.noBalance(slug))} replace />;
+  if (route === 'insufficientBalance') return <Redirect to={absolute(payoutPaths.insufficientBalance(slug))} replace />;
+  const balance = state.card.payoutBalance!;
+
+  const status = checkIban(iban, { issuers: availability, requiredBankCode: REQUIRED_BANK_CODE });
+  const bankName = (bic: string, fallback: string) => issuerList.find((issuer) => issuer.id === bic)?.name ?? fallback;
+  const language = i18n.resolvedLanguage ?? i18n.language ?? 'nl';
+
+  const messageOf = (current: IbanStatus): IbanMessage | null => {
+    switch (current.kind) {
+      case 'notDutch':
+        return { tone: 'error', text: t('payout__iban_error_not_dutch') };
+      case 'format':
+        return { tone: 'error', text: t('payout__iban_error_format') };
+      case 'incomplete':
+        return { tone: 'error', text: t('payout__iban_error_incomplete') };
+      case 'bankCodeIncorrect':
+        return { tone: 'error', text: t('payout__iban_error_bank_code') };
+      case 'checksum':
+        return { tone: 'error', text: t('payout__iban_error_checksum') };
+      case 'wrongBank':
+        return {
+          tone: 'warning',
+          text: t('payout__iban_warning_wrong_bank', {
+            bank: bankName(current.bank.bic, current.bank.name),
+            expected: bankName(current.expected.bic, current.expected.name),
+          }),
+        };
+      case 'bankUnavailable':
+        return {
+          tone: 'warning',
+          text: t('payout__iban_warning_bank_unavailable', {
+            bank: bankName(current.bank.bic, current.bank.name),
+            banks: listOf(
+              issuerList.map((issuer) => issuer.name),
+              language,
+            ),
+          }),
+        };
+      default:
+        return null;
+    }
+  };
+  const message = isLiveStatus(status) || touched ? messageOf(status) : null;
+  const recognised = 'bank' in status && status.kind !== 'bankUnavailable' && status.kind !== 'wrongBank' ? status.bank : null;
+
+  const validated = status.kind === 'valid';
+  const canIdentify = validated && balance.payout >= 0;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!canIdentify || status.kind !== 'valid' || identification.pending) {
+      setTouched(true);
+      ibanRef.current?.focus();
+      return;
+    }
+    payoutSecret.set(slug, { securityCode: secret.securityCode, bankAccountNumber: status.iban });
+    void identification.start({
+      themeCode: theme.code,
+      flowType: 'PAYOUT',
+      issuer: status.bank.bic,
+      entry: {
+        url: payoutPaths.callback(slug),
+        giftCard: state.card,
+        securityCode: secret.securityCode,
+        bankAccountNumber: status.iban,
+        bankCode: status.bank.code,
+      },
+    });
+  };
+
+  return (
+    <PageShell hidePoster>
+      <OverviewTitle title={t('payout__amount_title')} subtitle={t('payout__amount_subtitle')} />
+      <CardSummary cardNumber={state.card.code} status="active" />
+      <PayoutBreakdown balance={balance} />
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
+        <IbanField
+          ref={ibanRef}
+          label={t('payout__iban_label')}
+          help={t('payout__iban_help')}
+          value={iban}
+          onChange={(value) => {
+            setIban(value);
+            if (!value) setTouched(false);
+          }}
+          onBlur={() => setTouched(!!iban)}
+          bank={recognised ? t('payout__iban_bank', { bank: bankName(recognised.bic, recognised.name) }) : null}
+          message={message}
+        />
+        <p>{t('payout__idin_text')}</p>
+        <Button
+          type="submit"
+          className={styles.idin}
+          loading={identification.pending}
+          disabled={!canIdentify}
+          aria-describedby={!canIdentify ? hintId : undefined}
+        >
+          {t('payout__idin_button')}
+        </Button>
+        {!canIdentify ? (
+          <p id={hintId} className={styles.hint}>
+            {t('payout__idin_disabled_hint')}
+          </p>
+        ) : null}
+      </form>
+    </PageShell>
+  );
+}

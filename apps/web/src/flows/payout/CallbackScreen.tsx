@@ -1,0 +1,105 @@
+import { useEffect } from 'react';
+import { useSearch } from 'wouter';
+import { useTranslation } from 'react-i18next';
+import { webPaths, payoutPaths } from '@tessera/contracts';
+import { useNavigate } from '../../lib/router';
+import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
+import { PageShell } from '../../components/PageShell/PageShell';
+import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
+import { Loading } from '../../components/Loading/Loading';
+import { takeIdentityEntry } from '../../components/Identity/identityEntry';
+import { registerPayoutCustomer } from './api/payoutApi';
+import { payoutFailureOutcome, type PayoutCallbackOutcome } from './routing';
+import { payoutSecret, payoutStore } from './state';
+
+type Outcome = PayoutCallbackOutcome | 'start';
+
+/**
+ * One customer call per return, whatever React does with the screen: StrictMode mounts effects
+ * twice, and a second mount must neither read the (already removed) entry again nor pay twice.
+ * Keyed by the state id; the server refuses a second spend of the session anyway.
+ */
+const returns = new Map<string, Promise<Outcome>>();
+
+/** Tests: forget the returns handled so far. */
+export function forgetPayoutReturns(): void {
+  returns.clear();
+}
+
+interface ReturnInput {
+  slug: string;
+  themeCode: string;
+  state: string | null;
+  sessionId: string | null;
+}
+
+async function handleReturn({ slug, themeCode, state, sessionId }: ReturnInput): Promise<Outcome> {
+  const entry = takeIdentityEntry(state, payoutPaths.callback(slug));
+  if (!entry || !entry.bankAccountNumber) return 'start';
+  // The card comes back first: every screen after this one needs it (spec §2.5).
+  payoutStore(slug).set({ card: entry.giftCard });
+  payoutSecret.set(slug, { securityCode: entry.securityCode, bankAccountNumber: entry.bankAccountNumber });
+  if (!sessionId) return 'failed';
+  try {
+    const result = await registerPayoutCustomer({
+      themeCode,
+      cardNumber: entry.giftCard.code,
+      securityCode: entry.securityCode,
+      sessionId,
+      bankAccountNumber: entry.bankAccountNumber,
+    });
+    payoutStore(slug).set({ card: entry.giftCard, result });
+    payoutSecret.clear(slug);
+    return 'success';
+  } catch (error) {
+    return payoutFailureOutcome(error);
+  }
+}
+
+const pathOf: Record<Outcome, (slug: string) => string> = {
+  start: webPaths.payout.start,
+  success: payoutPaths.success,
+  cancelled: payoutPaths.cancelled,
+  alreadyRegistered: payoutPaths.alreadyRegistered,
+  failed: payoutPaths.failed,
+};
+
+/**
+ * /:slug/payout/callback?state=…&sessionId=… (spec §2.5, §4): the loading screen on the way back
+ * from the bank. Reads and removes the stored entry, puts the card back in the flow state, calls
+ * the customer registration once, and replaces itself with the outcome's screen (OK → success;
+ * USER_CANCELLED → cancelled; CARD_ALREADY_REGISTERED → alreadyregistered; anything else → failed).
+ * No entry for this flow and brand (a reload after it was read, a stale link): back to the start.
+ */
+export function CallbackScreen() {
+  const { t } = useTranslation();
+  const { slug, theme } = useRequiredFlowContext();
+  const search = useSearch();
+  const navigate = useNavigate();
+  useDocumentTitle(t('payout__callback_title'));
+
+  useEffect(() => {
+    const params = new URLSearchParams(search);
+    const state = params.get('state');
+    const key = `${slug}:${state ?? ''}`;
+    let handling = returns.get(key);
+    if (!handling) {
+      handling = handleReturn({ slug, themeCode: theme.code, state, sessionId: params.get('sessionId') });
+      if (state) returns.set(key, handling);
+    }
+    let active = true;
+    void handling.then((outcome) => {
+      if (active) navigate(pathOf[outcome](slug), { replace: true });
+    });
+    return () => {
+      active = false;
+    };
+  }, [search, slug, theme.code, navigate]);
+
+  return (
+    <PageShell>
+      <OverviewTitle title={t('payout__callback_title')} />
+      <Loading label={t('payout__callback_loading')} />
+    </PageShell>
+  );
+}

@@ -1,0 +1,73 @@
+import { useTranslation } from 'react-i18next';
+import { InformationType, type GiftCard, payoutPaths } from '@tessera/contracts';
+import { useNavigate } from '../../lib/router';
+import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
+import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
+import { PageShell } from '../../components/PageShell/PageShell';
+import { InfoBlock } from '../../components/InfoBlock/InfoBlock';
+import { CardLookupForm } from '../../components/CardLookupForm/CardLookupForm';
+import { lookupPayoutCard } from './api/payoutApi';
+import { payoutStartRoute } from './routing';
+import { payoutSecret, payoutStore } from './state';
+import styles from './payout.module.css';
+
+export const PAYOUT_INFORMATION_ID = 'payout-information';
+
+/** The five steps of a payout (spec §2.5 "five-step explainer"). */
+const STEP_KEYS = ['payout__step_1', 'payout__step_2', 'payout__step_3', 'payout__step_4', 'payout__step_5'] as const;
+
+const LOOKUP_KEY = ['payout', 'lookup'] as const;
+
+/**
+ * /:slug/payout (spec §2.5): card number and security code with the bot check (the shared card
+ * form, POST /api/Payout/), a link to the explanation (shown unless the brand shows no
+ * explanations: informationType None), and the five-step explainer. A found card goes where its
+ * payoutBalance says (routing.ts).
+ */
+export function StartScreen() {
+  const { t } = useTranslation();
+  const { slug, theme } = useRequiredFlowContext();
+  const navigate = useNavigate();
+  useDocumentTitle(t('payout__title'));
+  const showLink = theme.styling.informationType !== InformationType.None;
+
+  const onFound = (card: GiftCard, securityCode: string) => {
+    payoutSecret.set(slug, { securityCode });
+    payoutStore(slug).set({ card });
+    const route = payoutStartRoute(card);
+    navigate(
+      route === 'amount'
+        ? payoutPaths.amount(slug)
+        : route === 'noBalance'
+          ? payoutPaths.noBalance(slug)
+          : payoutPaths.insufficientBalance(slug),
+    );
+  };
+
+  return (
+    <PageShell>
+      <OverviewTitle
+        title={t('payout__title')}
+        subtitle={t('payout__subtitle')}
+        anchor={showLink ? { label: t('payout__explanation_link'), targetId: PAYOUT_INFORMATION_ID } : undefined}
+      />
+      <CardLookupForm
+        themeCode={theme.code}
+        lookup={lookupPayoutCard}
+        lookupKey={LOOKUP_KEY}
+        invalidCardText={t('payout__invalid_card')}
+        submitLabel={t('payout__lookup_submit')}
+        onSuccess={onFound}
+      />
+      <div id={PAYOUT_INFORMATION_ID}>
+        <InfoBlock title={t('payout__steps_title')}>
+          <ol className={styles.steps}>
+            {STEP_KEYS.map((key) => (
+              <li key={key}>{t(key)}</li>
+            ))}
+          </ol>
+        </InfoBlock>
+      </div>
+    </PageShell>
+  );
+}

@@ -1,0 +1,32 @@
+import { ApiError } from '../../lib/api';
+import type { GiftCard } from '@tessera/contracts';
+
+export type PayoutStartRoute = 'amount' | 'noBalance' | 'insufficientBalance';
+
+/**
+ * Where a found card goes (spec §2.5): payout above 0 → amount; no payoutBalance → nobalance;
+ * payout 0 on a balance of exactly 0 → nobalance; anything else (payout 0 or below with money
+ * left, i.e. the fee eats it all) → unsufficientbalance.
+ */
+export function payoutStartRoute(card: GiftCard): PayoutStartRoute {
+  const balance = card.payoutBalance;
+  if (!balance) return 'noBalance';
+  if (balance.payout > 0) return 'amount';
+  if (balance.payout === 0 && balance.balance === 0) return 'noBalance';
+  return 'insufficientBalance';
+}
+
+export type PayoutCallbackOutcome = 'success' | 'cancelled' | 'alreadyRegistered' | 'failed';
+
+/**
+ * The customer call's failure (spec §4, §8): 400 or 401 with USER_CANCELLED → cancelled; with
+ * CARD_ALREADY_REGISTERED → alreadyregistered; any other 400/401, any other status, a network
+ * failure or an answer that cannot be read → failed.
+ */
+export function payoutFailureOutcome(error: unknown): PayoutCallbackOutcome {
+  if (error instanceof ApiError && (error.status === 400 || error.status === 401)) {
+    if (error.code === 'USER_CANCELLED') return 'cancelled';
+    if (error.code === 'CARD_ALREADY_REGISTERED') return 'alreadyRegistered';
+  }
+  return 'failed';
+}

@@ -1,0 +1,46 @@
+import type { GiftCard, PayoutCustomerResponse } from '@tessera/contracts';
+import { flowStore, useFlowStore, type FlowStore } from '../../lib/flowState';
+
+export interface PayoutState {
+  /** The looked-up card with its payoutBalance, as POST /api/Payout/ answered it. */
+  card: GiftCard;
+  /** Set once the customer call answered OK: what will be transferred, and to which account (masked). */
+  result?: PayoutCustomerResponse;
+}
+
+/**
+ * The flow's state per brand: memory + sessionStorage, so a reload keeps it (never the URL). It
+ * holds no secret; the security code and the IBAN are in page memory only, below. Across the
+ * full-page trip to the bank both travel in the spec's localStorage entry (identityEntry.ts), which
+ * the callback screen reads, removes, and puts back here.
+ */
+export function payoutStore(slug: string): FlowStore<PayoutState> {
+  return flowStore<PayoutState>('payout', slug);
+}
+
+export function usePayoutState(slug: string): PayoutState | null {
+  return useFlowStore(payoutStore(slug));
+}
+
+export interface PayoutSecret {
+  securityCode: string;
+  /** The IBAN last typed on the amount screen (letters and digits, upper case). */
+  bankAccountNumber?: string;
+}
+
+const secrets = new Map<string, PayoutSecret>();
+
+/** The card's security code (and the IBAN typed), in this page's memory only. */
+export const payoutSecret = {
+  get: (slug: string): PayoutSecret | null => secrets.get(slug) ?? null,
+  set: (slug: string, secret: PayoutSecret) => void secrets.set(slug, secret),
+  clear: (slug: string) => void secrets.delete(slug),
+  /** Tests: forget every brand's secret. */
+  clearAll: () => secrets.clear(),
+};
+
+/** Retry and new payment (spec §4): the held card data goes, and the flow starts again. */
+export function clearPayout(slug: string): void {
+  payoutSecret.clear(slug);
+  payoutStore(slug).clear();
+}

@@ -1,0 +1,299 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { GiftCard, Theme } from '@tessera/contracts';
+import { browser } from '../src/components/Identity/browser';
+import { forgetIdentifyReturns } from '../src/flows/identify/CallbackScreen';
+import { identifySecret } from '../src/flows/identify/state';
+import { captchaRoute, createTestI18n, demoTheme, mockFetch, renderApp, texts, themeRoute, type MockRoute } from './utils';
+
+const identifyTheme = (informationType: Theme['styling']['informationType'] = 1): Theme =>
+  demoTheme(
+    {
+      pageAvailability: [
+        { code: 'BALANCE', isAvailable: true, availableLanguages: ['nl', 'en'] },
+        { code: 'IDENTIFY', isAvailable: true, availableLanguages: ['nl', 'en'] },
+      ],
+    },
+    { informationType },
+  );
+
+const ISSUERS = [
+  { id: 'ABNANL2A', name: 'ABN AMRO' },
+  { id: 'ASNBNL21', name: 'ASN Bank' },
+  { id: 'BUNQNL2A', name: 'bunq' },
+  { id: 'INGBNL2A', name: 'ING' },
+  { id: 'RABONL2U', name: 'Rabobank' },
+  { id: 'RBRBNL21', name: 'RegioBank' },
+  { id: 'SNSBNL2A', name: 'SNS' },
+];
+
+const card: GiftCard = { code: '6064000000000000110', expiresAt: '2099-12-31', balances: [{ quantity: { value: 2000, assetCode: 'EUR' } }] };
+const SECURITY_CODE = '773415';
+const SESSION_ID = 'Zm9vYmFyYmF6cXV4cXV1eHF1dXhxdXV4cXV1eHF1dXg';
+const AUTHORIZATION_URL = 'https://idin.example/authorize?client_id=tessera';
+
+const lookupRoute = (answer: Omit<MockRoute, 'path' | 'method'> = { body: card }): MockRoute => ({ method: 'POST', path: '/api/GiftCard/', ...answer });
+const providersRoute = (answer: Omit<MockRoute, 'path' | 'method'> = { body: [{ provider: 'IDIN', issuers: ISSUERS }] }): MockRoute => ({
+  path: '/api/Authentication/DEMO/providers',
+  ...answer,
+});
+const sessionRoute = (answer: Omit<MockRoute, 'path' | 'method'> = { body: { authorizationUrl: AUTHORIZATION_URL } }): MockRoute => ({
+  method: 'POST',
+  path: '/api/Authentication/DEMO/session',
+  ...answer,
+});
+const customerRoute = (answer: Omit<MockRoute, 'path' | 'method'>): MockRoute => ({
+  method: 'POST',
+  path: `/api/Authentication/demo/customer?sessionId=${SESSION_ID}`,
+  ...answer,
+});
+
+const location = () => screen.getByTestId('location').textContent;
+/** Its name gains "Loading…" while busy. */
+const idinButton = () => screen.getByRole('button', { name: /^Identify with iDIN/ }) as HTMLButtonElement;
+const bankSelect = () => screen.getByRole('combobox', { name: 'Choose your bank' }) as HTMLSelectElement;
+
+function holdCard() {
+  window.sessionStorage.setItem('tessera.identify.demo', JSON.stringify({ card }));
+  identifySecret.set('demo', SECURITY_CODE);
+}
+
+function storeEntry(state: string, overrides: Record<string, unknown> = {}) {
+  window.localStorage.setItem(
+    state,
+    JSON.stringify({ url: '/demo/identify/callback', giftCard: card, securityCode: SECURITY_CODE, bankCode: 'RABO', createdAt: Date.now(), ...overrides }),
+  );
+}
+
+async function toProviderScreen(routes: MockRoute[] = [providersRoute()]) {
+  holdCard();
+  const fetch = mockFetch([themeRoute(identifyTheme()), captchaRoute, ...routes]);
+  const view = renderApp('/demo/identify/provider');
+  await screen.findByRole('heading', { level: 1, name: 'Identify with iDIN' });
+  return { ...fetch, ...view, user: userEvent.setup() };
+}
+
+beforeEach(() => forgetIdentifyReturns());
+afterEach(() => identifySecret.clearAll());
+
+describe('IDENTIFY start (spec §2.7)', { timeout: 20_000 }, () => {
+  it('looks the card up with POST /api/GiftCard/ and x-flow-type IDENTIFY, then goes to provider', async () => {
+    const { requests } = mockFetch([themeRoute(identifyTheme()), captchaRoute, lookupRoute(), providersRoute()]);
+    renderApp('/demo/identify');
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { level: 1, name: 'Register your card' });
+    await user.type(screen.getByLabelText('Card number'), '6064 0000 0000 0000 110');
+    await user.type(screen.getByLabelText('Security code'), SECURITY_CODE);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(location()).toBe('/demo/identify/provider'));
+    const post = requests.find((r) => r.url === '/api/GiftCard/')!;
+    expect(post.method).toBe('POST');
+    expect(post.headers['x-flow-type']).toBe('IDENTIFY');
+    expect(post.body).toEqual({ code: 'DEMO', giftCardNumber: '6064000000000000110', pinCode: SECURITY_CODE, 'g-recaptcha-response': 'test-pass' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Identify with iDIN' })).toBeTruthy();
+    expect(JSON.stringify({ ...window.sessionStorage, ...window.localStorage })).not.toContain(SECURITY_CODE);
+  });
+
+  it('is mounted at /Identify too', async () => {
+    mockFetch([themeRoute(identifyTheme()), captchaRoute]);
+    renderApp('/demo/Identify');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Register your card' })).toBeTruthy();
+  });
+
+  it('ContainerAbove puts the explanation blocks above the form', async () => {
+    mockFetch([themeRoute(identifyTheme(2)), captchaRoute]);
+    renderApp('/demo/identify');
+    await screen.findByRole('heading', { level: 1, name: 'Register your card' });
+    const blocks = screen.getByTestId('information-blocks');
+    const form = screen.getByLabelText('Card number').closest('form')!;
+    expect(blocks.compareDocumentPosition(form) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(blocks).getByRole('heading', { level: 2, name: 'Why register your card?' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /How does it work\?/ })).toBeNull();
+  });
+
+  it('ContainerBelow puts them below the form, with a link down to them', async () => {
+    mockFetch([themeRoute(identifyTheme(3)), captchaRoute]);
+    renderApp('/demo/identify');
+    await screen.findByRole('heading', { level: 1, name: 'Register your card' });
+    const blocks = screen.getByTestId('information-blocks');
+    const form = screen.getByLabelText('Card number').closest('form')!;
+    expect(blocks.compareDocumentPosition(form) & Node.DOCUMENT_POSITION_PRECEDING).toBeTruthy();
+    expect(screen.getByRole('link', { name: /How does it work\?/ }).getAttribute('href')).toBe('#identify-information');
+  });
+
+  it('Tooltip shows no blocks but a tooltip on the card number', async () => {
+    mockFetch([themeRoute(identifyTheme(1)), captchaRoute]);
+    renderApp('/demo/identify');
+    await screen.findByRole('heading', { level: 1, name: 'Register your card' });
+    expect(screen.queryByTestId('information-blocks')).toBeNull();
+    expect(screen.getAllByRole('button', { name: 'More information' }).length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('IDENTIFY provider (spec §2.7, §5 "Identify provider")', { timeout: 20_000 }, () => {
+  it('shows the card and the banks of the providers call (x-flow-type IDENTIFY)', async () => {
+    const { requests } = await toProviderScreen();
+    expect(screen.getByRole('img', { name: 'Card ending in 110' })).toBeTruthy();
+    await waitFor(() => expect(bankSelect().options).toHaveLength(8));
+    expect([...bankSelect().options].map((o) => o.textContent)).toEqual(['Select your bank', ...ISSUERS.map((i) => i.name)]);
+    const providers = requests.find((r) => r.url === '/api/Authentication/DEMO/providers')!;
+    expect(providers.headers['x-flow-type']).toBe('IDENTIFY');
+    expect(screen.getByRole('heading', { level: 2, name: 'What is iDIN?' })).toBeTruthy();
+  });
+
+  it('keeps the iDIN button disabled until a bank is chosen', async () => {
+    const { user } = await toProviderScreen();
+    await waitFor(() => expect(bankSelect().options).toHaveLength(8));
+    expect(idinButton().disabled).toBe(true);
+    expect(document.getElementById(idinButton().getAttribute('aria-describedby')!)?.textContent).toBe('Choose your bank first.');
+    await user.selectOptions(bankSelect(), 'Rabobank');
+    expect(idinButton().disabled).toBe(false);
+    await user.selectOptions(bankSelect(), 'Select your bank');
+    expect(idinButton().disabled).toBe(true);
+  });
+
+  it('stores the flow state, calls the session for the chosen bank and goes to the bank', async () => {
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
+    const { user, requests } = await toProviderScreen([providersRoute(), sessionRoute()]);
+    await waitFor(() => expect(bankSelect().options).toHaveLength(8));
+    await user.selectOptions(bankSelect(), 'Rabobank');
+    await user.click(idinButton());
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(AUTHORIZATION_URL));
+    const session = requests.find((r) => r.url === '/api/Authentication/DEMO/session')!;
+    expect(session.method).toBe('POST');
+    expect(session.headers['x-flow-type']).toBe('IDENTIFY');
+    const body = session.body as { state: string };
+    expect(body).toEqual({ provider: 'IDIN', issuer: 'RABONL2U', redirectUrl: `${window.location.origin}/callback`, state: expect.stringMatching(/^[A-Za-z0-9_-]{8,128}$/) });
+    expect(JSON.parse(window.localStorage.getItem(body.state)!)).toEqual({
+      url: '/demo/identify/callback',
+      giftCard: card,
+      securityCode: SECURITY_CODE,
+      bankCode: 'RABO',
+      createdAt: expect.any(Number),
+    });
+  });
+
+  it('a failing session call is ignored silently and the button works again', async () => {
+    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
+    const { user } = await toProviderScreen([providersRoute(), sessionRoute({ networkError: true })]);
+    await waitFor(() => expect(bankSelect().options).toHaveLength(8));
+    await user.selectOptions(bankSelect(), 'ING');
+    await user.click(idinButton());
+    await waitFor(() => expect(idinButton().getAttribute('aria-busy')).toBeNull());
+    expect(idinButton().disabled).toBe(false);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(window.localStorage.length).toBe(0);
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('offers the bank list’s iDIN banks when the providers call fails', async () => {
+    await toProviderScreen([providersRoute({ status: 500, body: { code: 'INTERNAL_ERROR', message: 'x' } })]);
+    await waitFor(() => expect(bankSelect().options).toHaveLength(8));
+    const names = [...bankSelect().options].map((o) => o.textContent);
+    expect(names).toContain('ING');
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  it('is in Dutch for a Dutch cardholder', async () => {
+    holdCard();
+    mockFetch([themeRoute(identifyTheme()), captchaRoute, providersRoute()]);
+    renderApp('/demo/identify/provider', { i18n: createTestI18n('nl') });
+    await screen.findByRole('heading', { level: 1, name: 'Identificeer je met iDIN' });
+    expect(screen.getByRole('combobox', { name: 'Kies je bank' })).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Identificeren met iDIN' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('IDENTIFY callback (spec §2.7, §4)', { timeout: 20_000 }, () => {
+  const callbackPath = (state: string) => `/demo/identify/callback?state=${state}&sessionId=${SESSION_ID}`;
+
+  it('OK: registers with the slug and sessionId, removes the entry, and shows the number in blocks of 4', async () => {
+    storeEntry('id-ok');
+    const { requests } = mockFetch([themeRoute(identifyTheme()), captchaRoute, customerRoute({ body: { cardNumber: card.code } })]);
+    const { history } = renderApp(callbackPath('id-ok'));
+    await waitFor(() => expect(location()).toBe('/demo/identify/success'));
+    expect(history()).toEqual(['/demo/identify/success']);
+    const calls = requests.filter((r) => r.url.includes('/customer'));
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.url).toBe(`/api/Authentication/demo/customer?sessionId=${SESSION_ID}`);
+    expect(calls[0]!.method).toBe('POST');
+    expect(calls[0]!.headers['x-flow-type']).toBe('IDENTIFY');
+    expect(calls[0]!.body).toEqual({ cardNumber: card.code, securityCode: SECURITY_CODE });
+    expect(window.localStorage.getItem('id-ok')).toBeNull();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your card is registered' })).toBeTruthy();
+    expect(screen.getByTestId('registered-card-number').textContent).toBe('6064 0000 0000 0000 110');
+  });
+
+  it('success: register another card clears the held data and returns to the start', async () => {
+    storeEntry('id-again');
+    mockFetch([themeRoute(identifyTheme()), captchaRoute, customerRoute({ body: { cardNumber: card.code } })]);
+    renderApp(callbackPath('id-again'));
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Register another card' }));
+    await waitFor(() => expect(location()).toBe('/demo/identify'));
+    expect(window.sessionStorage.getItem('tessera.identify.demo')).toBeNull();
+  });
+
+  for (const [name, route, text] of [
+    ['400 USER_CANCELLED', customerRoute({ status: 400, body: { code: 'USER_CANCELLED', message: 'x' } }), texts.en.identify__failed_cancelled],
+    ['400 CARD_ALREADY_REGISTERED', customerRoute({ status: 400, body: { code: 'CARD_ALREADY_REGISTERED', message: 'x' } }), texts.en.identify__failed_already_registered],
+    ['another 400', customerRoute({ status: 400, body: { code: 'IDENTITY_FAILED', message: 'x' } }), texts.en.identify__failed_text],
+    ['a 500', customerRoute({ status: 500, body: { code: 'INTERNAL_ERROR', message: 'x' } }), texts.en.identify__failed_text],
+    ['a network error', customerRoute({ networkError: true }), texts.en.identify__failed_text],
+  ] as const) {
+    it(`${name} → failed with the card and its failure text; the entry is removed`, async () => {
+      storeEntry('id-x');
+      mockFetch([themeRoute(identifyTheme()), captchaRoute, route]);
+      const { history } = renderApp(callbackPath('id-x'));
+      await waitFor(() => expect(location()).toBe('/demo/identify/failed'));
+      expect(history()).toEqual(['/demo/identify/failed']);
+      expect(window.localStorage.getItem('id-x')).toBeNull();
+      expect(await screen.findByRole('heading', { level: 1, name: 'Your card is not registered' })).toBeTruthy();
+      expect(screen.getByRole('img', { name: 'Card ending in 110' })).toBeTruthy();
+      expect(screen.getByRole('alert').textContent).toBe(text);
+    });
+  }
+
+  it('failed: start again clears the held data and returns to the start', async () => {
+    storeEntry('id-f');
+    mockFetch([themeRoute(identifyTheme()), captchaRoute, customerRoute({ status: 500, body: { code: 'INTERNAL_ERROR', message: 'x' } })]);
+    renderApp(callbackPath('id-f'));
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Start again' }));
+    await waitFor(() => expect(location()).toBe('/demo/identify'));
+    expect(window.sessionStorage.getItem('tessera.identify.demo')).toBeNull();
+  });
+
+  it('without an entry for this flow: back to the start, no call', async () => {
+    storeEntry('id-payout', { url: '/demo/payout/callback' });
+    const { requests } = mockFetch([themeRoute(identifyTheme()), captchaRoute]);
+    renderApp(callbackPath('id-payout'));
+    await waitFor(() => expect(location()).toBe('/demo/identify'));
+    expect(requests.filter((r) => r.url.includes('/customer'))).toHaveLength(0);
+  });
+});
+
+describe('IDENTIFY without a card in state', { timeout: 20_000 }, () => {
+  for (const screenPath of ['provider', 'callback', 'success', 'failed']) {
+    it(`/demo/identify/${screenPath} redirects to the start`, async () => {
+      mockFetch([themeRoute(identifyTheme()), captchaRoute, providersRoute()]);
+      const { history } = renderApp(`/demo/identify/${screenPath}`);
+      await waitFor(() => expect(location()).toBe('/demo/identify'));
+      expect(history()).toEqual(['/demo/identify']);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Register your card' })).toBeTruthy();
+    });
+  }
+
+  it('provider after a reload (the card kept, its security code not) starts again', async () => {
+    window.sessionStorage.setItem('tessera.identify.demo', JSON.stringify({ card }));
+    mockFetch([themeRoute(identifyTheme()), captchaRoute, providersRoute()]);
+    renderApp('/demo/identify/provider');
+    await waitFor(() => expect(location()).toBe('/demo/identify'));
+  });
+
+  it('success without a registration starts again', async () => {
+    holdCard();
+    mockFetch([themeRoute(identifyTheme()), captchaRoute]);
+    renderApp('/demo/identify/success');
+    await waitFor(() => expect(location()).toBe('/demo/identify'));
+  });
+});
