@@ -10,6 +10,7 @@ export const cards = {
   GIFT_GRACE: { number: '6064 0000 0000 0000 104', secret: '264018' },
   GIFT_EXPIRED: { number: '6064 0000 0000 0000 105', secret: '905527' },
   GIFT_NO_EXPIRY: { number: '6064 0000 0000 0000 106', secret: '318840' },
+  GIFT_BELOW_FEE: { number: '6064 0000 0000 0000 103', secret: '730115' },
   GIFT_IDENTIFY: { number: '6064 0000 0000 0000 110', secret: '773415' },
   GIFT_ACME: { number: '6064 1000 0000 0000 201', secret: '402275' },
 } as const;
@@ -24,7 +25,13 @@ export interface TestCard {
  * the phone uses the demo cards themselves, the desktop their twins from support/extra-cards.csv
  * (imported by support/global-setup.ts), so both projects can run every test, in parallel.
  */
-export function cardsFor(testInfo: TestInfo): { reset: TestCard & { recoveryCode: string }; replace: TestCard; acmeReplace: TestCard } {
+export function cardsFor(testInfo: TestInfo): {
+  reset: TestCard & { recoveryCode: string };
+  replace: TestCard;
+  acmeReplace: TestCard;
+  payout: TestCard;
+  identify: TestCard;
+} {
   const phone = testInfo.project.name === 'phone';
   return {
     // GIFT_RESET: balance 30,00, no expiry date, recovery code 654321
@@ -33,6 +40,10 @@ export function cardsFor(testInfo: TestInfo): { reset: TestCard & { recoveryCode
     replace: { number: phone ? '6064 0000 0000 0000 108' : '6064 0000 0009 0000 108', secret: '640092' },
     // ACME cards only for replacing (GIFT_ACME stays for the BALANCE tests): balance 35,00
     acmeReplace: phone ? { number: '6064 1000 0009 0001 301', secret: '402301' } : { number: '6064 1000 0009 0002 301', secret: '402302' },
+    // GIFT_PAYOUT: balance 42,50, payout 40,00 after the fee of 2,50; paid out once
+    payout: { number: phone ? '6064 0000 0000 0000 109' : '6064 0000 0009 0000 109', secret: '219936' },
+    // GIFT_IDENTIFY: balance 20,00; registered once
+    identify: { number: phone ? '6064 0000 0000 0000 110' : '6064 0000 0009 0000 110', secret: '773415' },
   };
 }
 

@@ -1,0 +1,32 @@
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, snap } from './fixtures';
+import type { TestInfo } from '@playwright/test';
+
+type Lang = 'nl' | 'en';
+const lookupTexts = {
+  nl: { number: 'Kaartnummer', secret: 'Beveiligingscode', submit: 'Verder', verified: /^Geverifieerd$/ },
+  en: { number: 'Card number', secret: 'Security code', submit: 'Continue', verified: /^Verified$/ },
+} as const;
+
+/** The PAYOUT and IDENTIFY start forms: card number, security code, the built-in captcha, Continue. */
+export async function startWithCard(page: Page, card: { number: string; secret: string }, lang: Lang = 'en') {
+  const t = lookupTexts[lang];
+  await page.getByLabel(t.number, { exact: true }).fill(card.number);
+  await page.getByLabel(t.secret, { exact: true }).fill(card.secret);
+  // The proof of work runs in a worker; on a loaded CI machine it can take a few seconds.
+  await expect(page.getByText(t.verified)).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('button', { name: t.submit, exact: true }).click();
+}
+
+/**
+ * The sandbox iDIN provider's page (served by the server at /sandbox/idin, a real OpenID Connect
+ * provider): checks it names the bank the cardholder chose, is accessible, and presses one of
+ * its three buttons.
+ */
+export async function atSandboxBank(page: Page, testInfo: TestInfo, bank: string, choice: 'Approve' | 'Cancel' | 'Fail', shot?: string) {
+  await expect(page).toHaveURL(/\/sandbox\/idin\//);
+  await expect(page.getByText(bank, { exact: false }).first()).toBeVisible();
+  await expectAccessible(page);
+  if (shot) await snap(page, testInfo, shot);
+  await page.getByRole('button', { name: new RegExp(`^${choice}`) }).click();
+}
