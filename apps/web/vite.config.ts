@@ -18,7 +18,7 @@ const FIRST_SCREEN_CEILING_BYTES = 110 * 1024;
 
 /**
  * The budget under that ceiling, so the first screen cannot grow unnoticed: its size as last
- * measured, 110 343 bytes (docs/decisions/012-card-scanner.md "First-screen size"), plus a margin of
+ * measured when it was set, 110 343 bytes (docs/decisions/012-card-scanner.md "First-screen size"), plus a margin of
  * 128 bytes for noise and small fixes (a new lazy flow with its paths costs more). Over it the
  * build FAILS: trim what grew (the size report lists the files), or raise the figure deliberately
  * and record why in docs/decisions/003-first-screen-size.md.
@@ -106,6 +106,7 @@ const BALANCE_FIRST_SCREEN_MODULES = new RegExp(
   [
     String.raw`[\\/]src[\\/]flows[\\/]balance[\\/](index|LookupScreen|LookupForm|InformationBlocks|ErrorScreen|state|api[\\/])`,
     String.raw`[\\/]src[\\/]components[\\/](Alert|Button|CardLookupForm|Captcha[\\/]Captcha|Captcha[\\/]captchaKeyQuery|ErrorPage|Field|GiftCardNumberField|InfoBlock|Label|Notice|OverviewTitle|PinCodeField|Tooltip)[\\/]`,
+    String.raw`[\\/]src[\\/]lib[\\/]groupedInput`,
   ].join('|'),
 );
 

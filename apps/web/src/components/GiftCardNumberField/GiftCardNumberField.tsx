@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useId, type ReactNode } from 'react';
 import {
   CARD_NUMBER_MAX_DIGITS,
   CARD_NUMBER_PLACEHOLDER,
@@ -8,6 +8,7 @@ import {
 import { Field, describedBy } from '../Field/Field';
 import fieldStyles from '../Field/Field.module.css';
 import { useFlowContext } from '../../lib/theme/FlowContext';
+import { caretAfterGrouping, useCaretKeeper } from '../../lib/groupedInput';
 
 // The scan button, and when pressed the scanner, load on demand: neither is in the first screen
 // (docs/decisions/012-card-scanner.md).
@@ -26,22 +27,6 @@ interface GiftCardNumberFieldProps {
   name?: string;
 }
 
-/** Count of characters that survive stripping before position `caret`. */
-function keptBefore(raw: string, caret: number): number {
-  return stripCardNumber(raw.slice(0, caret)).length;
-}
-
-/** Position in the formatted value right after its `kept`-th kept character. */
-function positionAfter(formatted: string, kept: number): number {
-  if (kept === 0) return 0;
-  let seen = 0;
-  for (let i = 0; i < formatted.length; i++) {
-    if (formatted[i] !== ' ') seen++;
-    if (seen === kept) return i + 1;
-  }
-  return formatted.length;
-}
-
 /**
  * Gift card number (spec §2.2, §5): strips everything but letters and digits and shows the rest in
  * blocks of 4 as the cardholder types, keeping the caret where it was. Where the brand offers
@@ -52,16 +37,7 @@ export function GiftCardNumberField({ label, value, onChange, onBlur, info, help
   const flow = useFlowContext();
   const base = useId();
   const ids = { input: `${base}-input`, help: `${base}-help`, error: `${base}-error` };
-  const inputRef = useRef<HTMLInputElement>(null);
-  const pendingCaret = useRef<number | null>(null);
-
-  useLayoutEffect(() => {
-    const input = inputRef.current;
-    if (input && pendingCaret.current !== null && document.activeElement === input) {
-      input.setSelectionRange(pendingCaret.current, pendingCaret.current);
-    }
-    pendingCaret.current = null;
-  }, [value]);
+  const { inputRef, pendingCaret } = useCaretKeeper(value);
 
   return (
     <Field ids={ids} label={label} info={info} help={help} error={error}>
@@ -83,9 +59,8 @@ export function GiftCardNumberField({ label, value, onChange, onBlur, info, help
           onChange={(event) => {
             const raw = event.target.value;
             const caret = event.target.selectionStart ?? raw.length;
-            const kept = Math.min(keptBefore(raw, caret), CARD_NUMBER_MAX_DIGITS);
             const formatted = formatCardNumberInput(stripCardNumber(raw).slice(0, CARD_NUMBER_MAX_DIGITS));
-            pendingCaret.current = positionAfter(formatted, kept);
+            pendingCaret.current = caretAfterGrouping(raw, caret, stripCardNumber, formatted, CARD_NUMBER_MAX_DIGITS);
             onChange(formatted);
           }}
           onBlur={onBlur}

@@ -1,7 +1,8 @@
-import { useId, useLayoutEffect, useRef, type ReactNode, type Ref } from 'react';
+import { useId, type ReactNode, type Ref } from 'react';
 import { formatIban } from '@tessera/contracts';
 import { Label } from '../Label/Label';
 import fieldStyles from '../Field/Field.module.css';
+import { caretAfterGrouping, useCaretKeeper } from '../../lib/groupedInput';
 import { cleanIbanInput } from './ibanCheck';
 import styles from './IbanField.module.css';
 
@@ -26,22 +27,6 @@ interface IbanFieldProps {
   ref?: Ref<HTMLInputElement>;
 }
 
-/** Count of kept characters before position `caret` of what was typed. */
-function keptBefore(raw: string, caret: number): number {
-  return cleanIbanInput(raw.slice(0, caret)).length;
-}
-
-/** Position in the grouped value right after its `kept`-th character. */
-function positionAfter(formatted: string, kept: number): number {
-  if (kept === 0) return 0;
-  let seen = 0;
-  for (let i = 0; i < formatted.length; i++) {
-    if (formatted[i] !== ' ') seen++;
-    if (seen === kept) return i + 1;
-  }
-  return formatted.length;
-}
-
 /**
  * The IBAN input (spec §2.2, §5 "IBAN"): spaces stripped, upper case, shown in groups of 4 as the
  * cardholder types, with the caret kept where it was. The rules live in ibanCheck.ts; the screen
@@ -51,16 +36,7 @@ function positionAfter(formatted: string, kept: number): number {
 export function IbanField({ label, value, onChange, onBlur, help, bank, message, name = 'iban', ref }: IbanFieldProps) {
   const base = useId();
   const ids = { input: `${base}-input`, help: `${base}-help`, bank: `${base}-bank`, message: `${base}-message` };
-  const inputRef = useRef<HTMLInputElement | null>(null);
-  const pendingCaret = useRef<number | null>(null);
-
-  useLayoutEffect(() => {
-    const input = inputRef.current;
-    if (input && pendingCaret.current !== null && document.activeElement === input) {
-      input.setSelectionRange(pendingCaret.current, pendingCaret.current);
-    }
-    pendingCaret.current = null;
-  }, [value]);
+  const { inputRef, pendingCaret } = useCaretKeeper(value);
 
   const setRefs = (node: HTMLInputElement | null) => {
     inputRef.current = node;
@@ -91,7 +67,7 @@ export function IbanField({ label, value, onChange, onBlur, help, bank, message,
           const raw = event.target.value;
           const caret = event.target.selectionStart ?? raw.length;
           const cleaned = cleanIbanInput(raw);
-          pendingCaret.current = positionAfter(formatIban(cleaned), Math.min(keptBefore(raw, caret), cleaned.length));
+          pendingCaret.current = caretAfterGrouping(raw, caret, cleanIbanInput, formatIban(cleaned), cleaned.length);
           onChange(cleaned);
         }}
         onBlur={onBlur}
