@@ -9,6 +9,7 @@ import { recordPayout } from './record-payout.js';
 import { requireBrandOfPath, requireOfferedFlowType } from './support/brand-gate.js';
 import { checkCardSecretAndWrite, type VerifiedWrite } from './support/card-secret-check.js';
 import {
+  auditedCheck,
   bindSessionToCard,
   IDENTITY_SESSION_INVALID_MESSAGE,
   providerOutcomeOf,
@@ -67,14 +68,7 @@ export async function payOutCard(deps: ServiceDeps, ctx: RequestContext, themeCo
   const client = truncateAddress(ctx.clientAddress);
   const { brand, flows } = await requireBrandOfPath(deps.brands, themeCode);
   const audit = { type: 'payout.customer', brandId: brand.id, flowType: ctx.flowTypeHeader === 'PAYOUT' ? 'PAYOUT' : null, client };
-  const refuseEarly = async <T>(check: () => T): Promise<T> => {
-    try {
-      return check();
-    } catch (error) {
-      if (error instanceof AppError) await deps.audit.record({ ...audit, outcome: error.code.toLowerCase(), detail: null }, deps.now().toISOString());
-      throw error;
-    }
-  };
+  const refuseEarly = auditedCheck(deps, audit);
   const flowType = await refuseEarly(() => requireOfferedFlowType(ctx.flowTypeHeader, ['PAYOUT'], flows));
   const request = await refuseEarly(() => parseOrThrow(payoutCustomerRequestSchema, body));
   const sessionIdHash = sessionIdHashOf(deps.crypto, request.sessionId);

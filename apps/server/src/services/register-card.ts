@@ -12,6 +12,7 @@ import type { RequestContext, ServiceDeps } from './deps.js';
 import { requireBrandOfPath, requireOfferedFlowType } from './support/brand-gate.js';
 import { checkCardSecretAndWrite, type VerifiedWrite } from './support/card-secret-check.js';
 import {
+  auditedCheck,
   bindSessionToCard,
   IDENTITY_SESSION_INVALID_MESSAGE,
   providerOutcomeOf,
@@ -52,14 +53,7 @@ export async function registerCard(
   const client = truncateAddress(ctx.clientAddress);
   const { brand, flows } = await requireBrandOfPath(deps.brands, themeCode);
   const audit = { type: 'identify.customer', brandId: brand.id, flowType: ctx.flowTypeHeader === 'IDENTIFY' ? 'IDENTIFY' : null, client };
-  const refuseEarly = async <T>(check: () => T): Promise<T> => {
-    try {
-      return check();
-    } catch (error) {
-      if (error instanceof AppError) await deps.audit.record({ ...audit, outcome: error.code.toLowerCase(), detail: null }, deps.now().toISOString());
-      throw error;
-    }
-  };
+  const refuseEarly = auditedCheck(deps, audit);
   const flowType = await refuseEarly(() => requireOfferedFlowType(ctx.flowTypeHeader, ['IDENTIFY'], flows));
   const { request, sessionId } = await refuseEarly(() => {
     const parsedBody = identifyCustomerRequestSchema.safeParse(body);
