@@ -59,7 +59,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const db = options.db ?? createDatabase(config.database);
   const deps: ServiceDeps = {
     db,
-    brands: new BrandCache(db),
+    // Without an identity provider PAYOUT and IDENTIFY cannot finish: brands show them as unavailable.
+    brands: new BrandCache(db, undefined, undefined, config.identity.adapter === 'off' ? ['PAYOUT', 'IDENTIFY'] : []),
     audit: new AuditWriter(db),
     crypto: createCrypto(keyring),
     captcha: options.captcha ?? createCaptcha(config, keyring.altchaHmacKey),

@@ -141,6 +141,18 @@ describe('without bank identity (IDENTITY_ADAPTER=off)', () => {
       expect(start.statusCode).toBe(403);
       expect((await off.app.inject({ url: '/sandbox/idin/.well-known/openid-configuration', headers: { accept: 'application/json' } })).statusCode).toBe(404);
       expect((await off.app.inject({ url: `${identityApiPaths.identityReturn()}?state=abc&code=def` })).statusCode).toBe(400);
+      // The theme says so too, so cardholders see "not available" at the start, not a failure at
+      // the end; the PAYOUT lookup refuses as well. Other flows are untouched.
+      const theme = (await off.app.inject({ url: '/api/theme/demo' })).json() as { pageAvailability: { code: string; isAvailable: boolean }[] };
+      const available = Object.fromEntries(theme.pageAvailability.map((p) => [p.code, p.isAvailable]));
+      expect(available).toMatchObject({ PAYOUT: false, IDENTIFY: false, BALANCE: true, REPLACE: true, VISA: true, RESET: true });
+      const lookup = await off.app.inject({
+        method: 'POST',
+        url: identityApiPaths.payoutLookup(),
+        headers: { 'x-flow-type': 'PAYOUT' },
+        payload: { code: 'DEMO', giftCardNumber: '6064000000000000109', pinCode: '219936', 'g-recaptcha-response': 'test-pass' },
+      });
+      expect(lookup.json().code).toBe('FLOW_UNAVAILABLE');
     } finally {
       await off.close();
     }

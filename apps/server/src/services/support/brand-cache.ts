@@ -34,6 +34,11 @@ export class BrandCache {
     private readonly db: Db,
     private readonly ttlMs: number = BRAND_CACHE_TTL_MS,
     private readonly clock: () => number = () => performance.now(),
+    /**
+     * Flows this deployment cannot serve whatever a brand says (PAYOUT and IDENTIFY without an
+     * identity provider): read as not available, so the theme, the lookups and every call agree.
+     */
+    private readonly unservedFlows: readonly string[] = [],
   ) {}
 
   #entry(identifier: string): Entry | undefined {
@@ -62,7 +67,8 @@ export class BrandCache {
   async #load(identifier: string): Promise<BrandWithFlows | undefined> {
     const brand = await findBrandByIdentifier(this.db, identifier);
     if (!brand) return undefined;
-    return { brand, flows: await listBrandFlows(this.db, brand.id) };
+    const flows = await listBrandFlows(this.db, brand.id);
+    return { brand, flows: flows.map((f) => (this.unservedFlows.includes(f.flow_code) ? { ...f, is_available: 0 } : f)) };
   }
 
   /** The brand an identifier names, with its flows, as stored at most ttlMs ago. */
