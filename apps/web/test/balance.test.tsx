@@ -46,6 +46,16 @@ describe('BALANCE lookup', () => {
     expect(screen.getByRole('link', { name: 'Set a new security code' }).getAttribute('href')).toBe('/demo/reset');
   });
 
+  it('moves focus to the new screen\'s heading after the lookup, and not on the page load', async () => {
+    mockFetch([themeRoute(), captchaRoute, { method: 'POST', path: '/api/GiftCard/', body: card }]);
+    renderApp('/demo/balance');
+    const start = await screen.findByRole('heading', { level: 1, name: 'Check your balance' });
+    expect(document.activeElement).not.toBe(start);
+    await fillAndSubmit();
+    const amount = await screen.findByRole('heading', { level: 1, name: 'Your balance' });
+    await waitFor(() => expect(document.activeElement).toBe(amount));
+  });
+
   it('shows the invalid-card message on 404, and retry clears the security code', async () => {
     mockFetch([themeRoute(), captchaRoute, { method: 'POST', path: '/api/GiftCard/', status: 404, body: { code: 'CARD_NOT_FOUND', message: 'not found' } }]);
     renderApp('/demo/balance');

@@ -1,5 +1,6 @@
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useRouter } from 'wouter';
 import { useFlowContext } from '../../lib/theme/FlowContext';
 import { InfoTooltip } from '../Tooltip/InfoTooltip';
 import styles from './PageShell.module.css';
@@ -14,6 +15,29 @@ interface PageShellProps {
 
 const KNOWN_VARIANTS = new Set(['plain', 'light', 'dark', 'pattern']);
 
+/** Per router (one per page load; tests render many): the path last shown with its heading. */
+const shownPaths = new WeakMap<object, string>();
+
+/**
+ * A new screen reached in the app (no page load) takes focus to its heading, so a screen reader
+ * says where the cardholder now is and the keyboard starts from the top of the new screen. The
+ * first screen of a page load keeps the browser's focus, and so does a shell that changes on the
+ * same path (loading → content, or the balance embed showing its result inside a brand's page).
+ */
+function useFocusOnNewScreen(main: RefObject<HTMLElement | null>) {
+  const [path] = useLocation();
+  const router = useRouter();
+  useEffect(() => {
+    const heading = main.current?.querySelector('h1');
+    const shown = shownPaths.get(router);
+    if (shown === undefined) shownPaths.set(router, path);
+    if (shown === undefined || path === shown || !heading) return;
+    shownPaths.set(router, path);
+    heading.tabIndex = -1;
+    heading.focus();
+  }, [path, main, router]);
+}
+
 /**
  * The page shell (spec §2.2): brand header band with logo (and header image, swoosh), the
  * language dropdown when the flow offers more than one language, the poster image, the content
@@ -22,6 +46,8 @@ const KNOWN_VARIANTS = new Set(['plain', 'light', 'dark', 'pattern']);
 export function PageShell({ children, hidePoster = false, after }: PageShellProps) {
   const { t } = useTranslation();
   const flow = useFlowContext();
+  const main = useRef<HTMLElement>(null);
+  useFocusOnNewScreen(main);
   const styling = flow?.theme.styling;
   const variant = styling && KNOWN_VARIANTS.has(styling.backgroundVariant) ? styling.backgroundVariant : 'plain';
   const classes = [styles.shell, styles[`bg-${variant}`], styling?.useGradient ? styles.gradient : null]
@@ -53,7 +79,7 @@ export function PageShell({ children, hidePoster = false, after }: PageShellProp
         </div>
         {styling?.addSwoosh ? <Swoosh /> : null}
       </header>
-      <main id="main" tabIndex={-1} className={styles.main}>
+      <main id="main" ref={main} tabIndex={-1} className={styles.main}>
         <div className={styles.card}>
           {styling?.posterImage && !hidePoster ? <img className={styles.poster} src={styling.posterImage} alt="" /> : null}
           {children}
