@@ -11,7 +11,7 @@ import { OneTimeCodeField, emptyCode, isCompleteCode } from '../../components/On
 import { PasscodeChoice, isPasscodeChoiceValid } from '../../components/PasscodeChoice/PasscodeChoice';
 import { Captcha } from '../../components/Captcha/Captcha';
 import { Button } from '../../components/Button/Button';
-import { Alert } from '../../components/Alert/Alert';
+import { NetworkErrorAlert } from '../../components/NetworkErrorAlert/NetworkErrorAlert';
 import { useRecoverSecurityCode } from './api/recoverSecurityCode';
 import { resetStore } from './state';
 import styles from './reset.module.css';
@@ -137,24 +137,14 @@ export function StartScreen() {
       <OverviewTitle title={t('reset__title')} subtitle={t('reset__subtitle')} />
       <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={recovery.isPending || undefined}>
         {networkBlocked ? (
-          <Alert
-            tone="danger"
-            actions={
-              <Button
-                ref={networkRetryRef}
-                variant="retry"
-                onClick={() => {
-                  setNetworkBlocked(false);
-                  recovery.reset();
-                  setFocusAfterRefusal('submit');
-                }}
-              >
-                {t('generic__retry')}
-              </Button>
-            }
-          >
-            <p>{t('generic__network_error')}</p>
-          </Alert>
+          <NetworkErrorAlert
+            retryRef={networkRetryRef}
+            onRetry={() => {
+              setNetworkBlocked(false);
+              recovery.reset();
+              setFocusAfterRefusal('submit');
+            }}
+          />
         ) : null}
 
         <GiftCardNumberField

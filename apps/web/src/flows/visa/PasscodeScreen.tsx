@@ -11,6 +11,7 @@ import { CardSummary } from '../../components/CardSummary/CardSummary';
 import { InfoBlock } from '../../components/InfoBlock/InfoBlock';
 import { Button } from '../../components/Button/Button';
 import { Alert } from '../../components/Alert/Alert';
+import { NetworkErrorAlert } from '../../components/NetworkErrorAlert/NetworkErrorAlert';
 import { useUseActivationCode, useUseRecovery } from './api/visaApi';
 import { visaPath } from './routes';
 import { useVisaState, visaStore } from './state';
@@ -119,24 +120,14 @@ export function PasscodeScreen({ variant }: PasscodeScreenProps) {
       {variant === 'activation' ? <CardSummary cardNumber={card.cardNumber} status="inactive" /> : null}
       <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={call.isPending || undefined}>
         {networkBlocked ? (
-          <Alert
-            tone="danger"
-            actions={
-              <Button
-                ref={networkRetryRef}
-                variant="retry"
-                onClick={() => {
-                  setNetworkBlocked(false);
-                  call.reset();
-                  setFocusAfter('submit');
-                }}
-              >
-                {t('generic__retry')}
-              </Button>
-            }
-          >
-            <p>{t('generic__network_error')}</p>
-          </Alert>
+          <NetworkErrorAlert
+            retryRef={networkRetryRef}
+            onRetry={() => {
+              setNetworkBlocked(false);
+              call.reset();
+              setFocusAfter('submit');
+            }}
+          />
         ) : null}
         {refusal ? (
           <Alert tone="danger">
