@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { captchaRoute, createTestI18n, demoTheme, mockFetch, renderApp, texts, themeRoute } from './utils';
 import { LAST_CAMERA_KEY } from '../src/components/CardScanner/scannerSettings';
+import { ScannerDialog } from '../src/components/CardScanner/ScannerDialog';
 
 // The decoders and the canvas work are browser-only (covered by scanner-decode.test.ts in wasm and
 // by e2e/tests/scanner.spec.ts in Chromium); here they are stand-ins the tests steer.
@@ -187,6 +189,37 @@ describe('scanner dialog', () => {
     await waitFor(() => expect(within(dialog).getByRole('status').textContent).toContain('Looking for a code…'));
     expect(getUserMedia).toHaveBeenCalledTimes(2);
     expect(within(dialog).queryByRole('alert')).toBeNull();
+  });
+
+  it('scans under React StrictMode too (its effects run twice: the first camera is let go)', async () => {
+    const { getUserMedia } = fakeCamera();
+    createTestI18n('en');
+    render(
+      <StrictMode>
+        <ScannerDialog onClose={() => undefined} onNumber={() => undefined} />
+      </StrictMode>,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Scan your card' });
+    await waitFor(() => expect(within(dialog).getByRole('status').textContent).toContain('Looking for a code…'));
+    expect(getUserMedia).toHaveBeenCalledTimes(2);
+    expect(nativeDialog.showModal).toHaveBeenCalledTimes(1);
+    expect(within(dialog).getByRole('button', { name: 'Pause' })).toBeTruthy();
+  });
+
+  it('gives no number once it went away while a photo was being read', async () => {
+    fakeCamera();
+    createTestI18n('en');
+    const onNumber = vi.fn();
+    const view = render(<ScannerDialog onClose={() => undefined} onNumber={onNumber} />);
+    const dialog = screen.getByRole('dialog', { name: 'Scan your card' });
+    let answer: (outcome: unknown) => void = () => undefined;
+    decode.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+    await userEvent.setup().upload(within(dialog).getByLabelText('Choose a photo of the card'), new File(['x'], 'card.png', { type: 'image/png' }));
+    await waitFor(() => expect(within(dialog).getByRole('status').textContent).toContain(texts.en.scanner__reading_photo));
+    view.unmount();
+    answer({ type: 'match', text: '6064000000000000101', format: 'Code128' });
+    await act(() => new Promise((r) => setTimeout(r, 700)));
+    expect(onNumber).not.toHaveBeenCalled();
   });
 
   it('says the camera needs a secure context', async () => {

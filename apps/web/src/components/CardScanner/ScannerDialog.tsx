@@ -96,9 +96,10 @@ export function ScannerDialog({ onClose, onNumber }: ScannerDialogProps) {
     return () => {
       window.removeEventListener('pagehide', onPageHide);
       window.clearTimeout(closingTimer.current);
+      // A frame or a photo still being decoded then finds the machine stopped and gives no number.
       stopCamera();
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per opening (twice under StrictMode, which the machine's stop allows)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per opening (StrictMode runs it twice; startCamera stops what the first run began)
   }, []);
 
   // The scan box follows the view's size: 250 px, never larger than the view, at least 50.
