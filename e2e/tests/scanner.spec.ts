@@ -145,6 +145,27 @@ test.describe('without camera permission', () => {
     await finishLookup(page);
   });
 
+  test('the modal dialog keeps focus inside, and Escape closes it wherever focus is', async ({ page }) => {
+    await page.goto('/demo/balance?lng=en');
+    await page.getByRole('button', { name: 'Scan card number' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Scan your card' });
+    await expect(dialog.getByRole('button', { name: 'Use the camera' })).toBeVisible();
+    // The page behind the modal dialog is inert: tabbing round never lands outside it.
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press(i % 3 === 2 ? 'Shift+Tab' : 'Tab');
+      const outside = await page.evaluate(() => {
+        const active = document.activeElement;
+        return active !== null && active !== document.body && !active.closest('dialog');
+      });
+      expect(outside).toBe(false);
+    }
+    // Focus on no control (as when the focused one goes away): Escape still goes back to typing.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Scan card number' })).toBeFocused();
+  });
+
   test('Acme offers no scanning', async ({ page }) => {
     await page.goto('/acme/balance');
     await expect(page.getByLabel('Kaartnummer', { exact: true })).toBeVisible();

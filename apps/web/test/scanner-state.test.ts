@@ -3,20 +3,24 @@ import {
   SCANNER_ACTIONS,
   SCANNER_STATES,
   ScannerStateMachine,
-  isFatalScanFailure,
   transition,
+  type ScannerSnapshot,
   type ScannerAction,
   type ScannerState,
 } from '../src/components/CardScanner/scannerState';
 import { boxInVideo, cardNumberFrom, scanBoxSize, SCANNER } from '../src/components/CardScanner/scannerSettings';
 import { splitFormats } from '../src/components/CardScanner/decoder';
 
-// Spec §2.10: pause requires scanning; resume requires paused; stop requires scanning or paused;
-// a file scan only when not started. Every (state, action) pair is listed: allowed → next state.
+// Spec §2.10: pause requires scanning; resume requires paused; stop requires the camera (or a photo)
+// under way; a file scan only when not started. Every (state, action) pair is listed: allowed →
+// next state.
 const ALLOWED: Record<ScannerState, Partial<Record<ScannerAction, ScannerState>>> = {
-  NOT_STARTED: { start: 'SCANNING', scanFile: 'NOT_STARTED' },
-  SCANNING: { pause: 'PAUSED', stop: 'NOT_STARTED', scanFailure: 'SCANNING', match: 'SCANNING', cameraLost: 'UNKNOWN' },
+  NOT_STARTED: { open: 'STARTING', scanFile: 'READING_FILE' },
+  STARTING: { start: 'SCANNING', cameraFailed: 'NOT_STARTED', stop: 'NOT_STARTED' },
+  SCANNING: { pause: 'PAUSED', stop: 'NOT_STARTED', scanFailure: 'SCANNING', match: 'FOUND', cameraLost: 'UNKNOWN' },
   PAUSED: { resume: 'SCANNING', stop: 'NOT_STARTED', cameraLost: 'UNKNOWN' },
+  READING_FILE: { match: 'FOUND', fileFailed: 'NOT_STARTED', stop: 'NOT_STARTED' },
+  FOUND: {},
   UNKNOWN: { reset: 'NOT_STARTED' },
 };
 
@@ -39,18 +43,12 @@ describe('scanner state machine (spec §2.10)', () => {
     }
   }
 
-  it('not found, checksum and format failures are never fatal', () => {
-    expect(isFatalScanFailure('notFound')).toBe(false);
-    expect(isFatalScanFailure('checksum')).toBe(false);
-    expect(isFatalScanFailure('format')).toBe(false);
-  });
-
   it('the holder applies allowed actions, refuses the rest and tells listeners of changes', () => {
     const machine = new ScannerStateMachine();
     const seen: ScannerState[] = [];
-    const unsubscribe = machine.subscribe((s) => seen.push(s));
+    const unsubscribe = machine.subscribe((s) => seen.push(s.state));
     expect(machine.send('pause')).toBe(false);
-    expect(machine.send('scanFile')).toBe(true);
+    expect(machine.send('open')).toBe(true);
     expect(machine.send('start')).toBe(true);
     expect(machine.send('scanFailure')).toBe(true);
     expect(machine.send('scanFile')).toBe(false);
@@ -61,9 +59,45 @@ describe('scanner state machine (spec §2.10)', () => {
     expect(machine.send('stop')).toBe(false);
     expect(machine.send('reset')).toBe(true);
     unsubscribe();
+    machine.send('open');
+    expect(seen).toEqual(['STARTING', 'SCANNING', 'PAUSED', 'SCANNING', 'UNKNOWN', 'NOT_STARTED']);
+    expect(machine.state).toBe('STARTING');
+  });
+
+  it('a problem goes with the action that caused it and stays until a fresh attempt', () => {
+    const machine = new ScannerStateMachine();
+    const seen: Array<[ScannerSnapshot, ScannerSnapshot]> = [];
+    machine.subscribe((now, before) => seen.push([now, before]));
+    machine.send('open');
+    machine.send('cameraFailed', 'scanner__camera_denied');
+    expect(machine.snapshot).toEqual({ state: 'NOT_STARTED', problem: 'scanner__camera_denied' });
+    // A refused action leaves the message too.
+    expect(machine.send('pause', 'scanner__camera_error')).toBe(false);
+    expect(machine.snapshot.problem).toBe('scanner__camera_denied');
+    // Trying again clears it; a code without a card number shows the parse error and scanning goes on.
+    machine.send('open');
+    expect(machine.snapshot).toEqual({ state: 'STARTING', problem: null });
     machine.send('start');
-    expect(seen).toEqual(['SCANNING', 'PAUSED', 'SCANNING', 'UNKNOWN', 'NOT_STARTED']);
-    expect(machine.state).toBe('SCANNING');
+    machine.send('scanFailure', 'scanner__parse_error');
+    expect(machine.snapshot).toEqual({ state: 'SCANNING', problem: 'scanner__parse_error' });
+    machine.send('scanFailure');
+    expect(machine.snapshot.problem).toBe('scanner__parse_error');
+    // A message without a change of state, then a photo: a fresh attempt.
+    machine.report('scanner__device_query_error');
+    expect(machine.snapshot).toEqual({ state: 'SCANNING', problem: 'scanner__device_query_error' });
+    machine.send('stop');
+    machine.send('scanFile');
+    expect(machine.snapshot).toEqual({ state: 'READING_FILE', problem: null });
+    machine.send('match');
+    expect(machine.state).toBe('FOUND');
+    // Listeners hear each change once, with what came before; an unchanged snapshot is not news.
+    machine.report('scanner__device_query_error');
+    machine.report('scanner__device_query_error');
+    expect(seen.at(-1)).toEqual([
+      { state: 'FOUND', problem: 'scanner__device_query_error' },
+      { state: 'FOUND', problem: null },
+    ]);
+    expect(seen).toHaveLength(10);
   });
 });
 

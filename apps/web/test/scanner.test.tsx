@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { captchaRoute, createTestI18n, demoTheme, mockFetch, renderApp, themeRoute } from './utils';
+import { captchaRoute, createTestI18n, demoTheme, mockFetch, renderApp, texts, themeRoute } from './utils';
 import { LAST_CAMERA_KEY } from '../src/components/CardScanner/scannerSettings';
+import { ScannerDialog } from '../src/components/CardScanner/ScannerDialog';
 
 // The decoders and the canvas work are browser-only (covered by scanner-decode.test.ts in wasm and
 // by e2e/tests/scanner.spec.ts in Chromium); here they are stand-ins the tests steer.
@@ -23,8 +25,49 @@ const scanning = demoTheme({
   ],
 });
 
+/**
+ * jsdom has <dialog> but not its modal behaviour: no showModal or close, and Escape is not turned
+ * into the `cancel` event (closing the dialog unless it is prevented). This stands in for what the
+ * browser does; e2e/tests/scanner.spec.ts checks the real thing in Chromium.
+ */
+function nativeDialogStandIn() {
+  const proto = HTMLDialogElement.prototype as Partial<Pick<HTMLDialogElement, 'showModal' | 'close'>>;
+  const showModal = vi.fn(function (this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  });
+  proto.showModal = showModal;
+  proto.close = function (this: HTMLDialogElement) {
+    if (!this.open) return;
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    const dialog = document.querySelector<HTMLDialogElement>('dialog[open]');
+    if (event.key !== 'Escape' || !dialog) return;
+    if (dialog.dispatchEvent(new Event('cancel', { cancelable: true }))) dialog.close();
+  };
+  document.addEventListener('keydown', onKeyDown);
+  return {
+    showModal,
+    remove() {
+      document.removeEventListener('keydown', onKeyDown);
+      delete proto.showModal;
+      delete proto.close;
+    },
+  };
+}
+let nativeDialog: ReturnType<typeof nativeDialogStandIn>;
+
 function fakeCamera({ enumerate = 'ok' }: { enumerate?: 'ok' | 'fail' } = {}) {
-  const track = { stop: vi.fn(), getSettings: () => ({ deviceId: 'rear-1' }), addEventListener: vi.fn(), readyState: 'live' };
+  const ended = new Set<() => void>();
+  const track = {
+    stop: vi.fn(),
+    getSettings: () => ({ deviceId: 'rear-1' }),
+    addEventListener: vi.fn((type: string, listener: () => void) => {
+      if (type === 'ended') ended.add(listener);
+    }),
+    readyState: 'live',
+  };
   const stream = { getTracks: () => [track], getVideoTracks: () => [track] };
   const getUserMedia = vi.fn(async () => stream);
   const enumerateDevices = vi.fn(async () => {
@@ -35,7 +78,9 @@ function fakeCamera({ enumerate = 'ok' }: { enumerate?: 'ok' | 'fail' } = {}) {
     ];
   });
   vi.stubGlobal('navigator', Object.assign(Object.create(navigator), { mediaDevices: { getUserMedia, enumerateDevices } }));
-  return { track, getUserMedia };
+  /** The device goes away: the track ends on its own. */
+  const lose = () => ended.forEach((listener) => listener());
+  return { track, getUserMedia, lose };
 }
 
 async function openScanner() {
@@ -51,10 +96,12 @@ beforeEach(() => {
   vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
   vi.spyOn(HTMLMediaElement.prototype, 'pause').mockReturnValue(undefined);
   Object.defineProperty(window, 'isSecureContext', { value: true, configurable: true });
+  nativeDialog = nativeDialogStandIn();
 });
 
 afterEach(() => {
   Object.defineProperty(window, 'isSecureContext', { value: true, configurable: true });
+  nativeDialog.remove();
 });
 
 describe('scan button (brand configuration)', () => {
@@ -65,17 +112,12 @@ describe('scan button (brand configuration)', () => {
     expect(button.getAttribute('aria-haspopup')).toBe('dialog');
   });
 
-  it('is absent where the brand offers no scanning (acme: scanningFlows empty)', async () => {
-    mockFetch([themeRoute(demoTheme({ scanningFlows: [] })), captchaRoute]);
-    renderApp('/demo/balance');
-    await screen.findByLabelText('Card number', undefined, { timeout: 5000 });
-    await act(() => new Promise((r) => setTimeout(r, 20)));
-    expect(screen.queryByRole('button', { name: 'Scan card number' })).toBeNull();
-  });
-
-  it('is absent in a flow the brand does not list, even when another flow has it', async () => {
-    mockFetch([themeRoute(scanning), captchaRoute]);
-    renderApp('/demo/replace');
+  it.each([
+    ['where the brand offers no scanning (acme: scanningFlows empty)', demoTheme({ scanningFlows: [] }), '/demo/balance'],
+    ['in a flow the brand does not list, even when another flow has it', scanning, '/demo/replace'],
+  ])('is absent %s', async (_case, theme, path) => {
+    mockFetch([themeRoute(theme), captchaRoute]);
+    renderApp(path);
     await screen.findByLabelText('Card number', undefined, { timeout: 5000 });
     await act(() => new Promise((r) => setTimeout(r, 20)));
     expect(screen.queryByRole('button', { name: 'Scan card number' })).toBeNull();
@@ -122,17 +164,62 @@ describe('scanner dialog', () => {
     await waitFor(() => expect(getUserMedia).toHaveBeenCalledWith({ audio: false, video: { deviceId: { exact: 'front-1' } } }));
   });
 
-  it('keeps focus inside: Tab from the last control goes to the first', async () => {
-    fakeCamera();
+  it('opens as a modal dialog (the browser keeps focus inside); "Type the number instead" goes back to typing', async () => {
+    const { track } = fakeCamera();
     renderApp('/demo/balance');
     const { user, dialog } = await openScanner();
-    const typeInstead = within(dialog).getByRole('button', { name: 'Type the number instead' });
-    typeInstead.focus();
-    await user.tab();
-    expect(dialog.contains(document.activeElement)).toBe(true);
-    expect(document.activeElement).not.toBe(typeInstead);
-    await user.click(typeInstead);
+    expect(nativeDialog.showModal).toHaveBeenCalledTimes(1);
+    expect(nativeDialog.showModal.mock.contexts[0]).toBe(dialog);
+    await waitFor(() => expect(within(dialog).getByRole('status').textContent).toContain('Looking for a code…'));
+    await user.click(within(dialog).getByRole('button', { name: 'Type the number instead' }));
     expect(screen.queryByRole('dialog')).toBeNull();
+    expect(track.stop).toHaveBeenCalled();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Scan card number' }));
+  });
+
+  it('says when the camera is lost while scanning, and starts it again on request', async () => {
+    const { getUserMedia, lose } = fakeCamera();
+    renderApp('/demo/balance');
+    const { user, dialog } = await openScanner();
+    await waitFor(() => expect(within(dialog).getByRole('status').textContent).toContain('Looking for a code…'));
+    act(() => lose());
+    expect((await within(dialog).findByRole('alert')).textContent).toContain(texts.en.scanner__camera_error);
+    expect(within(dialog).queryByRole('button', { name: 'Pause' })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Use the camera' }));
+    await waitFor(() => expect(within(dialog).getByRole('status').textContent).toContain('Looking for a code…'));
+    expect(getUserMedia).toHaveBeenCalledTimes(2);
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+  });
+
+  it('scans under React StrictMode too (its effects run twice: the first camera is let go)', async () => {
+    const { getUserMedia } = fakeCamera();
+    createTestI18n('en');
+    render(
+      <StrictMode>
+        <ScannerDialog onClose={() => undefined} onNumber={() => undefined} />
+      </StrictMode>,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Scan your card' });
+    await waitFor(() => expect(within(dialog).getByRole('status').textContent).toContain('Looking for a code…'));
+    expect(getUserMedia).toHaveBeenCalledTimes(2);
+    expect(nativeDialog.showModal).toHaveBeenCalledTimes(1);
+    expect(within(dialog).getByRole('button', { name: 'Pause' })).toBeTruthy();
+  });
+
+  it('gives no number once it went away while a photo was being read', async () => {
+    fakeCamera();
+    createTestI18n('en');
+    const onNumber = vi.fn();
+    const view = render(<ScannerDialog onClose={() => undefined} onNumber={onNumber} />);
+    const dialog = screen.getByRole('dialog', { name: 'Scan your card' });
+    let answer: (outcome: unknown) => void = () => undefined;
+    decode.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+    await userEvent.setup().upload(within(dialog).getByLabelText('Choose a photo of the card'), new File(['x'], 'card.png', { type: 'image/png' }));
+    await waitFor(() => expect(within(dialog).getByRole('status').textContent).toContain(texts.en.scanner__reading_photo));
+    view.unmount();
+    answer({ type: 'match', text: '6064000000000000101', format: 'Code128' });
+    await act(() => new Promise((r) => setTimeout(r, 700)));
+    expect(onNumber).not.toHaveBeenCalled();
   });
 
   it('says the camera needs a secure context', async () => {
