@@ -13,7 +13,7 @@ const pkg = JSON.parse(readFileSync(path.join(here, 'package.json'), 'utf8'));
 const external = Object.keys(pkg.dependencies ?? {}).filter((name) => name !== '@tessera/contracts');
 
 const entryPoints = { main: path.join(here, 'src/main.ts') };
-if (existsSync(path.join(here, 'src/cli/main.ts'))) entryPoints.cli = path.join(here, 'src/cli/main.ts');
+if (existsSync(path.join(here, 'src/operator/cli/main.ts'))) entryPoints.cli = path.join(here, 'src/operator/cli/main.ts');
 
 rmSync(dist, { recursive: true, force: true });
 await build({
@@ -32,6 +32,6 @@ await build({
 });
 
 cpSync(path.join(here, 'src/demo/brands'), path.join(dist, 'demo/brands'), { recursive: true });
-// The ISO 20022 schemas the payout export validates its SEPA files against (src/payouts/xsd-validator.ts).
-cpSync(path.join(here, 'src/payouts/xsd'), path.join(dist, 'payouts/xsd'), { recursive: true });
+// The ISO 20022 schemas the payout export validates its SEPA files against (src/operator/xsd-validator.ts).
+cpSync(path.join(here, 'src/operator/xsd'), path.join(dist, 'operator/xsd'), { recursive: true });
 console.log('server built into', path.relative(process.cwd(), dist) || dist);

@@ -37,15 +37,21 @@ function violation(fromFile, target) {
     return `${fromWs} may not reach into ${toWs} by path; share code through @tessera/contracts`;
   }
 
-  const flowOf = (p) => /^apps\/web\/src\/flows\/([^/]+)\//.exec(p)?.[1] ?? null;
-  const fromFlow = flowOf(from);
-  const toFlow = flowOf(to);
-  if (toFlow && fromFlow && fromFlow !== toFlow) {
-    return `flow ${fromFlow} may not import flow ${toFlow}; move shared pieces to components/ or lib/`;
-  }
-  // Tests (apps/web/test/) exercise flows directly; inside src/ only the router assembles them.
-  if (toFlow && !fromFlow && from.startsWith('apps/web/src/') && !from.startsWith('apps/web/src/app/')) {
-    return 'only src/app/ assembles flows';
+  // The web app and the server are both shaped by flow (docs/decisions/001, 015), with the same
+  // two rules: a flow never imports another flow, and only the code that assembles the app
+  // (web: src/app/, server: src/app/) imports flows at all. Tests exercise flows directly.
+  for (const app of ['web', 'server']) {
+    const flowOf = (p) => new RegExp(`^apps/${app}/src/flows/([^/]+)/`).exec(p)?.[1] ?? null;
+    const fromFlow = flowOf(from);
+    const toFlow = flowOf(to);
+    if (toFlow && fromFlow && fromFlow !== toFlow) {
+      return app === 'web'
+        ? `flow ${fromFlow} may not import flow ${toFlow}; move shared pieces to components/ or lib/`
+        : `server flow ${fromFlow} may not import flow ${toFlow}; move shared pieces to a shared module (customer-call/, identity/, domain/, db/)`;
+    }
+    if (toFlow && !fromFlow && from.startsWith(`apps/${app}/src/`) && !from.startsWith(`apps/${app}/src/app/`)) {
+      return `only src/app/ assembles flows (apps/${app})`;
+    }
   }
 
   if (from.startsWith('apps/server/src/domain/') && !to.startsWith('apps/server/src/domain/')) {

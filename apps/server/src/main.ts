@@ -1,4 +1,4 @@
-import { buildApp } from './app.js';
+import { buildApp } from './app/build-app.js';
 import { ConfigError, parseConfig } from './config.js';
 import { createCrypto } from './crypto/index.js';
 import { loadKeyring } from './crypto/keyring.js';

@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PURPOSE } from '../src/crypto/index.js';
 import { createLogger } from '../src/logger.js';
-import { exportPayouts } from '../src/services/export-payouts.js';
+import { exportPayouts } from '../src/operator/export-payouts.js';
 import { demoCard, lookupBody } from './helpers/demo.js';
 import { cardRow, ledgerSums, logSink } from './helpers/flows.js';
 import {

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PURPOSE } from '../src/crypto/index.js';
 import { findCardByNumberIndex } from '../src/db/repositories/cards.js';
 import { insertPayout } from '../src/db/repositories/payouts.js';
-import { endToEndIdOf, payoutReference, recordPayout, type RecordPayoutInput } from '../src/services/record-payout.js';
+import { endToEndIdOf, payoutReference } from '../src/domain/payout.js';
+import { recordPayout, type RecordPayoutInput } from '../src/flows/payout/record-payout.js';
 import { demoCard } from './helpers/demo.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findBrandByCode } from '../src/db/repositories/brands.js';
 import { FifoMutex } from '../src/db/sqlite-driver.js';
-import { BrandCache } from '../src/services/support/brand-cache.js';
+import { BrandCache } from '../src/customer-call/brand-cache.js';
 import { demoCard, lookupBody } from './helpers/demo.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 

@@ -5,7 +5,7 @@ import { apiPaths, devOutboxMessageSchema } from '@tessera/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTwilioSmsSender } from '../src/adapters/sms/twilio.js';
-import { buildApp } from '../src/app.js';
+import { buildApp } from '../src/app/build-app.js';
 import { createDatabase } from '../src/db/database.js';
 import { findBrandByCode } from '../src/db/repositories/brands.js';
 import { enqueueMessage } from '../src/delivery/outbox.js';

@@ -1,7 +1,7 @@
 import { apiPaths, pinRetrievalSchema } from '@tessera/contracts';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PIN_FRAME_SCRIPT_HASH, PIN_FRAME_STYLE_HASH } from '../src/routes/pin-frame/page.js';
+import { PIN_FRAME_SCRIPT_HASH, PIN_FRAME_STYLE_HASH } from '../src/flows/visa/pin-frame-page.js';
 import { createLogger } from '../src/logger.js';
 import { demoCard } from './helpers/demo.js';
 import { logSink } from './helpers/flows.js';

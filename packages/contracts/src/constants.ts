@@ -25,8 +25,6 @@ export const TOOLTIP_HIDE_DELAY_MS = 450;
 
 export const DATE_SELECTOR_FIRST_YEAR = 1920;
 
-export const FADE_TRANSITION_MS = 300;
-
 /** Translation loader (spec §9): parallel reads, retries, initial delay doubling each time. */
 export const TRANSLATION_LOADER = {
   maxParallelReads: 10,

@@ -24,6 +24,32 @@ describe('import boundaries', () => {
     expect(violation(at('apps/web/src/components/Shell.tsx'), '../flows/balance/index.js')).toMatch(/only src\/app/);
   });
 
+  it('refuses one server flow importing another, however the path is spelled', () => {
+    expect(violation(at('apps/server/src/flows/payout/pay-out-card.ts'), '../identify/register-card.js')).toMatch(
+      /server flow payout may not import flow identify/,
+    );
+    expect(violation(at('apps/server/src/flows/replace/routes.ts'), '../../flows/balance/routes.js')).toMatch(/may not import flow balance/);
+  });
+
+  it('lets a server flow import its own files and the shared modules', () => {
+    expect(violation(at('apps/server/src/flows/visa/routes.ts'), './get-pin.js')).toBeNull();
+    expect(violation(at('apps/server/src/flows/payout/pay-out-card.ts'), '../../customer-call/card-secret-check.js')).toBeNull();
+    expect(violation(at('apps/server/src/flows/payout/pay-out-card.ts'), '../../identity/customer-session.js')).toBeNull();
+    expect(violation(at('apps/server/src/flows/reset/routes.ts'), '../../http/route-types.js')).toBeNull();
+  });
+
+  it("lets only the server's src/app assemble server flows", () => {
+    expect(violation(at('apps/server/src/app/build-app.ts'), '../flows/visa/routes.js')).toBeNull();
+    expect(violation(at('apps/server/src/app/customer-route.ts'), '../flows/identify/register-card.js')).toBeNull();
+    expect(violation(at('apps/server/src/operator/export-payouts.ts'), '../flows/payout/record-payout.js')).toMatch(/only src\/app/);
+    expect(violation(at('apps/server/src/customer-call/lookup-gift-card.ts'), '../flows/balance/routes.js')).toMatch(/only src\/app/);
+    expect(violation(at('apps/server/src/main.ts'), './flows/visa/routes.js')).toMatch(/only src\/app/);
+  });
+
+  it('lets server tests import server flows', () => {
+    expect(violation(at('apps/server/test/payouts.test.ts'), '../src/flows/payout/record-payout.js')).toBeNull();
+  });
+
   it('keeps the web app and the server apart', () => {
     expect(violation(at('apps/web/src/lib/api.ts'), '../../../server/src/config.js')).toMatch(/may not reach into apps\/server/);
     expect(violation(at('apps/web/src/lib/api.ts'), '@tessera/server')).toMatch(/only @tessera\/contracts/);

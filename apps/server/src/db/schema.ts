@@ -295,13 +295,10 @@ export type CardRow = Selectable<CardsTable>;
 export type NewCard = Insertable<CardsTable>;
 export type CardUpdate = Updateable<CardsTable>;
 export type CardSecretRow = Selectable<CardSecretsTable>;
-export type LedgerEntryRow = Selectable<LedgerEntriesTable>;
-export type NewAuditEvent = Insertable<AuditEventsTable>;
 // Generated is re-exported for repositories that add defaulted columns later.
 export type { Generated };
 
 export type OutboxMessageRow = Selectable<OutboxMessagesTable>;
 export type CardReplacementRow = Selectable<CardReplacementsTable>;
 export type PayoutRow = Selectable<PayoutsTable>;
-export type PayoutBatchRow = Selectable<PayoutBatchesTable>;
 export type IdentitySessionRow = Selectable<IdentitySessionsTable>;

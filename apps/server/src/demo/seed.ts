@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { loadBrandFile } from '../brands/brand-file.js';
-import { storeBrand } from '../brands/store-brand.js';
+import { loadBrandFile } from '../operator/brand-file.js';
+import { storeBrand } from '../operator/store-brand.js';
 import { issueCard } from '../cards/issue-card.js';
 import type { Crypto } from '../crypto/index.js';
 import type { Db } from '../db/database.js';

@@ -7,10 +7,6 @@ export type CardState = (typeof CARD_STATES)[number];
 
 export type CardKind = 'visa' | 'giftcard';
 
-export function isCardState(value: string): value is CardState {
-  return (CARD_STATES as readonly string[]).includes(value);
-}
-
 /** Gift card flows (balance, identify, replace, payout, reset) work on active gift cards only. */
 export function isUsableGiftCard(kind: CardKind, state: string): boolean {
   return kind === 'giftcard' && state === 'active';

@@ -9,3 +9,16 @@ export interface PayoutBreakdown {
 export function payoutBreakdown(balance: number, fee: number, assetCode: string): PayoutBreakdown {
   return { balance, fee, payout: Math.max(0, balance - fee), assetCode };
 }
+
+/** SEPA pays euros only. */
+export const PAYOUT_ASSET = 'EUR';
+
+/**
+ * Ledger references of a payout: derived from the card and the attempt, so no path can debit one
+ * attempt twice (the references are unique), and a reversal can be booked once.
+ */
+export const payoutReference = (cardId: string, attempt: number, part: 'payout' | 'fee', reversal = false) =>
+  `payout:${cardId}:${attempt}:${part}${reversal ? ':reversal' : ''}`;
+
+/** The EndToEndId of a payout's credit transfer: 35 characters of the EPC identifier set. */
+export const endToEndIdOf = (payoutId: string) => `TSR${payoutId.replace(/-/g, '')}`;

@@ -1,6 +1,6 @@
 import { FLOW_TYPE_HEADER } from '@tessera/contracts';
 import type { FastifyRequest } from 'fastify';
-import type { RequestContext } from '../services/deps.js';
+import type { RequestContext } from '../deps.js';
 
 function firstHeader(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;

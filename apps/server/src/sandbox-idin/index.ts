@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { InteractionResults } from 'oidc-provider';
 import { z } from 'zod';
 import { idinIssuer } from '../adapters/identity/issuers.js';
-import type { App, RouteOptions } from '../routes/types.js';
+import type { App, RouteOptions } from '../http/route-types.js';
 import { errorPage, interactionPage, SANDBOX_DEFAULT_PERSON } from './page.js';
 import { createSandboxProvider, type SandboxPerson, type SandboxProvider } from './provider.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CsvSyntaxError, parseCsv } from '../../src/cli/csv.js';
+import { CsvSyntaxError, parseCsv } from '../../src/operator/cli/csv.js';
 
 const fields = (text: string, delimiter?: string) => parseCsv(text, delimiter).map((r) => r.fields);
 

@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PURPOSE } from '../../src/crypto/index.js';
 import { findCardByNumberIndex } from '../../src/db/repositories/cards.js';
 import { SEPA_NAME_MAX, isSepaLatin } from '../../src/domain/sepa.js';
-import { exportPayouts } from '../../src/services/export-payouts.js';
-import { OperatorError } from '../../src/services/operator-error.js';
-import { recordPayout } from '../../src/services/record-payout.js';
-import { validateAgainstXsd } from '../../src/payouts/xsd-validator.js';
+import { exportPayouts } from '../../src/operator/export-payouts.js';
+import { OperatorError } from '../../src/operator/operator-error.js';
+import { recordPayout } from '../../src/flows/payout/record-payout.js';
+import { validateAgainstXsd } from '../../src/operator/xsd-validator.js';
 import { demoCard } from '../helpers/demo.js';
 import { createCliTest, type CliTest, runCli } from './support.js';
 

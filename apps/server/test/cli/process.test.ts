@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PURPOSE } from '../../src/crypto/index.js';
 import { findCardByNumberIndex } from '../../src/db/repositories/cards.js';
-import { recordPayout } from '../../src/services/record-payout.js';
+import { recordPayout } from '../../src/flows/payout/record-payout.js';
 import { createCliTest, type CliTest, lookupGiftCard } from './support.js';
 
 const serverDir = fileURLToPath(new URL('../..', import.meta.url));

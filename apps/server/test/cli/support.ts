@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { run } from '../../src/cli/run.js';
+import { run } from '../../src/operator/cli/run.js';
 import { createTestApp, type TestApp, type TestAppOptions } from '../helpers/test-app.js';
 
 export interface CliResult {

@@ -5,7 +5,7 @@ import { PURPOSE } from '../../src/crypto/index.js';
 import { findCardByNumberIndex } from '../../src/db/repositories/cards.js';
 import type { CardRow } from '../../src/db/schema.js';
 import type { OutgoingMessage } from '../../src/delivery/message.js';
-import { issueRecoveryCode } from '../../src/services/issue-recovery-code.js';
+import { issueRecoveryCode } from '../../src/operator/issue-recovery-code.js';
 import { demoCard } from './demo.js';
 import type { TestApp } from './test-app.js';
 

@@ -5,14 +5,14 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { Logger } from 'pino';
-import { buildApp } from '../../src/app.js';
+import { buildApp } from '../../src/app/build-app.js';
 import { type Config, parseConfig } from '../../src/config.js';
 import { createCrypto } from '../../src/crypto/index.js';
 import { loadKeyring } from '../../src/crypto/keyring.js';
 import { createDatabase, type Db } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { seedDemoData } from '../../src/demo/seed.js';
-import type { ServiceDeps } from '../../src/services/deps.js';
+import type { ServiceDeps } from '../../src/deps.js';
 
 /**
  * The PostgreSQL server the suite runs against, if any: TEST_DATABASE_URL, or DATABASE_URL when

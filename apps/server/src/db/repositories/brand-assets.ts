@@ -1,5 +1,8 @@
 import type { Executor } from './executor.js';
 
+/** The stored names of a brand's images (the brand file's fields map to these). */
+export const ASSET_NAMES = { logo: 'logo', headerImage: 'header', posterImage: 'poster', emailLogo: 'email-logo' } as const;
+
 export interface BrandAsset {
   name: string;
   contentType: string;

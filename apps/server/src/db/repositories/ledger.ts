@@ -23,7 +23,3 @@ export async function insertLedgerEntries(db: Executor, entries: readonly Ledger
   if (entries.length === 0) return;
   await db.insertInto('ledger_entries').values([...entries]).execute();
 }
-
-export async function ledgerReferenceExists(db: Executor, reference: string): Promise<boolean> {
-  return (await db.selectFrom('ledger_entries').select('id').where('reference', '=', reference).executeTakeFirst()) !== undefined;
-}

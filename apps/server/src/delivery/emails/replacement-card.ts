@@ -132,3 +132,6 @@ ${balances.map((b) => row(t('email__replacement_balance'), b, false)).join('\n')
     ...(attachment && { attachments: [attachment] }),
   };
 }
+
+/** The outbox key of the e-mail that brings the new card: one e-mail per replaced card. */
+export const replacementDedupeKey = (oldCardId: string) => `replacement-card:${oldCardId}`;

@@ -1,0 +1,159 @@
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import { MAX_BODY_BYTES } from '@tessera/contracts';
+import { Redis } from 'ioredis';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import { createCaptcha } from '../adapters/captcha/index.js';
+import type { CaptchaPort } from '../adapters/captcha/port.js';
+import type { Config } from '../config.js';
+import { createCrypto } from '../crypto/index.js';
+import { loadKeyring } from '../crypto/keyring.js';
+import { createDatabase, type Db } from '../db/database.js';
+import { AuditWriter } from '../db/repositories/audit.js';
+import { OutboxSignal } from '../delivery/signal.js';
+import { AppError } from '../errors.js';
+import { installErrorHandler } from '../http/error-handler.js';
+import { cspDirectives, helmetHeaders, installSecurityHeaders } from '../http/security-headers.js';
+import { createLogger, lazyChildLoggerFactory } from '../logger.js';
+import { BrandCache } from '../customer-call/brand-cache.js';
+import type { ServiceDeps } from '../deps.js';
+import { balanceRoutes } from '../flows/balance/routes.js';
+import { brandRoutes } from '../flows/brand/routes.js';
+import { payoutRoutes } from '../flows/payout/routes.js';
+import { replaceRoutes } from '../flows/replace/routes.js';
+import { resetRoutes } from '../flows/reset/routes.js';
+import { pinFrameRoutes } from '../flows/visa/pin-frame-routes.js';
+import { visaRoutes } from '../flows/visa/routes.js';
+import type { RouteOptions } from '../http/route-types.js';
+import { identityRoutes } from '../identity/routes.js';
+import { sandboxIdinRoutes } from '../sandbox-idin/index.js';
+import { customerRoutes } from './customer-route.js';
+import { demoRoutes } from './demo-routes.js';
+import { devRoutes } from './dev-routes.js';
+import { errorReportRoute } from './error-report-route.js';
+import { healthRoutes } from './health-routes.js';
+import { isWebAppRequest, registerHomePage, registerWebApp } from './web-app.js';
+
+export interface BuildAppOptions {
+  /** A database to use instead of opening config.database (tests, the CLI). */
+  db?: Db;
+  logger?: Logger;
+  captcha?: CaptchaPort;
+  now?: () => Date;
+  /** Wakes the outbox worker main.ts runs; services call it after queuing a message. */
+  outbox?: OutboxSignal;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  deps: ServiceDeps;
+}
+
+/** Builds the whole server from a configuration; main.ts and every test build it the same way. */
+export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<BuiltApp> {
+  const keyring = loadKeyring(config);
+  const db = options.db ?? createDatabase(config.database);
+  const deps: ServiceDeps = {
+    db,
+    // Without an identity provider PAYOUT and IDENTIFY cannot finish: brands show them as unavailable.
+    brands: new BrandCache(db, undefined, undefined, config.identity.adapter === 'off' ? ['PAYOUT', 'IDENTIFY'] : []),
+    audit: new AuditWriter(db),
+    crypto: createCrypto(keyring),
+    captcha: options.captcha ?? createCaptcha(config, keyring.altchaHmacKey),
+    config,
+    now: options.now ?? (() => new Date()),
+    outbox: options.outbox ?? new OutboxSignal(),
+  };
+
+  const app = Fastify({
+    loggerInstance: (options.logger ?? createLogger(config)) as FastifyBaseLogger,
+    bodyLimit: MAX_BODY_BYTES,
+    // A hop count trusts that many proxies in front of the server (Fastify's typings want a function).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? ((hops: number) => (_address: string, hop: number) => hop < hops)(config.trustProxy)
+        : config.trustProxy,
+    // Request ids in logs tie a client's complaint to the server's lines without logging the body.
+    requestIdHeader: false,
+    // The per-request child logger is made only when a line is written (logger.ts).
+    childLoggerFactory: lazyChildLoggerFactory as unknown as FastifyServerOptions['childLoggerFactory'],
+    routerOptions: { ignoreTrailingSlash: false, caseSensitive: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+  app.addHook('onClose', async () => {
+    await db.destroy();
+  });
+
+  const csp = cspDirectives(config.pinFrameUrl);
+  installSecurityHeaders(app, await helmetHeaders({
+    contentSecurityPolicy: { useDefaults: false, directives: csp },
+    frameguard: { action: 'deny' },
+    hsts: config.publicUrl.startsWith('https:') ? { maxAge: 31536000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'no-referrer' },
+    crossOriginEmbedderPolicy: false,
+    // The PIN frame origin and the embed are framed cross-origin; CORP stays same-site for the rest.
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  }));
+
+  // Several server processes share their per-address counts through Redis when REDIS_URL is set;
+  // one process keeps them in memory.
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1 }) : undefined;
+  if (redis) {
+    app.addHook('onClose', async () => {
+      await redis.quit();
+    });
+  }
+  await app.register(fastifyRateLimit, {
+    global: false,
+    keyGenerator: (request) => request.ip,
+    errorResponseBuilder: () => new AppError('RATE_LIMITED'),
+    ...(redis && {
+      redis,
+      nameSpace: 'tessera-rate-limit-',
+      // A Redis outage must not take the portal down; per-card guessing limits still hold.
+      skipOnError: true,
+    }),
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Tessera API', version: '1.0.0', description: 'Self-service portal for prepaid Visa cards and gift cards.' },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  const routeOptions: RouteOptions = {
+    deps,
+    captchaRateLimit: { max: config.rateLimitPerMinute, timeWindow: 60_000 },
+    errorReportRateLimit: { max: config.errorReportsPerMinute, timeWindow: 60_000 },
+  };
+  // The flows, the bank identity calls PAYOUT and IDENTIFY share, and the one customer call both
+  // answer (customer-route.ts dispatches it by x-flow-type: only this app/ area may import flows).
+  for (const routes of [pinFrameRoutes, healthRoutes, brandRoutes, errorReportRoute, balanceRoutes, resetRoutes, replaceRoutes, visaRoutes, identityRoutes, payoutRoutes, customerRoutes]) {
+    await app.register(routes, routeOptions);
+  }
+  // The sandbox iDIN provider at PUBLIC_URL/sandbox/idin, when IDENTITY_ADAPTER is sandbox (refused in production).
+  if (config.identity.adapter === 'sandbox') await app.register(sandboxIdinRoutes, routeOptions);
+  // The demo areas exist only in demo mode: in production /api/demo/* and /dev/* answer 404.
+  if (config.demoMode) await app.register(demoRoutes, routeOptions);
+  if (config.demoMode) await app.register(devRoutes, routeOptions);
+  app.get('/api/openapi.json', { schema: { hide: true } }, async (_request, reply) =>
+    reply.header('cache-control', 'no-cache').send(app.swagger()),
+  );
+
+  const webApp = await registerWebApp(app, { webDist: config.webDist, csp, deps });
+  registerHomePage(app, { deps, serveIndex: webApp?.serveIndex ?? null });
+  app.setNotFoundHandler(async (request, reply) => {
+    if (webApp && isWebAppRequest(request)) return webApp.serveIndex(request, reply);
+    throw new AppError('NOT_FOUND');
+  });
+
+  await app.ready();
+  return { app, deps };
+}

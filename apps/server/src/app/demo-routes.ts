@@ -1,0 +1,24 @@
+import { demoBrandsSchema } from '@tessera/contracts';
+import { listDemoBrands } from './list-demo-brands.js';
+import type { App, RouteOptions } from '../http/route-types.js';
+
+/**
+ * Demo mode only (app.ts registers this area only then): the demo brands and their flows for the
+ * home page at `/` (contract.md "The embedded default and demo mode").
+ */
+export async function demoRoutes(app: App, { deps }: RouteOptions): Promise<void> {
+  app.get(
+    '/api/demo/brands',
+    {
+      schema: {
+        tags: ['demo'],
+        summary: 'Demo mode: every brand with the flows it offers',
+        response: { 200: demoBrandsSchema },
+      },
+    },
+    async (_request, reply) => {
+      const brands = await listDemoBrands(deps);
+      return reply.header('cache-control', 'no-cache').send(brands);
+    },
+  );
+}

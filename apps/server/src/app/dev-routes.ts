@@ -1,0 +1,28 @@
+import { devOutboxMessageSchema } from '@tessera/contracts';
+import { z } from 'zod';
+import { listLocalOutbox } from './list-local-outbox.js';
+import type { App, RouteOptions } from '../http/route-types.js';
+
+/**
+ * Demo mode only (app.ts registers this area only then, so production answers 404): what a
+ * tester may read that a real deployment sends away (demo.md "What a tester can read in demo
+ * mode"). The local mailbox holds new card numbers and codes in the clear once decrypted, which
+ * is why it never exists outside demo mode.
+ */
+export async function devRoutes(app: App, { deps }: RouteOptions): Promise<void> {
+  app.get(
+    '/dev/outbox',
+    {
+      schema: {
+        tags: ['demo'],
+        summary: 'Demo mode: the messages the local outbox delivered, newest first',
+        querystring: z.object({ to: z.string().trim().min(1).max(320).optional() }),
+        response: { 200: z.array(devOutboxMessageSchema) },
+      },
+    },
+    async (request, reply) => {
+      const messages = await listLocalOutbox(deps, request.query.to);
+      return reply.header('cache-control', 'no-store').send(messages);
+    },
+  );
+}

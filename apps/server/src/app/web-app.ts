@@ -1,0 +1,101 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { flowSegments } from '@tessera/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../errors.js';
+import { defaultBrandStart } from './list-demo-brands.js';
+import type { ServiceDeps } from '../deps.js';
+import { embedFrameAncestors } from './embed-frame-ancestors.js';
+import { type CspDirectives, embedFrameAncestors as frameAncestorsFor, serializeCsp } from '../http/security-headers.js';
+
+/**
+ * Paths that never fall back to the single-page app: the API, health checks, and files. A missing
+ * /assets/x.js (an old tab after a deploy) must be a 404, not index.html served as a script.
+ */
+const NOT_THE_WEB_APP = /^\/(api|dev|assets)(\/|$)|^\/(healthz|readyz)$|\/[^/]+\.[A-Za-z0-9]+$/;
+/** The balance embed: the one page other sites may frame (spec §2.6). */
+const EMBED_PATH = /^\/([A-Za-z0-9_-]+)\/balance\/embed(\/|$)/;
+
+export interface WebAppOptions {
+  webDist: string;
+  csp: CspDirectives;
+  deps: ServiceDeps;
+}
+
+function wantsHtml(request: FastifyRequest): boolean {
+  const accept = request.headers.accept ?? '';
+  return accept.includes('text/html') || accept.includes('*/*') || accept === '';
+}
+
+/**
+ * Serves the built web app (apps/web/dist): hashed /assets/* cached for a year, everything else
+ * revalidated, and index.html for any other page (the router runs in the browser).
+ * Without a build the API works on its own and pages answer 404.
+ */
+export async function registerWebApp(app: FastifyInstance, options: WebAppOptions): Promise<{ serveIndex: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply> } | null> {
+  const indexFile = path.join(options.webDist, 'index.html');
+  if (!existsSync(indexFile)) return null;
+  const indexHtml = readFileSync(indexFile);
+
+  await app.register(fastifyStatic, {
+    root: options.webDist,
+    prefix: '/',
+    wildcard: true,
+    index: false,
+    // Our own cache policy below: long for hashed assets, revalidate for the rest.
+    cacheControl: false,
+    // index.html is answered by serveIndex with the page headers; the rest are static files.
+    allowedPath: (pathName) => pathName !== '/index.html',
+    setHeaders: (res, filePath) => {
+      const relative = path.relative(options.webDist, filePath);
+      res.setHeader(
+        'cache-control',
+        relative.startsWith(`assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+      );
+    },
+  });
+
+  const serveIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+    const embed = EMBED_PATH.exec(request.url.split('?')[0] ?? '');
+    if (embed) {
+      const origins = await embedFrameAncestors(options.deps, embed[1]!);
+      reply.header('content-security-policy', serializeCsp({ ...options.csp, 'frame-ancestors': frameAncestorsFor(origins) }));
+      reply.removeHeader('x-frame-options');
+    }
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+  };
+  return { serveIndex };
+}
+
+export function isWebAppRequest(request: FastifyRequest): boolean {
+  const pathName = request.url.split('?')[0] ?? '';
+  return (request.method === 'GET' || request.method === 'HEAD') && !NOT_THE_WEB_APP.test(pathName) && wantsHtml(request);
+}
+
+type ServeIndex = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
+
+/**
+ * `/` (contract.md "The embedded default and demo mode"): in demo mode the web app, whose home
+ * route lists the demo brands and their flows; in production a 302 to DEFAULT_BRAND's first
+ * available flow when that brand exists, and 404 otherwise (with a build, the web app's page
+ * with status 404, so a browser sees the not-found page; without one, the API's error body).
+ */
+export function registerHomePage(app: FastifyInstance, options: { deps: ServiceDeps; serveIndex: ServeIndex | null }): void {
+  const { deps, serveIndex } = options;
+  app.get('/', { schema: { hide: true } }, async (request, reply) => {
+    if (deps.config.demoMode) {
+      if (serveIndex) return serveIndex(request, reply);
+      throw new AppError('NOT_FOUND');
+    }
+    const start = await defaultBrandStart(deps);
+    if (start) {
+      const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+      return reply
+        .header('cache-control', 'no-cache')
+        .redirect(`/${encodeURIComponent(start.slug)}/${flowSegments[start.flow]}${query}`, 302);
+    }
+    if (serveIndex && isWebAppRequest(request)) return serveIndex(request, reply.code(404));
+    throw new AppError('NOT_FOUND');
+  });
+}

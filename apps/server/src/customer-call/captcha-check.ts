@@ -1,0 +1,20 @@
+import { createHash } from 'node:crypto';
+import { deleteExpiredCaptchaTokens, spendCaptchaToken } from '../db/repositories/captcha-tokens.js';
+import type { ServiceDeps } from '../deps.js';
+
+/**
+ * Verifies a captcha token and spends it. A token works once: the spent-token table is shared by
+ * every server process, so a replay is refused wherever it lands.
+ */
+export async function checkCaptcha(deps: ServiceDeps, token: string | undefined, clientAddress: string | undefined): Promise<boolean> {
+  if (!token) return false;
+  const verification = await deps.captcha.verify(token, clientAddress);
+  if (!verification.ok) return false;
+  if (verification.uniqueId === null) return true;
+  const now = deps.now();
+  const tokenHash = createHash('sha256').update(verification.uniqueId).digest('base64url');
+  const fresh = await spendCaptchaToken(deps.db, tokenHash, verification.validUntil.toISOString(), now.toISOString());
+  // Expired records can go; sweeping now and then keeps the table small without a timer.
+  if (fresh && Math.random() < 0.01) await deleteExpiredCaptchaTokens(deps.db, now.toISOString());
+  return fresh;
+}

@@ -1,0 +1,28 @@
+import { FLOW_TYPE_HEADER, giftCardLookupRequestSchema, giftCardSchema } from '@tessera/contracts';
+import { z } from 'zod';
+import { requestContext } from '../../http/request-context.js';
+import { lookupGiftCard } from '../../customer-call/lookup-gift-card.js';
+import { errorResponses } from '../../http/error-responses.js';
+import type { App, RouteOptions } from '../../http/route-types.js';
+
+export async function balanceRoutes(app: App, { deps, captchaRateLimit }: RouteOptions): Promise<void> {
+  app.post(
+    '/api/GiftCard/',
+    {
+      config: { rateLimit: captchaRateLimit },
+      // The service validates the body itself, after the brand and flow checks (contract.md order).
+      attachValidation: true,
+      schema: {
+        tags: ['giftcard'],
+        summary: 'Look up a gift card (balance, identify)',
+        headers: z.looseObject({ [FLOW_TYPE_HEADER]: z.enum(['BALANCE', 'IDENTIFY']).optional() }),
+        body: giftCardLookupRequestSchema,
+        response: { 200: giftCardSchema, ...errorResponses(400, 403, 404, 413, 429) },
+      },
+    },
+    async (request, reply) => {
+      const card = await lookupGiftCard(deps, requestContext(request), request.body, ['BALANCE', 'IDENTIFY']);
+      return reply.header('cache-control', 'no-store').send(card);
+    },
+  );
+}

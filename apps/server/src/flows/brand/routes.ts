@@ -1,0 +1,118 @@
+import { brandIdParam, captchaKeySchema, FALLBACK_LANGUAGE, themeSchema, translationsSchema } from '@tessera/contracts';
+import { z } from 'zod';
+import { ALTCHA_CHALLENGE_PATH } from '../../adapters/captcha/altcha.js';
+import { errorResponses } from '../../http/error-responses.js';
+import type { App, RouteOptions } from '../../http/route-types.js';
+import { createCaptchaChallenge } from './create-captcha-challenge.js';
+import { getBrandAsset } from './get-brand-asset.js';
+import { getCaptchaKey } from './get-captcha-key.js';
+import { getCustomCss } from './get-custom-css.js';
+import { getTheme } from './get-theme.js';
+import { getTranslations } from './get-translations.js';
+
+const params = z.object({ id: brandIdParam });
+const assetParams = z.object({ slug: brandIdParam, name: z.string().regex(/^[a-z0-9-]{1,40}$/) });
+
+/**
+ * What the web app reads before and beside any flow: a brand's theme, stylesheet, images and
+ * texts, and which captcha to show. Reads only: nothing here changes a card.
+ */
+export async function brandRoutes(app: App, { deps, captchaRateLimit }: RouteOptions): Promise<void> {
+  app.get(
+    '/api/theme/:id',
+    {
+      schema: {
+        tags: ['theme'],
+        summary: 'A brand theme by slug or code',
+        params,
+        response: { 200: themeSchema, ...errorResponses(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      const theme = await getTheme(deps, request.params.id);
+      return reply.header('cache-control', 'public, max-age=60').send(theme);
+    },
+  );
+
+  app.get(
+    '/api/css/theme/:id/custom.css',
+    {
+      schema: {
+        tags: ['theme'],
+        summary: "A brand's custom stylesheet",
+        params,
+        response: { 200: z.string().describe('text/css'), ...errorResponses(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      const css = await getCustomCss(deps, request.params.id);
+      return reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=60').send(css);
+    },
+  );
+
+  app.get(
+    '/api/assets/:slug/:name',
+    {
+      schema: {
+        tags: ['theme'],
+        summary: 'A brand image (logo, header, poster), stored in the database',
+        params: assetParams,
+        response: { 200: z.any().describe('the image'), 304: z.any().describe('not modified'), ...errorResponses(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      const asset = await getBrandAsset(deps, request.params.slug, request.params.name);
+      const etag = `"${asset.etag}"`;
+      // Theme URLs carry ?v=etag, so a changed image gets a new URL and the old one may be cached long.
+      reply.header('etag', etag).header('cache-control', 'public, max-age=86400');
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+      // SVGs could carry script; served as images with their own locked-down policy.
+      return reply
+        .type(asset.contentType)
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+        .send(asset.content);
+    },
+  );
+
+  app.get(
+    '/api/translations/:slug',
+    {
+      schema: {
+        tags: ['theme'],
+        summary: "Texts of a culture: defaults with the brand's overrides",
+        params: z.object({ slug: brandIdParam }),
+        querystring: z.object({ culture: z.string().max(16).default(FALLBACK_LANGUAGE) }),
+        response: { 200: translationsSchema, ...errorResponses(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      const texts = await getTranslations(deps, request.params.slug, request.query.culture);
+      return reply.header('cache-control', 'public, max-age=60').send(texts);
+    },
+  );
+
+  app.get(
+    '/api/Utility/Recaptcha',
+    {
+      schema: {
+        tags: ['utility'],
+        summary: 'Which captcha to show, and its site key or challenge URL',
+        response: { 200: captchaKeySchema },
+      },
+    },
+    async (_request, reply) => reply.header('cache-control', 'no-store').send(getCaptchaKey(deps)),
+  );
+
+  app.get(
+    ALTCHA_CHALLENGE_PATH,
+    {
+      config: { rateLimit: captchaRateLimit },
+      schema: {
+        tags: ['utility'],
+        summary: 'A fresh proof-of-work challenge of the built-in captcha (ALTCHA)',
+        response: { 200: z.any().describe('ALTCHA challenge'), ...errorResponses(404, 429) },
+      },
+    },
+    async (_request, reply) => reply.header('cache-control', 'no-store').send(await createCaptchaChallenge(deps)),
+  );
+}

@@ -1,0 +1,154 @@
+import { checkPayoutIban, type PayoutCustomerResponse, payoutCustomerRequestSchema, type PayoutIbanCheck } from '@tessera/contracts';
+import type { PayoutRow } from '../../db/schema.js';
+import { isUsableGiftCard } from '../../domain/card-state.js';
+import { truncateAddress } from '../../domain/client-address.js';
+import { isIdentitySessionLive } from '../../domain/identity.js';
+import { AppError } from '../../errors.js';
+import type { RequestContext, ServiceDeps } from '../../deps.js';
+import { recordPayout } from './record-payout.js';
+import { requireBrandOfPath, requireOfferedFlowType } from '../../customer-call/brand-gate.js';
+import { checkCardSecretAndWrite, type VerifiedWrite } from '../../customer-call/card-secret-check.js';
+import {
+  auditedCheck,
+  bindSessionToCard,
+  IDENTITY_SESSION_INVALID_MESSAGE,
+  providerOutcomeOf,
+  refuseProviderOutcome,
+  requireCustomerSession,
+  sessionIdHashOf,
+} from '../../identity/customer-session.js';
+import { parseOrThrow } from '../../customer-call/validate.js';
+
+type Outcome =
+  | { kind: 'paid'; payout: PayoutRow }
+  | { kind: 'session_invalid' }
+  | { kind: 'cancelled' }
+  | { kind: 'identity_failed' }
+  | { kind: 'iban_refused'; reason: Extract<PayoutIbanCheck, { ok: false }>['reason'] }
+  | { kind: 'bank_mismatch' }
+  | { kind: 'already_registered' }
+  | { kind: 'nothing_to_pay' }
+  | { kind: 'card_unusable' };
+
+const IBAN_MESSAGES: Record<Extract<PayoutIbanCheck, { ok: false }>['reason'], string> = {
+  format: 'a Dutch IBAN: NL, 2 digits, 4 letters, 10 digits',
+  checksum: 'the IBAN is not valid (check digits)',
+  unknown_bank: 'no Dutch bank has this bank code',
+  no_idin: 'this bank does not offer iDIN',
+};
+
+/** The answer of a recorded payout: the same for the call that made it and for every repeat. */
+const answerOf = (payout: PayoutRow): PayoutCustomerResponse => ({
+  payout: payout.amount,
+  fee: payout.fee,
+  assetCode: payout.asset_code,
+  bankAccountNumber: payout.iban_hint,
+});
+
+/**
+ * PAYOUT customer call (POST /api/Authentication/{themeCode}/customer, x-flow-type PAYOUT): card
+ * number, security code, the sessionId of a bank identity check, and the IBAN to pay to.
+ *
+ * Order of checks: brand (404 THEME_NOT_FOUND), flow PAYOUT (403 FLOW_UNAVAILABLE), body (400
+ * VALIDATION_ERROR), the identity session (of this brand and flow, returned, live and unspent or
+ * spent for this card: else 400 IDENTITY_SESSION_INVALID), the card and its security code under the
+ * guessing limits (404 CARD_NOT_FOUND, 400 TOO_MANY_REQUESTS). Then, in the one transaction that
+ * verified the security code (the card row locked on PostgreSQL; SQLite has one writer):
+ * - the session is bound to the card (spent), whatever follows (docs/decisions/014);
+ * - a session already bound to the card whose payout was recorded: that payout's answer again,
+ *   nothing moved (idempotent repeat);
+ * - the provider's outcome: cancelled → USER_CANCELLED, failed → IDENTITY_FAILED;
+ * - the IBAN: checksum, Dutch bank, iDIN issuer (400 VALIDATION_ERROR on bankAccountNumber), and
+ *   its bank must be the one the cardholder identified at (400 IBAN_BANK_MISMATCH);
+ * - recordPayout with the verified name: paid out or registered before → CARD_ALREADY_REGISTERED,
+ *   nothing to pay → BALANCE_TOO_LOW, card not payable (currency) → CARD_NOT_FOUND.
+ * Every outcome is one audit event `payout.customer` (plus `payout.record` on success).
+ */
+export async function payOutCard(deps: ServiceDeps, ctx: RequestContext, themeCode: unknown, body: unknown): Promise<PayoutCustomerResponse> {
+  const client = truncateAddress(ctx.clientAddress);
+  const { brand, flows } = await requireBrandOfPath(deps.brands, themeCode);
+  const audit = { type: 'payout.customer', brandId: brand.id, flowType: ctx.flowTypeHeader === 'PAYOUT' ? 'PAYOUT' : null, client };
+  const refuseEarly = auditedCheck(deps, audit);
+  const flowType = await refuseEarly(() => requireOfferedFlowType(ctx.flowTypeHeader, ['PAYOUT'], flows));
+  const request = await refuseEarly(() => parseOrThrow(payoutCustomerRequestSchema, body));
+  const sessionIdHash = sessionIdHashOf(deps.crypto, request.sessionId);
+  await requireCustomerSession(deps, { sessionIdHash, brandId: brand.id, flow: 'PAYOUT', cardNumber: request.cardNumber, audit });
+
+  const result = await checkCardSecretAndWrite<Outcome>(deps, {
+    cardNumber: request.cardNumber,
+    secret: request.securityCode,
+    secretKind: 'security_code',
+    accepts: (card) => card.brand_id === brand.id && isUsableGiftCard(card.kind, card.state),
+    audit,
+    write: async (trx, { card, now }): Promise<VerifiedWrite<Outcome>> => {
+      const bound = await bindSessionToCard(trx, { sessionIdHash, brandId: brand.id, flow: 'PAYOUT', cardId: card.id }, now);
+      if (!bound.ok) return { value: { kind: 'session_invalid' }, outcome: 'session_invalid', detail: bound.reason };
+      const { session } = bound;
+      const ref = `session ${session.id}`;
+
+      if (!bound.firstUse) {
+        const earlier = await trx.selectFrom('payouts').selectAll().where('identity_session_id', '=', session.id).executeTakeFirst();
+        if (earlier && earlier.card_id === card.id && earlier.status !== 'failed') {
+          return { value: { kind: 'paid', payout: earlier }, outcome: 'repeat', detail: `${ref}: payout ${earlier.id} answered again` };
+        }
+        // A payout that failed at the bank is asked for again with a new identity check (decision 011).
+        if (earlier) return { value: { kind: 'session_invalid' }, outcome: 'session_invalid', detail: `${ref}: its payout ${earlier.id} failed` };
+        if (!isIdentitySessionLive(session, now)) return { value: { kind: 'session_invalid' }, outcome: 'session_invalid', detail: `${ref}: expired` };
+      }
+
+      const provider = providerOutcomeOf(deps.crypto, session);
+      if (provider.kind === 'cancelled') return { value: { kind: 'cancelled' }, outcome: 'user_cancelled', detail: ref };
+      if (provider.kind === 'failed') return { value: { kind: 'identity_failed' }, outcome: 'identity_failed', detail: `${ref}: ${provider.detail}` };
+
+      const iban = checkPayoutIban(request.bankAccountNumber);
+      if (!iban.ok) return { value: { kind: 'iban_refused', reason: iban.reason }, outcome: 'iban_refused', detail: `${ref}: ${iban.reason}` };
+      if (iban.bank.bic !== session.issuer) {
+        return { value: { kind: 'bank_mismatch' }, outcome: 'iban_bank_mismatch', detail: `${ref}: IBAN of ${iban.bank.bic}, identified at ${session.issuer}` };
+      }
+
+      const recorded = await recordPayout(
+        trx,
+        deps,
+        { cardId: card.id, verifiedName: provider.identity.name, iban: iban.iban, identitySessionId: session.id, flowType, client },
+        now,
+      );
+      switch (recorded.kind) {
+        case 'recorded':
+          return { value: { kind: 'paid', payout: recorded.payout }, outcome: 'paid_out', detail: `${ref}: payout ${recorded.payout.id}` };
+        case 'already_paid_out':
+          return { value: { kind: 'already_registered' }, outcome: 'already_registered', detail: ref };
+        case 'nothing_to_pay':
+          return { value: { kind: 'nothing_to_pay' }, outcome: 'balance_too_low', detail: `${ref}: balance ${recorded.breakdown.balance}, fee ${recorded.breakdown.fee}` };
+        case 'iban_refused':
+          // checkPayoutIban passed above; recordPayout checks the same IBAN again.
+          return { value: { kind: 'iban_refused', reason: recorded.reason }, outcome: 'iban_refused', detail: `${ref}: ${recorded.reason}` };
+        case 'card_unusable':
+          return { value: { kind: 'card_unusable' }, outcome: 'card_unusable', detail: ref };
+      }
+    },
+  });
+  if (!result.ok) throw new AppError(result.code);
+  const outcome = result.value;
+  switch (outcome.kind) {
+    case 'paid':
+      return answerOf(outcome.payout);
+    case 'session_invalid':
+      throw new AppError('IDENTITY_SESSION_INVALID', IDENTITY_SESSION_INVALID_MESSAGE);
+    case 'cancelled':
+      return refuseProviderOutcome({ kind: 'cancelled' });
+    case 'identity_failed':
+      return refuseProviderOutcome({ kind: 'failed', detail: '' });
+    case 'iban_refused':
+      throw new AppError('VALIDATION_ERROR', 'The bank account number cannot be paid to.', [
+        { path: 'bankAccountNumber', message: IBAN_MESSAGES[outcome.reason] },
+      ]);
+    case 'bank_mismatch':
+      throw new AppError('IBAN_BANK_MISMATCH', 'The bank account must be at the bank you identified with.');
+    case 'already_registered':
+      throw new AppError('CARD_ALREADY_REGISTERED', 'This card has already been paid out or registered.');
+    case 'nothing_to_pay':
+      throw new AppError('BALANCE_TOO_LOW', 'The balance is too low to pay out after the fee.');
+    case 'card_unusable':
+      throw new AppError('CARD_NOT_FOUND');
+  }
+}

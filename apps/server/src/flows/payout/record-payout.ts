@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import { checkPayoutIban, maskIban, type PayoutIbanCheck } from '@tessera/contracts';
+import type { Transaction } from 'kysely';
+import { type Crypto, PURPOSE } from '../../crypto/index.js';
+import { recordAuditEvent } from '../../db/repositories/audit.js';
+import { updateCard } from '../../db/repositories/cards.js';
+import { insertLedgerEntries, sumLedgerByAsset } from '../../db/repositories/ledger.js';
+import { findCardForUpdate, insertPayout, payoutsOfCard } from '../../db/repositories/payouts.js';
+import type { Database, PayoutRow } from '../../db/schema.js';
+import { isUsableGiftCard } from '../../domain/card-state.js';
+import { balanceIn, canDebit } from '../../domain/ledger.js';
+import { endToEndIdOf, PAYOUT_ASSET, type PayoutBreakdown, payoutBreakdown, payoutReference } from '../../domain/payout.js';
+
+export interface RecordPayoutInput {
+  cardId: string;
+  /** The name the identity provider verified: the creditor's name in the bank file. */
+  verifiedName: string;
+  /** As the cardholder typed it; spaces and case do not matter. */
+  iban: string;
+  /** The identity session the name came from (the PAYOUT customer call always has one; tests may leave it out). */
+  identitySessionId?: string | null;
+  /** Recorded with the audit event. */
+  flowType?: string | null;
+  client?: string | null;
+}
+
+export type RecordPayoutResult =
+  | { kind: 'recorded'; payout: PayoutRow; breakdown: PayoutBreakdown }
+  /** The card was paid out (a payout not failed), or registered to an identity. */
+  | { kind: 'already_paid_out' }
+  /** Balance minus fee is 0 or less: nothing is paid, nothing written. */
+  | { kind: 'nothing_to_pay'; breakdown: PayoutBreakdown }
+  | { kind: 'iban_refused'; reason: Extract<PayoutIbanCheck, { ok: false }>['reason'] }
+  /** Unknown card, not an active gift card, or a card whose currency SEPA cannot pay. */
+  | { kind: 'card_unusable' };
+
+/**
+ * Records a payout in the caller's transaction (the PAYOUT customer call runs it inside the
+ * transaction that verified the card's security code and the identity session):
+ *
+ * 1. locks the card row (PostgreSQL `FOR UPDATE`; SQLite has one writer) and re-reads it, so of
+ *    concurrent calls for one card exactly one pays and the others see `paid_out_at`;
+ * 2. refuses a card already paid out or registered, an unusable card, a bad IBAN (checksum,
+ *    Dutch bank code, iDIN issuer: contracts' checkPayoutIban), and a payout of 0 or less;
+ * 3. records the payout (pending), debits the payout and the brand's fee through the ledger
+ *    (kinds payout and fee, references from the card and attempt), sets `paid_out_at`, and writes
+ *    the audit event `payout.record`.
+ *
+ * Refusals write nothing: the caller audits them with its own outcome. The balance is read from
+ * the ledger under the lock; the fee is the brand's as stored now (not the cache).
+ */
+export async function recordPayout(
+  trx: Transaction<Database>,
+  deps: { crypto: Crypto },
+  input: RecordPayoutInput,
+  now: Date,
+): Promise<RecordPayoutResult> {
+  const at = now.toISOString();
+  const card = await findCardForUpdate(trx, input.cardId);
+  if (!card || !isUsableGiftCard(card.kind, card.state) || card.asset_code !== PAYOUT_ASSET) return { kind: 'card_unusable' };
+  if (card.paid_out_at !== null || card.registered_at !== null) return { kind: 'already_paid_out' };
+
+  const earlier = await payoutsOfCard(trx, card.id);
+  // paid_out_at is cleared only when a payout fails; this guards a card whose flag was cleared by hand.
+  if (earlier.some((p) => p.status !== 'failed')) return { kind: 'already_paid_out' };
+
+  const iban = checkPayoutIban(input.iban);
+  if (!iban.ok) return { kind: 'iban_refused', reason: iban.reason };
+
+  const brand = await trx.selectFrom('brands').select(['id', 'payout_fee']).where('id', '=', card.brand_id).executeTakeFirstOrThrow();
+  const balance = balanceIn(await sumLedgerByAsset(trx, card.id), PAYOUT_ASSET);
+  const breakdown = payoutBreakdown(balance, brand.payout_fee, PAYOUT_ASSET);
+  if (breakdown.payout <= 0 || !canDebit(balance, breakdown.payout + breakdown.fee)) return { kind: 'nothing_to_pay', breakdown };
+
+  const attempt = earlier.length + 1;
+  const id = randomUUID();
+  const payout: PayoutRow = {
+    id,
+    card_id: card.id,
+    brand_id: brand.id,
+    attempt,
+    amount: breakdown.payout,
+    fee: breakdown.fee,
+    asset_code: PAYOUT_ASSET,
+    name_ciphertext: deps.crypto.cipher.encrypt(input.verifiedName, PURPOSE.payoutName),
+    iban_ciphertext: deps.crypto.cipher.encrypt(iban.iban, PURPOSE.payoutIban),
+    iban_hint: maskIban(iban.iban),
+    bic: iban.bank.bic,
+    identity_session_id: input.identitySessionId ?? null,
+    status: 'pending',
+    batch_id: null,
+    end_to_end_id: endToEndIdOf(id),
+    created_at: at,
+    exported_at: null,
+    settled_at: null,
+    updated_at: at,
+  };
+  await insertPayout(trx, payout);
+  await insertLedgerEntries(trx, [
+    {
+      id: randomUUID(),
+      card_id: card.id,
+      asset_code: PAYOUT_ASSET,
+      amount: -breakdown.payout,
+      kind: 'payout',
+      reference: payoutReference(card.id, attempt, 'payout'),
+      created_at: at,
+    },
+    ...(breakdown.fee > 0
+      ? [
+          {
+            id: randomUUID(),
+            card_id: card.id,
+            asset_code: PAYOUT_ASSET,
+            amount: -breakdown.fee,
+            kind: 'fee' as const,
+            reference: payoutReference(card.id, attempt, 'fee'),
+            created_at: at,
+          },
+        ]
+      : []),
+  ]);
+  await updateCard(trx, card.id, { paid_out_at: at, updated_at: at });
+  await recordAuditEvent(
+    trx,
+    {
+      type: 'payout.record',
+      outcome: 'pending',
+      brandId: brand.id,
+      cardId: card.id,
+      flowType: input.flowType ?? null,
+      client: input.client ?? null,
+      detail: `payout ${id} attempt ${attempt}: ${breakdown.payout} + fee ${breakdown.fee} ${PAYOUT_ASSET} to ${payout.iban_hint}`,
+    },
+    at,
+  );
+  return { kind: 'recorded', payout, breakdown };
+}

@@ -1,0 +1,61 @@
+import { timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import { PURPOSE } from '../../crypto/index.js';
+import { recordAuditEvent } from '../../db/repositories/audit.js';
+import { findPinFrameKey, spendPinFrameKey } from '../../db/repositories/pin-frame-keys.js';
+import { findVisaHolder } from '../../db/repositories/visa-holders.js';
+import { truncateAddress } from '../../domain/client-address.js';
+import { AppError } from '../../errors.js';
+import type { RequestContext, ServiceDeps } from '../../deps.js';
+import { pinFrameKeyHash } from './get-pin.js';
+import { parseOrThrow } from '../../customer-call/validate.js';
+
+/** What the PIN frame's script posts to POST /pin-frame/pin (its own origin). */
+export const pinReadRequestSchema = z.object({
+  key: z.string().min(1).max(128),
+  controlId: z.string().min(1).max(64),
+});
+
+const sameText = (a: string, b: string) => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+/**
+ * The PIN frame's read (POST /pin-frame/pin on the PIN frame origin only): the key from the
+ * frame's address and the controlId the portal posted to it. The key is spent by the first read
+ * that names it, whatever the outcome, so it works once; it must be unexpired (60 s) and the
+ * controlId must be the one getPin answered with it. Every refusal is the same 404 NOT_FOUND.
+ * The PIN is decrypted here and answered with no-store; the answer goes to the frame's own
+ * origin, never to the portal's.
+ */
+export async function readPin(deps: ServiceDeps, ctx: RequestContext, body: unknown): Promise<{ pin: string }> {
+  const request = parseOrThrow(pinReadRequestSchema, body);
+  const keyHash = pinFrameKeyHash(deps, request.key);
+  const outcome = await deps.db.transaction().execute(async (trx) => {
+    const at = deps.now().toISOString();
+    const audit = (outcome: string, cardId: string | null) =>
+      recordAuditEvent(trx, { type: 'visa.pin_frame', outcome, brandId: null, cardId, flowType: 'VISA', client: truncateAddress(ctx.clientAddress), detail: null }, at);
+    const row = await findPinFrameKey(trx, keyHash);
+    if (!row) {
+      await audit('unknown_key', null);
+      return undefined;
+    }
+    const spent = await spendPinFrameKey(trx, keyHash, at);
+    const refusal = !spent ? 'key_used' : row.expires_at <= at ? 'key_expired' : !sameText(row.control_id, request.controlId) ? 'wrong_control_id' : undefined;
+    if (refusal) {
+      await audit(refusal, row.card_id);
+      return undefined;
+    }
+    const holder = await findVisaHolder(trx, row.card_id);
+    if (!holder?.pinCiphertext) {
+      await audit('no_pin', row.card_id);
+      return undefined;
+    }
+    await audit('success', row.card_id);
+    return deps.crypto.cipher.decrypt(holder.pinCiphertext, PURPOSE.visaPin);
+  });
+  if (outcome === undefined) throw new AppError('NOT_FOUND');
+  return { pin: outcome };
+}

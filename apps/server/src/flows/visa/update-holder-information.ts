@@ -1,0 +1,60 @@
+import { type HolderInformation, updateHolderInformationRequestSchema } from '@tessera/contracts';
+import type { VisaHolderData } from '../../cards/issue-card.js';
+import { PURPOSE } from '../../crypto/index.js';
+import { updateVisaHolderData } from '../../db/repositories/visa-holders.js';
+import { truncateAddress } from '../../domain/client-address.js';
+import { AppError } from '../../errors.js';
+import type { RequestContext, ServiceDeps } from '../../deps.js';
+import { requireBrandOfPath } from '../../customer-call/brand-gate.js';
+import { checkCardSecretAndWrite } from '../../customer-call/card-secret-check.js';
+import { parseOrThrow } from '../../customer-call/validate.js';
+import { hasPasscode, holderInformation, moveVisaCard, readHolderData, requireVisaFlow } from './visa-card.js';
+
+type Outcome = { kind: 'updated' | 'unchanged'; answer: HolderInformation } | { kind: 'already_active' };
+
+/**
+ * VISA UpdateHolderInformation (PUT /api/visa/UpdateHolderInformation/{themeCode}/, x-flow-type
+ * VISA): card number, passcode and the reviewed date of birth, country of birth and nationality.
+ * Checks: brand, flow, body (ISO country codes, a real date from 1920 on and not after today),
+ * then card and passcode under the guessing limits (404 CARD_NOT_FOUND when wrong). In the
+ * transaction that verified the passcode: a passcode_set card gets the three fields (holder data
+ * re-sealed) and becomes active. An active card was reviewed already: the same values again
+ * answer 200 (a repeated submit), other values TOKEN_ALREADY_ACTIVATED. Answers the holder
+ * information.
+ */
+export async function updateHolderInformation(deps: ServiceDeps, ctx: RequestContext, themeCode: unknown, body: unknown): Promise<HolderInformation> {
+  const client = truncateAddress(ctx.clientAddress);
+  const { brand, flows } = await requireBrandOfPath(deps.brands, themeCode);
+  const flowType = requireVisaFlow(ctx.flowTypeHeader, flows, true);
+  const request = parseOrThrow(updateHolderInformationRequestSchema, body);
+  if (request.dateOfBirth > deps.now().toISOString().slice(0, 10)) {
+    throw new AppError('VALIDATION_ERROR', undefined, [{ path: 'dateOfBirth', message: 'not after today' }]);
+  }
+  const { crypto } = deps;
+
+  const result = await checkCardSecretAndWrite<Outcome>(deps, {
+    cardNumber: request.cardNumber,
+    secret: request.securityCode,
+    secretKind: 'passcode',
+    accepts: (card) => hasPasscode(card, brand.id),
+    audit: { type: 'visa.holder_update', brandId: brand.id, flowType, client },
+    write: async (trx, { card, now }) => {
+      const at = now.toISOString();
+      const holder = await readHolderData(trx, crypto, card.id);
+      const reviewed = { dateOfBirth: request.dateOfBirth, countryOfBirth: request.countryOfBirth, nationality: request.nationality };
+      if (card.state === 'active') {
+        const same =
+          holder.dateOfBirth === reviewed.dateOfBirth && holder.countryOfBirth === reviewed.countryOfBirth && holder.nationality === reviewed.nationality;
+        if (!same) return { value: { kind: 'already_active' }, outcome: 'already_active' };
+        return { value: { kind: 'unchanged', answer: await holderInformation(trx, crypto, card, holder) }, outcome: 'unchanged' };
+      }
+      const updated: VisaHolderData = { ...holder, ...reviewed };
+      await updateVisaHolderData(trx, card.id, crypto.cipher.encrypt(JSON.stringify(updated), PURPOSE.visaHolder), crypto.cipher.keyVersion, at);
+      const active = await moveVisaCard(trx, card, 'active', at);
+      return { value: { kind: 'updated', answer: await holderInformation(trx, crypto, active, updated) }, detail: 'holder reviewed; card active' };
+    },
+  });
+  if (!result.ok) throw new AppError(result.code);
+  if (result.value.kind === 'already_active') throw new AppError('TOKEN_ALREADY_ACTIVATED');
+  return result.value.answer;
+}

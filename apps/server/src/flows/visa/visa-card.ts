@@ -1,0 +1,236 @@
+import { randomInt } from 'node:crypto';
+import {
+  type CodeRequestResult,
+  codeRequestSchema,
+  evaluatePasscode,
+  type FlowType,
+  type HolderInformation,
+  isFlowType,
+  maskPhoneNumber,
+  ONE_TIME_CODE_LENGTH,
+  SUPPORTED_LANGUAGES,
+  useCodeRequestSchema,
+} from '@tessera/contracts';
+import type { Transaction } from 'kysely';
+import type { VisaHolderData } from '../../cards/issue-card.js';
+import { type Crypto, PURPOSE } from '../../crypto/index.js';
+import { recordAuditEvent } from '../../db/repositories/audit.js';
+import { countOneTimeCodesSince, markSecretUsed } from '../../db/repositories/card-secrets.js';
+import { findCardByNumberIndex, updateCard } from '../../db/repositories/cards.js';
+import type { Executor } from '../../db/repositories/executor.js';
+import { sumLedgerByAsset } from '../../db/repositories/ledger.js';
+import { findVisaHolder } from '../../db/repositories/visa-holders.js';
+import type { BrandFlowRow, CardRow, Database } from '../../db/schema.js';
+import { enqueueMessage } from '../../delivery/outbox.js';
+import { composeOneTimeCodeSms, type OneTimeCodePurpose } from '../../delivery/sms/one-time-code.js';
+import { canTransition } from '../../domain/card-state.js';
+import { truncateAddress } from '../../domain/client-address.js';
+import { guessingGate } from '../../domain/guessing-policy.js';
+import { acceptedLanguages, chooseLanguage } from '../../domain/language.js';
+import { balanceIn } from '../../domain/ledger.js';
+import { AppError } from '../../errors.js';
+import type { RequestContext, ServiceDeps } from '../../deps.js';
+import { flowLanguages, offersFlow, requireBrandOfPath, requireOfferedFlowType } from '../../customer-call/brand-gate.js';
+import { checkCaptcha } from '../../customer-call/captcha-check.js';
+import { checkCardSecretAndWrite } from '../../customer-call/card-secret-check.js';
+import { parseOrThrow } from '../../customer-call/validate.js';
+import { setCardSecret } from '../../cards/set-card-secret.js';
+
+/** One-time SMS codes (contract.md "VISA activation"): valid 10 minutes, 5 tries, 3 requests a card an hour. */
+export const ONE_TIME_CODE_TTL_MS = 10 * 60 * 1000;
+export const ONE_TIME_CODE_TRIES = 5;
+export const ONE_TIME_CODE_REQUESTS_PER_HOUR = 3;
+const HOUR_MS = 60 * 60 * 1000;
+
+/** Six digits from the operating system's random generator (leading zeros kept). */
+export function drawOneTimeCode(): string {
+  return String(randomInt(0, 10 ** ONE_TIME_CODE_LENGTH)).padStart(ONE_TIME_CODE_LENGTH, '0');
+}
+
+/** A Visa card of this brand that the activation may (re)start on: not active yet, not blocked. */
+export const awaitsActivation = (card: CardRow, brandId: string) =>
+  card.brand_id === brandId && card.kind === 'visa' && (card.state === 'inactive' || card.state === 'passcode_set');
+/** A Visa card of this brand with a passcode: the login and the steps after activation. */
+export const hasPasscode = (card: CardRow, brandId: string) =>
+  card.brand_id === brandId && card.kind === 'visa' && (card.state === 'passcode_set' || card.state === 'active');
+export const isActiveVisa = (card: CardRow, brandId: string) => card.brand_id === brandId && card.kind === 'visa' && card.state === 'active';
+
+/**
+ * The x-flow-type of a VISA call where the spec sends none (GetHolderInformation, requestrecovery,
+ * userecovery): absent is fine, but a value must be VISA; the brand must offer VISA either way.
+ */
+export function requireVisaFlow(header: string | undefined, flows: readonly BrandFlowRow[], required: boolean): FlowType {
+  if (required || header !== undefined) return requireOfferedFlowType(header, ['VISA'], flows);
+  if (!offersFlow(flows, 'VISA')) throw new AppError('FLOW_UNAVAILABLE');
+  return isFlowType(header) ? header : 'VISA';
+}
+
+export async function readHolderData(db: Executor, crypto: Crypto, cardId: string): Promise<VisaHolderData> {
+  const sealed = await findVisaHolder(db, cardId);
+  if (!sealed) throw new Error('a Visa card without holder data');
+  return JSON.parse(crypto.cipher.decrypt(sealed.holderCiphertext, PURPOSE.visaHolder)) as VisaHolderData;
+}
+
+/** The holder information answer (contracts holderInformationSchema): the phone masked, the balance of the card's asset. */
+export async function holderInformation(db: Executor, crypto: Crypto, card: CardRow, holder?: VisaHolderData): Promise<HolderInformation> {
+  const [data, entries] = await Promise.all([holder ?? readHolderData(db, crypto, card.id), sumLedgerByAsset(db, card.id)]);
+  return {
+    status: card.state === 'active' ? 'active' : 'passcode_set',
+    holderName: data.holderName,
+    address: data.address,
+    email: data.email,
+    phoneNumber: maskPhoneNumber(data.phoneNumber),
+    nationality: data.nationality,
+    countryOfBirth: data.countryOfBirth,
+    dateOfBirth: data.dateOfBirth,
+    currency: card.asset_code,
+    balance: balanceIn(entries, card.asset_code),
+  };
+}
+
+type CodeRequestOutcome =
+  | { ok: true; phoneNumber: string }
+  | { ok: false; code: 'INVALID_TOKEN' | 'TOKEN_ALREADY_ACTIVATED' | 'TOKEN_IS_NOT_ACTIVE' | 'TOO_MANY_REQUESTS' };
+
+/**
+ * RequestActivationCode and requestrecovery: brand, flow, body, captcha, then in one transaction
+ * (the card row locked on PostgreSQL, so concurrent requests count right): the card's eligibility,
+ * its guessing gate, the 3-an-hour limit, a new code (replacing any earlier one; stored as a keyed
+ * hash only), and the SMS queued in the outbox. A refusal commits only its audit event. After the
+ * commit the outbox worker is woken. Answers the phone number masked.
+ */
+export async function requestOneTimeCode(
+  deps: ServiceDeps,
+  ctx: RequestContext,
+  themeCode: unknown,
+  body: unknown,
+  purpose: OneTimeCodePurpose,
+): Promise<CodeRequestResult> {
+  const client = truncateAddress(ctx.clientAddress);
+  const { brand, flows } = await requireBrandOfPath(deps.brands, themeCode);
+  const flowType = requireVisaFlow(ctx.flowTypeHeader, flows, purpose === 'activation');
+  const request = parseOrThrow(codeRequestSchema, body);
+  const auditBase = { type: purpose === 'activation' ? 'visa.activation_code' : 'visa.recovery_code', brandId: brand.id, flowType, client };
+
+  if (!(await checkCaptcha(deps, request['g-recaptcha-response'], ctx.clientAddress))) {
+    await deps.audit.record({ ...auditBase, outcome: 'captcha_invalid' }, deps.now().toISOString());
+    throw new AppError('CAPTCHA_INVALID');
+  }
+  const culture = chooseLanguage([request.culture, ...acceptedLanguages(ctx.acceptLanguage)], flowLanguages(flows, 'VISA'), SUPPORTED_LANGUAGES);
+  const { crypto } = deps;
+  const numberIndex = crypto.blindIndex.of(PURPOSE.cardNumber, request.cardNumber);
+
+  const outcome = await deps.db.transaction().execute(async (trx): Promise<CodeRequestOutcome> => {
+    const now = deps.now();
+    const at = now.toISOString();
+    const audit = (outcome: string, cardId: string | null, detail?: string) =>
+      recordAuditEvent(trx, { ...auditBase, outcome, cardId, detail: detail ?? null }, at);
+
+    const card = await findCardByNumberIndex(trx, numberIndex, { forUpdate: true });
+    if (!card || card.brand_id !== brand.id || card.kind !== 'visa' || !['inactive', 'passcode_set', 'active'].includes(card.state)) {
+      await audit('invalid_token', card?.id ?? null, card ? 'card not eligible' : undefined);
+      return { ok: false, code: 'INVALID_TOKEN' };
+    }
+    if (purpose === 'activation' && card.state === 'active') {
+      await audit('already_activated', card.id);
+      return { ok: false, code: 'TOKEN_ALREADY_ACTIVATED' };
+    }
+    if (purpose === 'recovery' && card.state !== 'active') {
+      await audit('not_active', card.id, card.state);
+      return { ok: false, code: 'TOKEN_IS_NOT_ACTIVE' };
+    }
+    const gate = guessingGate(
+      { failedAttempts: card.failed_attempts, lockedUntil: card.locked_until ? new Date(card.locked_until) : null, operatorLocked: card.operator_locked === 1 },
+      now,
+    );
+    if (!gate.allowed) {
+      await audit(gate.reason === 'locked' ? 'refused_locked' : 'refused_cooldown', card.id);
+      return { ok: false, code: 'TOO_MANY_REQUESTS' };
+    }
+    const sent = await countOneTimeCodesSince(trx, card.id, new Date(now.getTime() - HOUR_MS).toISOString());
+    if (sent >= ONE_TIME_CODE_REQUESTS_PER_HOUR) {
+      await audit('too_many_codes', card.id, `${sent} codes in the last hour`);
+      return { ok: false, code: 'TOO_MANY_REQUESTS' };
+    }
+
+    const holder = await readHolderData(trx, crypto, card.id);
+    const code = drawOneTimeCode();
+    // The new code replaces any earlier one-time code of the card (whatever it was for).
+    await setCardSecret(trx, crypto, {
+      cardId: card.id,
+      kind: 'one_time_code',
+      value: code,
+      at,
+      purpose,
+      attemptsLeft: ONE_TIME_CODE_TRIES,
+      expiresAt: new Date(now.getTime() + ONE_TIME_CODE_TTL_MS).toISOString(),
+    });
+    const message = await composeOneTimeCodeSms(trx, { brandId: brand.id, culture, to: holder.phoneNumber, code, purpose });
+    await enqueueMessage(trx, crypto, { message, purpose: `${purpose}_code`, brandId: brand.id, cardId: card.id }, at);
+    await audit('sent', card.id, `code ${sent + 1} of ${ONE_TIME_CODE_REQUESTS_PER_HOUR} this hour; sms in ${culture}`);
+    return { ok: true, phoneNumber: holder.phoneNumber };
+  });
+  if (!outcome.ok) throw new AppError(outcome.code);
+  // The SMS was queued in the transaction that has just committed; waking saves the poll delay.
+  deps.outbox.wake();
+  return { phoneNumber: maskPhoneNumber(outcome.phoneNumber) };
+}
+
+/**
+ * UseActivationCode and userecovery: brand, flow, body, then the new passcode's spec §5 rules
+ * (SECURITY_CODE_INSECURE before the card is touched: nothing used up, no guess counted), then the
+ * card and its one-time code under the guessing limits (a wrong code also spends one of the code's
+ * 5 tries). On success, in the transaction that verified the code: the code is used up, the new
+ * passcode (keyed hash) replaces any earlier one, and `onSuccess` runs (the state change or the
+ * answer). Any refusal of card or code answers INVALID_TOKEN, alike.
+ */
+export async function useOneTimeCode<T>(
+  deps: ServiceDeps,
+  ctx: RequestContext,
+  themeCode: unknown,
+  body: unknown,
+  options: {
+    purpose: OneTimeCodePurpose;
+    auditType: string;
+    accepts: (card: CardRow, brandId: string) => boolean;
+    onSuccess: (trx: Transaction<Database>, card: CardRow, at: string) => Promise<T>;
+  },
+): Promise<T> {
+  const client = truncateAddress(ctx.clientAddress);
+  const { brand, flows } = await requireBrandOfPath(deps.brands, themeCode);
+  const flowType = requireVisaFlow(ctx.flowTypeHeader, flows, options.purpose === 'activation');
+  const request = parseOrThrow(useCodeRequestSchema, body);
+  const auditBase = { type: options.auditType, brandId: brand.id, flowType, client };
+
+  const verdict = evaluatePasscode(request.securityCode);
+  if (verdict !== 'ok') {
+    // The verdict (short, long, guessable, …) says nothing about the passcode itself.
+    await deps.audit.record({ ...auditBase, outcome: 'security_code_insecure', detail: verdict }, deps.now().toISOString());
+    throw new AppError('SECURITY_CODE_INSECURE');
+  }
+
+  const result = await checkCardSecretAndWrite(deps, {
+    cardNumber: request.cardNumber,
+    secret: request.otcNumber,
+    secretKind: 'one_time_code',
+    purpose: options.purpose,
+    accepts: (card) => options.accepts(card, brand.id),
+    audit: auditBase,
+    write: async (trx, { card, secret, now }) => {
+      const at = now.toISOString();
+      if (!(await markSecretUsed(trx, secret.id, at))) throw new Error('the one-time code was used by another request');
+      await setCardSecret(trx, deps.crypto, { cardId: card.id, kind: 'passcode', value: request.securityCode, at });
+      return { value: await options.onSuccess(trx, card, at), detail: `passcode set; ${options.purpose} code used` };
+    },
+  });
+  if (!result.ok) throw new AppError(result.code === 'CARD_NOT_FOUND' ? 'INVALID_TOKEN' : result.code);
+  return result.value;
+}
+
+/** Moves a Visa card to a next state, refusing a transition the state machine does not allow. */
+export async function moveVisaCard(trx: Executor, card: CardRow, to: 'passcode_set' | 'active', at: string): Promise<CardRow> {
+  if (card.state === to) return card;
+  if (!canTransition(card.state as Parameters<typeof canTransition>[0], to)) throw new Error(`a Visa card cannot go from ${card.state} to ${to}`);
+  await updateCard(trx, card.id, { state: to, updated_at: at });
+  return { ...card, state: to, updated_at: at };
+}

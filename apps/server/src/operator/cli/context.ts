@@ -1,0 +1,52 @@
+import { type Config, ConfigError, parseConfig } from '../../config.js';
+import { type Crypto, createCrypto } from '../../crypto/index.js';
+import { loadKeyring } from '../../crypto/keyring.js';
+import { createDatabase, type Db } from '../../db/database.js';
+import { migrateToLatest } from '../../db/migrate.js';
+
+/** Where a command reads and writes: the real process, or a test's capture. */
+export interface CliIo {
+  /** Writes one line (a newline is added) to standard output. */
+  out(line: string): void;
+  /** Writes one line to standard error. */
+  err(line: string): void;
+  env: Record<string, string | undefined>;
+  /** File arguments are relative to this directory. */
+  cwd: string;
+}
+
+/** What a command that touches the database gets: the server's own configuration, keys and database. */
+export interface CliContext {
+  config: Config;
+  db: Db;
+  crypto: Crypto;
+  now: () => Date;
+  io: CliIo;
+}
+
+/** A mistake in how the command was called (exit 2), as opposed to a refusal of what it was given (exit 1). */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+export const EXIT = { ok: 0, failed: 1, usage: 2, config: 78 } as const;
+
+/**
+ * Opens what the server opens, from the same environment: configuration, keys (from the
+ * environment, or the demo keys file next to the SQLite database), the database, and migrations
+ * brought up to date before any command reads or writes.
+ */
+export async function openContext(io: CliIo): Promise<CliContext> {
+  const config = parseConfig(io.env);
+  const crypto = createCrypto(loadKeyring(config));
+  const db = createDatabase(config.database);
+  try {
+    await migrateToLatest(db);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return { config, db, crypto, now: () => new Date(), io };
+}
+
+export { ConfigError };

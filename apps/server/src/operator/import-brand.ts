@@ -1,0 +1,127 @@
+import type { LoadedBrand } from './brand-file.js';
+import { storeBrand } from './store-brand.js';
+import type { Db } from '../db/database.js';
+import { recordAuditEvent } from '../db/repositories/audit.js';
+import type { Executor } from '../db/repositories/executor.js';
+import { OperatorError } from './operator-error.js';
+
+export interface ImportBrandResult {
+  action: 'created' | 'updated' | 'unchanged';
+  brandId: string;
+  code: string;
+  slug: string;
+  name: string;
+  /** What differs from the stored brand (empty when created or unchanged). */
+  changes: string[];
+  availableFlows: string[];
+  assets: string[];
+  customCssBytes: number;
+  translationCount: number;
+}
+
+/** What a brand import can change, compared part by part to say what an update did. */
+interface BrandSnapshot {
+  parts: Record<string, string>;
+}
+
+const PART_LABELS: Record<string, string> = {
+  slug: 'slug',
+  name: 'name',
+  styling_json: 'styling',
+  asset_code: 'asset code',
+  payout_fee: 'payout fee',
+  replacement_minimum: 'replacement minimum',
+  terms: 'terms links',
+  embed_origins_json: 'embed origins',
+  custom_css: 'custom CSS',
+  flows: 'page availability and scanning',
+  assets: 'images',
+  translations: 'translations',
+};
+
+async function snapshot(db: Executor, brandId: string): Promise<BrandSnapshot> {
+  const brand = await db.selectFrom('brands').selectAll().where('id', '=', brandId).executeTakeFirstOrThrow();
+  const flows = await db.selectFrom('brand_flows').selectAll().where('brand_id', '=', brandId).orderBy('flow_code').execute();
+  const assets = await db
+    .selectFrom('brand_assets')
+    .select(['name', 'content_type', 'etag'])
+    .where('brand_id', '=', brandId)
+    .orderBy('name')
+    .execute();
+  const translations = await db
+    .selectFrom('brand_translations')
+    .select(['culture', 'key', 'text'])
+    .where('brand_id', '=', brandId)
+    .orderBy('culture')
+    .orderBy('key')
+    .execute();
+  return {
+    parts: {
+      slug: brand.slug,
+      name: brand.name,
+      styling_json: brand.styling_json,
+      asset_code: brand.asset_code,
+      payout_fee: String(brand.payout_fee),
+      replacement_minimum: String(brand.replacement_minimum),
+      terms: JSON.stringify([brand.terms_url, brand.privacy_url]),
+      embed_origins_json: brand.embed_origins_json,
+      custom_css: brand.custom_css,
+      flows: JSON.stringify(
+        flows.map((f) => [f.flow_code, Number(f.is_available), f.languages, Number(f.scanning), Number(f.position)]),
+      ),
+      assets: JSON.stringify(assets.map((a) => [a.name, a.content_type, a.etag])),
+      translations: JSON.stringify(translations.map((t) => [t.culture, t.key, t.text])),
+    },
+  };
+}
+
+/**
+ * `tessera brand import FILE`: creates the brand the file describes, or updates the brand with
+ * its code, in one transaction. The code identifies a brand (API calls carry it), so a file whose
+ * slug belongs to another brand is refused rather than renaming or merging brands.
+ */
+export async function importBrand(db: Db, loaded: LoadedBrand, now: Date, source: string): Promise<ImportBrandResult> {
+  const { brand } = loaded;
+  const at = now.toISOString();
+  return db.transaction().execute(async (trx) => {
+    const byCode = await trx.selectFrom('brands').select(['id', 'slug']).where('code', '=', brand.code).executeTakeFirst();
+    const bySlug = await trx.selectFrom('brands').select(['id', 'code']).where('slug', '=', brand.slug).executeTakeFirst();
+    if (bySlug && bySlug.id !== byCode?.id) {
+      throw new OperatorError(
+        `The slug "${brand.slug}" belongs to brand ${bySlug.code}, not to ${brand.code}.`,
+        [`a brand is identified by its code; to update brand ${bySlug.code}, set "code": "${bySlug.code}" in the file, or choose another slug`],
+      );
+    }
+    const before = byCode ? await snapshot(trx, byCode.id) : undefined;
+    const brandId = await storeBrand(trx, loaded, at);
+    const after = await snapshot(trx, brandId);
+    const changes = before
+      ? Object.keys(PART_LABELS)
+          .filter((part) => before.parts[part] !== after.parts[part])
+          .map((part) => PART_LABELS[part]!)
+      : [];
+    const action = !before ? 'created' : changes.length > 0 ? 'updated' : 'unchanged';
+    await recordAuditEvent(
+      trx,
+      {
+        type: 'brand.import',
+        outcome: action,
+        brandId,
+        detail: JSON.stringify({ source, changes }).slice(0, 1000),
+      },
+      at,
+    );
+    return {
+      action,
+      brandId,
+      code: brand.code,
+      slug: brand.slug,
+      name: brand.name,
+      changes,
+      availableFlows: brand.pageAvailability.filter((p) => p.isAvailable).map((p) => p.code),
+      assets: loaded.assets.map((a) => a.name),
+      customCssBytes: Buffer.byteLength(loaded.customCss),
+      translationCount: Object.values(brand.translations).reduce((n, texts) => n + Object.keys(texts).length, 0),
+    };
+  });
+}
