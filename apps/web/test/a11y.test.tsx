@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import type { GiftCard, Theme } from '@tessera/contracts';
 import { captchaRoute, demoTheme, mockFetch, renderApp, themeRoute } from './utils';
+import { newHolder, visaTheme } from './helpers/visa';
 import { visaStore } from '../src/flows/visa/state';
 import { payoutSecret, payoutStore } from '../src/flows/payout/state';
 import { forgetPayoutReturns } from '../src/flows/payout/CallbackScreen';
@@ -144,20 +145,6 @@ describe('accessibility (axe-core)', () => {
     await expectNoViolations();
   });
 
-  const visaTheme: Theme = demoTheme({ termsUrls: { terms: 'https://tessera.example/voorwaarden', privacy: 'https://tessera.example/privacy' } });
-  const holder = {
-    status: 'passcode_set' as const,
-    holderName: 'J. de Vries',
-    address: { addressLine1: 'Damrak 1', city: 'Amsterdam', postalCode: '1012 JS' },
-    email: null,
-    phoneNumber: '+*********01',
-    nationality: null,
-    countryOfBirth: null,
-    dateOfBirth: null,
-    currency: 'EUR',
-    balance: 5000,
-  };
-
   it('visa activate, code step with the terms message, passcode step and failed', { timeout: 20_000 }, async () => {
     mockFetch([themeRoute(visaTheme), captchaRoute]);
     const a = renderApp('/demo/visa/activate');
@@ -191,7 +178,7 @@ describe('accessibility (axe-core)', () => {
 
   it('visa review (partial, with the country list open) and the account screens', { timeout: 20_000 }, async () => {
     visaStore('activation', 'demo').set({ cardNumber: '4000000000000000001', otcNumber: '123456', securityCode: 'Tq8m3x' });
-    mockFetch([themeRoute(visaTheme), captchaRoute, { method: 'POST', path: '/api/visa/GetHolderInformation/DEMO/', body: holder }]);
+    mockFetch([themeRoute(visaTheme), captchaRoute, { method: 'POST', path: '/api/visa/GetHolderInformation/DEMO/', body: newHolder }]);
     const a = renderApp('/demo/visa/activate/review');
     await screen.findByRole('heading', { level: 2, name: 'Your details' }, { timeout: 5000 });
     await expectNoViolations();
@@ -213,7 +200,7 @@ describe('accessibility (axe-core)', () => {
       cardNumber: '4000000000000000010',
       securityCode: 'Tq8m3x',
       passcodeReset: true,
-      holder: { ...holder, status: 'active', nationality: 'NL', countryOfBirth: 'NL', dateOfBirth: '1985-04-12' },
+      holder: { ...newHolder, status: 'active', nationality: 'NL', countryOfBirth: 'NL', dateOfBirth: '1985-04-12' },
     });
     renderApp('/demo/visa/account/details');
     await screen.findByRole('heading', { level: 1, name: 'Your card' });

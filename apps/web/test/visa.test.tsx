@@ -1,35 +1,10 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { HolderInformation, Theme } from '@tessera/contracts';
-import { captchaRoute, demoTheme, mockFetch, renderApp, themeRoute, type MockRoute } from './utils';
+import type { HolderInformation } from '@tessera/contracts';
+import { captchaRoute, mockFetch, renderApp, themeRoute, type MockRoute } from './utils';
+import { activeHolder, newHolder, visaTheme } from './helpers/visa';
 import { resetVisaStores, visaStore } from '../src/flows/visa/state';
-
-const visaTheme: Theme = demoTheme({
-  termsUrls: { terms: 'https://tessera.example/voorwaarden', privacy: 'https://tessera.example/privacy' },
-});
-
-export const newHolder: HolderInformation = {
-  status: 'passcode_set',
-  holderName: 'J. de Vries',
-  address: { addressLine1: 'Damrak 1', city: 'Amsterdam', postalCode: '1012 JS' },
-  email: null,
-  phoneNumber: '+*********01',
-  nationality: null,
-  countryOfBirth: null,
-  dateOfBirth: null,
-  currency: 'EUR',
-  balance: 5000,
-};
-export const activeHolder: HolderInformation = {
-  ...newHolder,
-  status: 'active',
-  holderName: 'M. Bakker',
-  nationality: 'NL',
-  countryOfBirth: 'NL',
-  dateOfBirth: '1985-04-12',
-  balance: 2500,
-};
 
 const CARD = '4000000000000000001';
 const post = (path: string, answer: Omit<MockRoute, 'path' | 'method'>, method = 'POST'): MockRoute => ({ method, path, ...answer });

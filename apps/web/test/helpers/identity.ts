@@ -1,0 +1,52 @@
+import { expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { captchaRoute, mockFetch, renderApp, themeRoute, type MockRoute } from '../utils';
+import type { Theme } from '@tessera/contracts';
+
+/** What a test route answers: everything of a MockRoute but where it listens. */
+export type Answer = Omit<MockRoute, 'path' | 'method'>;
+
+/** The iDIN banks the providers call lists, in its order. */
+export const ISSUERS = [
+  { id: 'ABNANL2A', name: 'ABN AMRO' },
+  { id: 'ASNBNL21', name: 'ASN Bank' },
+  { id: 'BUNQNL2A', name: 'bunq' },
+  { id: 'INGBNL2A', name: 'ING' },
+  { id: 'RABONL2U', name: 'Rabobank' },
+  { id: 'RBRBNL21', name: 'RegioBank' },
+  { id: 'SNSBNL2A', name: 'SNS' },
+];
+
+/** The sessionId the bank sends back to the callback. */
+export const SESSION_ID = 'Zm9vYmFyYmF6cXV4cXV1eHF1dXhxdXV4cXV1eHF1dXg';
+export const AUTHORIZATION_URL = 'https://idin.example/authorize?client_id=tessera&state=x';
+
+export const providersRoute = (issuers = ISSUERS, answer: Answer = { body: [{ provider: 'IDIN', issuers }] }): MockRoute => ({
+  path: '/api/Authentication/DEMO/providers',
+  ...answer,
+});
+export const sessionRoute = (answer: Answer = { body: { authorizationUrl: AUTHORIZATION_URL } }): MockRoute => ({
+  method: 'POST',
+  path: '/api/Authentication/DEMO/session',
+  ...answer,
+});
+
+export const location = () => screen.getByTestId('location').textContent;
+/** Its name gains "Loading…" while busy. */
+export const idinButton = () => screen.getByRole('button', { name: /^Identify with iDIN/ }) as HTMLButtonElement;
+
+/**
+ * One test per screen of a flow that needs a card in state: opened without one (a reload after the
+ * state went, a typed URL), it replaces itself by the flow's start.
+ */
+export function itRedirectsToTheStart({ theme, start, screens, startHeading }: { theme: Theme; start: string; screens: string[]; startHeading: string }) {
+  for (const screenPath of screens) {
+    it(`${start}/${screenPath} redirects to the start`, async () => {
+      mockFetch([themeRoute(theme), captchaRoute, providersRoute()]);
+      const { history } = renderApp(`${start}/${screenPath}`);
+      await waitFor(() => expect(location()).toBe(start));
+      expect(history()).toEqual([start]);
+      expect(await screen.findByRole('heading', { level: 1, name: startHeading })).toBeTruthy();
+    });
+  }
+}
