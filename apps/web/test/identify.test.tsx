@@ -6,8 +6,9 @@ import { browser } from '../src/components/Identity/browser';
 import { forgetIdentifyReturns } from '../src/flows/identify/CallbackScreen';
 import { identifySecret } from '../src/flows/identify/state';
 import { captchaRoute, createTestI18n, demoTheme, mockFetch, renderApp, texts, themeRoute, type MockRoute } from './utils';
+import { itRedirectsToTheStart } from './helpers/redirects';
 import { expectCardLookupPosted, submitCardLookup } from './helpers/cardLookup';
-import { AUTHORIZATION_URL, ISSUERS, SESSION_ID, idinButton, itRedirectsToTheStart, location, providersRoute, sessionRoute, type Answer } from './helpers/identity';
+import { AUTHORIZATION_URL, ISSUERS, SESSION_ID, idinButton, location, providersRoute, sessionRoute, type Answer } from './helpers/identity';
 
 const identifyTheme = (informationType: Theme['styling']['informationType'] = 1): Theme =>
   demoTheme(
@@ -244,7 +245,7 @@ describe('IDENTIFY callback (spec §2.7, §4)', { timeout: 20_000 }, () => {
 });
 
 describe('IDENTIFY without a card in state', { timeout: 20_000 }, () => {
-  itRedirectsToTheStart({ theme: identifyTheme(), start: '/demo/identify', screens: ['provider', 'callback', 'success', 'failed'], startHeading: 'Register your card' });
+  itRedirectsToTheStart({ theme: identifyTheme(), start: '/demo/identify', screens: ['provider', 'callback', 'success', 'failed'], startHeading: 'Register your card', routes: [providersRoute()] });
 
   it('provider after a reload (the card kept, its security code not) starts again', async () => {
     window.sessionStorage.setItem('tessera.identify.demo', JSON.stringify({ card }));

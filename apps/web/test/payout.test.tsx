@@ -18,8 +18,9 @@ import { formatPayoutMoney } from '../src/flows/payout/money';
 import { payoutStartRoute } from '../src/flows/payout/routing';
 import { payoutSecret } from '../src/flows/payout/state';
 import { captchaRoute, createTestI18n, demoTheme, mockFetch, renderApp, texts, themeRoute, type MockRoute } from './utils';
+import { itRedirectsToTheStart } from './helpers/redirects';
 import { expectCardLookupPosted, submitCardLookup } from './helpers/cardLookup';
-import { AUTHORIZATION_URL, ISSUERS, SESSION_ID, idinButton, itRedirectsToTheStart, location, providersRoute, sessionRoute, type Answer } from './helpers/identity';
+import { AUTHORIZATION_URL, ISSUERS, SESSION_ID, idinButton, location, providersRoute, sessionRoute, type Answer } from './helpers/identity';
 
 /** Test IBANs, each checked against ibantools below (mod 97), so a typo here cannot hide a bug. */
 const IBAN = {
@@ -552,6 +553,7 @@ describe('PAYOUT without a card in state', { timeout: 20_000 }, () => {
     start: '/demo/payout',
     screens: ['amount', 'callback', 'success', 'failed', 'cancelled', 'alreadyregistered', 'nobalance', 'unsufficientbalance'],
     startHeading: 'Pay out your balance',
+    routes: [providersRoute()],
   });
 
   it('amount after a reload (the card kept, its security code not) starts again', async () => {

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { GiftCard, Theme } from '@tessera/contracts';
 import { replaceSecret } from '../src/flows/replace/state';
 import { captchaRoute, createTestI18n, demoTheme, mockFetch, renderApp, themeRoute, type MockRoute } from './utils';
+import { itRedirectsToTheStart } from './helpers/redirects';
 import { expectCardLookupPosted, submitCardLookup } from './helpers/cardLookup';
 
 const replaceTheme = (withReset = true): Theme =>
@@ -241,15 +242,7 @@ describe('REPLACE e-mail (spec §5 "Replacement e-mail", §8)', { timeout: 20_00
 });
 
 describe('REPLACE without a card in state', { timeout: 20_000 }, () => {
-  for (const path of ['/demo/replace/email', '/demo/replace/success', '/demo/replace/error']) {
-    it(`${path} redirects to the start`, async () => {
-      mockFetch([themeRoute(replaceTheme()), captchaRoute]);
-      const { history } = renderApp(path);
-      await waitFor(() => expect(location()).toBe('/demo/replace'));
-      expect(history()).toEqual(['/demo/replace']);
-      expect(await screen.findByRole('heading', { level: 1, name: 'Replace your gift card' })).toBeTruthy();
-    });
-  }
+  itRedirectsToTheStart({ theme: replaceTheme(), start: '/demo/replace', screens: ['email', 'success', 'error'], startHeading: 'Replace your gift card' });
 
   it('the e-mail screen after a reload (the card kept, its security code not) starts again', async () => {
     window.sessionStorage.setItem('tessera.replace.demo', JSON.stringify({ card }));

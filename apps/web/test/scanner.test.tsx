@@ -65,21 +65,18 @@ describe('scan button (brand configuration)', () => {
     expect(button.getAttribute('aria-haspopup')).toBe('dialog');
   });
 
-  it('is absent where the brand offers no scanning (acme: scanningFlows empty)', async () => {
-    mockFetch([themeRoute(demoTheme({ scanningFlows: [] })), captchaRoute]);
-    renderApp('/demo/balance');
-    await screen.findByLabelText('Card number', undefined, { timeout: 5000 });
-    await act(() => new Promise((r) => setTimeout(r, 20)));
-    expect(screen.queryByRole('button', { name: 'Scan card number' })).toBeNull();
-  });
-
-  it('is absent in a flow the brand does not list, even when another flow has it', async () => {
-    mockFetch([themeRoute(scanning), captchaRoute]);
-    renderApp('/demo/replace');
-    await screen.findByLabelText('Card number', undefined, { timeout: 5000 });
-    await act(() => new Promise((r) => setTimeout(r, 20)));
-    expect(screen.queryByRole('button', { name: 'Scan card number' })).toBeNull();
-  });
+  for (const [where, theme, path] of [
+    ['where the brand offers no scanning (acme: scanningFlows empty)', demoTheme({ scanningFlows: [] }), '/demo/balance'],
+    ['in a flow the brand does not list, even when another flow has it', scanning, '/demo/replace'],
+  ] as const) {
+    it(`is absent ${where}`, async () => {
+      mockFetch([themeRoute(theme), captchaRoute]);
+      renderApp(path);
+      await screen.findByLabelText('Card number', undefined, { timeout: 5000 });
+      await act(() => new Promise((r) => setTimeout(r, 20)));
+      expect(screen.queryByRole('button', { name: 'Scan card number' })).toBeNull();
+    });
+  }
 
   it('is named in Dutch for a Dutch page', async () => {
     mockFetch([themeRoute(scanning), captchaRoute]);

@@ -1,7 +1,5 @@
-import { expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
-import { captchaRoute, mockFetch, renderApp, themeRoute, type MockRoute } from '../utils';
-import type { Theme } from '@tessera/contracts';
+import { screen } from '@testing-library/react';
+import type { MockRoute } from '../utils';
 
 /** What a test route answers: everything of a MockRoute but where it listens. */
 export type Answer = Omit<MockRoute, 'path' | 'method'>;
@@ -35,18 +33,3 @@ export const location = () => screen.getByTestId('location').textContent;
 /** Its name gains "Loading…" while busy. */
 export const idinButton = () => screen.getByRole('button', { name: /^Identify with iDIN/ }) as HTMLButtonElement;
 
-/**
- * One test per screen of a flow that needs a card in state: opened without one (a reload after the
- * state went, a typed URL), it replaces itself by the flow's start.
- */
-export function itRedirectsToTheStart({ theme, start, screens, startHeading }: { theme: Theme; start: string; screens: string[]; startHeading: string }) {
-  for (const screenPath of screens) {
-    it(`${start}/${screenPath} redirects to the start`, async () => {
-      mockFetch([themeRoute(theme), captchaRoute, providersRoute()]);
-      const { history } = renderApp(`${start}/${screenPath}`);
-      await waitFor(() => expect(location()).toBe(start));
-      expect(history()).toEqual([start]);
-      expect(await screen.findByRole('heading', { level: 1, name: startHeading })).toBeTruthy();
-    });
-  }
-}
