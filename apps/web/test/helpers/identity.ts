@@ -1,4 +1,6 @@
-import { screen } from '@testing-library/react';
+import { expect, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { browser } from '../../src/components/Identity/browser';
 import type { MockRoute } from '../utils';
 
 /** What a test route answers: everything of a MockRoute but where it listens. */
@@ -33,3 +35,15 @@ export const location = () => screen.getByTestId('location').textContent;
 /** Its name gains "Loading…" while busy. */
 export const idinButton = () => screen.getByRole('button', { name: /^Identify with iDIN/ }) as HTMLButtonElement;
 
+
+/** Stands in for the browser leaving for the bank; the spy tells whether it was sent. */
+export const stubBankTrip = () => vi.spyOn(browser, 'assign').mockImplementation(() => {});
+
+/** The trip to the bank did not start and says nothing about it: the button works again, nothing is stored, the browser stays. */
+export async function expectTripSilentlyDropped(assign: ReturnType<typeof stubBankTrip>) {
+  await waitFor(() => expect(idinButton().getAttribute('aria-busy')).toBeNull());
+  expect(idinButton().disabled).toBe(false);
+  expect(screen.queryByRole('alert')).toBeNull();
+  expect(window.localStorage.length).toBe(0);
+  expect(assign).not.toHaveBeenCalled();
+}
