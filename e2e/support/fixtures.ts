@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
+import { test as base, expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 
 /** The demo cards of shared/design/demo.md that these tests use. */
 export const cards = {
@@ -61,6 +61,13 @@ export async function snap(page: Page, testInfo: TestInfo, name: string): Promis
   const dir = path.join(screenshotDir, testInfo.project.name);
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
+
+/** A screen reached: what shows it is visible, the page passes axe-core, and its screenshot is taken. */
+export async function expectScreen(page: Page, testInfo: TestInfo, shown: Locator, shot: string): Promise<void> {
+  await expect(shown).toBeVisible();
+  await expectAccessible(page);
+  await snap(page, testInfo, shot);
 }
 
 export const test = base;

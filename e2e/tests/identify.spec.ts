@@ -1,4 +1,4 @@
-import { test, expect, expectAccessible, cardsFor, snap } from '../support/fixtures';
+import { test, expect, expectAccessible, expectScreen, cardsFor, snap } from '../support/fixtures';
 import { atSandboxBank, startWithCard } from '../support/identity';
 
 // IDENTIFY (spec §2.7, §4) against the real server and its sandbox iDIN provider; then PAYOUT
@@ -9,9 +9,7 @@ test('GIFT_IDENTIFY: registered through the sandbox iDIN; a second registration 
   const card = cardsFor(testInfo).identify;
 
   await page.goto('/demo/identify?lng=en');
-  await expect(page.getByRole('heading', { level: 1, name: 'Register your card' })).toBeVisible();
-  await expectAccessible(page);
-  await snap(page, testInfo, 'demo-en-identify-start');
+  await expectScreen(page, testInfo, page.getByRole('heading', { level: 1, name: 'Register your card' }), 'demo-en-identify-start');
   await startWithCard(page, card);
 
   await expect(page).toHaveURL(/\/demo\/identify\/provider$/);
@@ -42,9 +40,7 @@ test('GIFT_IDENTIFY: registered through the sandbox iDIN; a second registration 
   await identify.click();
   await atSandboxBank(page, testInfo, 'Rabobank', 'Approve');
   await expect(page).toHaveURL(/\/demo\/identify\/failed$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Your card is not registered' })).toBeVisible();
-  await expectAccessible(page);
-  await snap(page, testInfo, 'demo-en-identify-failed');
+  await expectScreen(page, testInfo, page.getByRole('heading', { level: 1, name: 'Your card is not registered' }), 'demo-en-identify-failed');
 
   // PAYOUT of the registered card: identified at the bank, then refused as already registered.
   await page.goto('/demo/payout?lng=nl');
@@ -54,7 +50,5 @@ test('GIFT_IDENTIFY: registered through the sandbox iDIN; a second registration 
   await page.getByRole('button', { name: /^Identificeren met iDIN/ }).click();
   await atSandboxBank(page, testInfo, 'ING', 'Approve');
   await expect(page).toHaveURL(/\/demo\/payout\/alreadyregistered$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Deze kaart is al geregistreerd' })).toBeVisible();
-  await expectAccessible(page);
-  await snap(page, testInfo, 'demo-nl-payout-alreadyregistered');
+  await expectScreen(page, testInfo, page.getByRole('heading', { level: 1, name: 'Deze kaart is al geregistreerd' }), 'demo-nl-payout-alreadyregistered');
 });

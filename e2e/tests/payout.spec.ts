@@ -1,4 +1,4 @@
-import { test, expect, expectAccessible, cards, cardsFor, snap } from '../support/fixtures';
+import { test, expect, expectAccessible, expectScreen, cards, cardsFor, snap } from '../support/fixtures';
 import { atSandboxBank, startWithCard } from '../support/identity';
 
 // PAYOUT (spec §2.5, §4, §5, §8) against the real server and its sandbox iDIN provider, over a
@@ -19,9 +19,7 @@ test('GIFT_PAYOUT: cancelled at the bank first, then paid out to an ING IBAN (Ap
   const card = cardsFor(testInfo).payout;
 
   await page.goto('/demo/payout?lng=en');
-  await expect(page.getByRole('heading', { level: 1, name: 'Pay out your balance' })).toBeVisible();
-  await expectAccessible(page);
-  await snap(page, testInfo, 'demo-en-payout-start');
+  await expectScreen(page, testInfo, page.getByRole('heading', { level: 1, name: 'Pay out your balance' }), 'demo-en-payout-start');
   await startWithCard(page, card);
 
   await expect(page).toHaveURL(/\/demo\/payout\/amount$/);
@@ -60,9 +58,7 @@ test('GIFT_PAYOUT: cancelled at the bank first, then paid out to an ING IBAN (Ap
   await atSandboxBank(page, testInfo, 'ING', 'Cancel', 'sandbox-idin');
   await expect(page).toHaveURL(/\/demo\/payout\/cancelled$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Payout cancelled' })).toBeVisible();
-  await expect(page.getByText(/You cancelled the identification at your bank/)).toBeVisible();
-  await expectAccessible(page);
-  await snap(page, testInfo, 'demo-en-payout-cancelled');
+  await expectScreen(page, testInfo, page.getByText(/You cancelled the identification at your bank/), 'demo-en-payout-cancelled');
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page).toHaveURL(/\/demo\/payout\/amount$/);
   await expect(page.getByTestId('payout-amount')).toContainText('40,00');
@@ -73,9 +69,7 @@ test('GIFT_PAYOUT: cancelled at the bank first, then paid out to an ING IBAN (Ap
   await identify.click();
   await atSandboxBank(page, testInfo, 'ING', 'Approve');
   await expect(page).toHaveURL(/\/demo\/payout\/success$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Your payout is on its way' })).toBeVisible();
-  await expectAccessible(page);
-  await snap(page, testInfo, 'demo-en-payout-success');
+  await expectScreen(page, testInfo, page.getByRole('heading', { level: 1, name: 'Your payout is on its way' }), 'demo-en-payout-success');
   // Nothing of the card, its code, the IBAN or the session stays in the address bar or storage.
   expect(page.url()).not.toContain('6064');
   const stored = await page.evaluate(() => JSON.stringify({ ...window.localStorage }) + JSON.stringify({ ...window.sessionStorage }));
@@ -100,9 +94,7 @@ test('a failure at the bank (Fail) leads to the failed screen, and its retry sta
   await page.getByRole('button', { name: /^Identify with iDIN/ }).click();
   await atSandboxBank(page, testInfo, 'ING', 'Fail');
   await expect(page).toHaveURL(/\/demo\/payout\/failed$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Something went wrong' })).toBeVisible();
-  await expectAccessible(page);
-  await snap(page, testInfo, 'demo-en-payout-failed');
+  await expectScreen(page, testInfo, page.getByRole('heading', { level: 1, name: 'Something went wrong' }), 'demo-en-payout-failed');
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page).toHaveURL(/\/demo\/payout$/);
 });
@@ -112,9 +104,7 @@ test('GIFT_EMPTY goes to nobalance; GIFT_BELOW_FEE to unsufficientbalance (in Du
   await page.goto('/demo/payout?lng=en');
   await startWithCard(page, cards.GIFT_EMPTY);
   await expect(page).toHaveURL(/\/demo\/payout\/nobalance$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'No balance to pay out' })).toBeVisible();
-  await expectAccessible(page);
-  await snap(page, testInfo, 'demo-en-payout-nobalance');
+  await expectScreen(page, testInfo, page.getByRole('heading', { level: 1, name: 'No balance to pay out' }), 'demo-en-payout-nobalance');
 
   await page.goto('/demo/payout?lng=nl');
   await expect(page.getByRole('heading', { level: 1, name: 'Saldo laten uitbetalen' })).toBeVisible();
@@ -124,9 +114,7 @@ test('GIFT_EMPTY goes to nobalance; GIFT_BELOW_FEE to unsufficientbalance (in Du
   await expect(page.getByRole('heading', { level: 1, name: 'Saldo te laag om uit te betalen' })).toBeVisible();
   // the card masked but for its last 3 digits, and the balance table: 1,50 − 2,50
   await expect(page.getByText(/103/).first()).toBeVisible();
-  await expect(page.getByText(/1,50/).first()).toBeVisible();
-  await expectAccessible(page);
-  await snap(page, testInfo, 'demo-nl-payout-unsufficientbalance');
+  await expectScreen(page, testInfo, page.getByText(/1,50/).first(), 'demo-nl-payout-unsufficientbalance');
 });
 
 test('screens after the start send a visitor without a card back to the start; Acme offers no PAYOUT', async ({ page }) => {

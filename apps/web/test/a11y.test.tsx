@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import type { GiftCard, Theme } from '@tessera/contracts';
 import { captchaRoute, demoTheme, mockFetch, renderApp, themeRoute } from './utils';
+import { newHolder, visaTheme } from './helpers/visa';
 import { visaStore } from '../src/flows/visa/state';
 import { payoutSecret, payoutStore } from '../src/flows/payout/state';
 import { forgetPayoutReturns } from '../src/flows/payout/CallbackScreen';
@@ -17,15 +18,21 @@ async function expectNoViolations() {
   expect(summary).toEqual([]);
 }
 
+/** Renders the app at `path`, waits for the screen's h1 and checks the page with axe; the view, to unmount. */
+async function renderAccessible(path: string, heading: string, findOptions?: { timeout: number }) {
+  const view = renderApp(path);
+  await screen.findByRole('heading', { level: 1, name: heading }, findOptions);
+  await expectNoViolations();
+  return view;
+}
+
 const card: GiftCard = { code: '6064000000000000101', expiresAt: '2099-12-31', balances: [{ quantity: { value: 2500, assetCode: 'EUR' } }], resetUrl: '/demo/reset' };
 
 describe('accessibility (axe-core)', () => {
   for (const informationType of [1, 3] as const) {
     it(`balance lookup (informationType ${informationType})`, async () => {
       mockFetch([themeRoute(demoTheme({}, { informationType })), captchaRoute]);
-      renderApp('/demo/balance');
-      await screen.findByRole('heading', { level: 1, name: 'Check your balance' });
-      await expectNoViolations();
+      await renderAccessible('/demo/balance', 'Check your balance');
     });
   }
 
@@ -41,24 +48,14 @@ describe('accessibility (axe-core)', () => {
   it('balance amount', async () => {
     window.sessionStorage.setItem('tessera.balance.demo', JSON.stringify(card));
     mockFetch([themeRoute(), captchaRoute]);
-    renderApp('/demo/balance/amount');
-    await screen.findByRole('heading', { level: 1, name: 'Your balance' });
-    await expectNoViolations();
+    await renderAccessible('/demo/balance/amount', 'Your balance');
   });
 
   it('error page, page unavailable and not found', async () => {
     mockFetch([themeRoute(), captchaRoute]);
-    const a = renderApp('/demo/balance/error');
-    await screen.findByRole('heading', { level: 1, name: 'Something went wrong' });
-    await expectNoViolations();
-    a.unmount();
-    const b = renderApp('/demo/replace');
-    await screen.findByRole('heading', { level: 1, name: 'Deze pagina is niet beschikbaar' });
-    await expectNoViolations();
-    b.unmount();
-    renderApp('/demo/visa/nope');
-    await screen.findByRole('heading', { level: 1, name: 'Page not found' });
-    await expectNoViolations();
+    (await renderAccessible('/demo/balance/error', 'Something went wrong')).unmount();
+    (await renderAccessible('/demo/replace', 'Deze pagina is niet beschikbaar')).unmount();
+    await renderAccessible('/demo/visa/nope', 'Page not found');
   });
 
   const allFlows: Theme = demoTheme({
@@ -67,9 +64,7 @@ describe('accessibility (axe-core)', () => {
 
   it('reset form, empty and with every message showing', { timeout: 15_000 }, async () => {
     mockFetch([themeRoute(allFlows), captchaRoute, { method: 'POST', path: '/api/recovery/DEMO/', status: 400, body: { code: 'RECOVERY_CODE_NOT_FOUND', message: 'x' } }]);
-    renderApp('/demo/reset');
-    await screen.findByRole('heading', { level: 1, name: 'Set a new security code' });
-    await expectNoViolations();
+    await renderAccessible('/demo/reset', 'Set a new security code');
 
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Card number'), '6064 0000 0000 0000 107');
@@ -91,13 +86,8 @@ describe('accessibility (axe-core)', () => {
   it('reset success and error', async () => {
     window.sessionStorage.setItem('tessera.reset.demo', JSON.stringify(card));
     mockFetch([themeRoute(allFlows), captchaRoute]);
-    const a = renderApp('/demo/reset/success');
-    await screen.findByRole('heading', { level: 1, name: 'Your new security code is set' });
-    await expectNoViolations();
-    a.unmount();
-    renderApp('/demo/reset/error');
-    await screen.findByRole('heading', { level: 1, name: 'Something went wrong' });
-    await expectNoViolations();
+    (await renderAccessible('/demo/reset/success', 'Your new security code is set')).unmount();
+    await renderAccessible('/demo/reset/error', 'Something went wrong');
   });
 
   it('replace start and e-mail with messages', { timeout: 15_000 }, async () => {
@@ -107,9 +97,7 @@ describe('accessibility (axe-core)', () => {
       { method: 'POST', path: '/api/ReplaceCard/', body: card },
       { method: 'POST', path: '/api/replacecard/DEMO/replace', status: 400, body: { code: 'BALANCE_TOO_LOW', message: 'x' } },
     ]);
-    const a = renderApp('/demo/replace');
-    await screen.findByRole('heading', { level: 1, name: 'Replace your gift card' });
-    await expectNoViolations();
+    const a = await renderAccessible('/demo/replace', 'Replace your gift card');
 
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Card number'), '6064 0000 0000 0000 108');
@@ -135,35 +123,13 @@ describe('accessibility (axe-core)', () => {
   it('replace success and error', async () => {
     mockFetch([themeRoute(allFlows), captchaRoute]);
     window.sessionStorage.setItem('tessera.replace.demo', JSON.stringify({ card, sentTo: 'jan@example.nl' }));
-    const b = renderApp('/demo/replace/success');
-    await screen.findByRole('heading', { level: 1, name: 'Your new card is on its way' });
-    await expectNoViolations();
-    b.unmount();
-    renderApp('/demo/replace/error');
-    await screen.findByRole('heading', { level: 1, name: "We don't know yet if your card was replaced" });
-    await expectNoViolations();
+    (await renderAccessible('/demo/replace/success', 'Your new card is on its way')).unmount();
+    await renderAccessible('/demo/replace/error', "We don't know yet if your card was replaced");
   });
-
-  const visaTheme: Theme = demoTheme({ termsUrls: { terms: 'https://tessera.example/voorwaarden', privacy: 'https://tessera.example/privacy' } });
-  const holder = {
-    status: 'passcode_set' as const,
-    holderName: 'J. de Vries',
-    address: { addressLine1: 'Damrak 1', city: 'Amsterdam', postalCode: '1012 JS' },
-    email: null,
-    phoneNumber: '+*********01',
-    nationality: null,
-    countryOfBirth: null,
-    dateOfBirth: null,
-    currency: 'EUR',
-    balance: 5000,
-  };
 
   it('visa activate, code step with the terms message, passcode step and failed', { timeout: 20_000 }, async () => {
     mockFetch([themeRoute(visaTheme), captchaRoute]);
-    const a = renderApp('/demo/visa/activate');
-    await screen.findByRole('heading', { level: 1, name: 'Activate your Visa card' }, { timeout: 5000 });
-    await expectNoViolations();
-    a.unmount();
+    (await renderAccessible('/demo/visa/activate', 'Activate your Visa card', { timeout: 5000 })).unmount();
 
     visaStore('activation', 'demo').set({ cardNumber: '4000000000000000001', phoneNumber: '+*********01' });
     const b = renderApp('/demo/visa/activate/otc');
@@ -184,14 +150,12 @@ describe('accessibility (axe-core)', () => {
     await expectNoViolations();
     c.unmount();
 
-    renderApp('/demo/visa/activate/failed');
-    await screen.findByRole('heading', { level: 1, name: 'Activation failed' });
-    await expectNoViolations();
+    await renderAccessible('/demo/visa/activate/failed', 'Activation failed');
   });
 
   it('visa review (partial, with the country list open) and the account screens', { timeout: 20_000 }, async () => {
     visaStore('activation', 'demo').set({ cardNumber: '4000000000000000001', otcNumber: '123456', securityCode: 'Tq8m3x' });
-    mockFetch([themeRoute(visaTheme), captchaRoute, { method: 'POST', path: '/api/visa/GetHolderInformation/DEMO/', body: holder }]);
+    mockFetch([themeRoute(visaTheme), captchaRoute, { method: 'POST', path: '/api/visa/GetHolderInformation/DEMO/', body: newHolder }]);
     const a = renderApp('/demo/visa/activate/review');
     await screen.findByRole('heading', { level: 2, name: 'Your details' }, { timeout: 5000 });
     await expectNoViolations();
@@ -200,24 +164,16 @@ describe('accessibility (axe-core)', () => {
     await expectNoViolations();
     a.unmount();
 
-    const b = renderApp('/demo/visa/account');
-    await screen.findByRole('heading', { level: 1, name: 'Log in to your card' });
-    await expectNoViolations();
-    b.unmount();
-    const c = renderApp('/demo/visa/account/reset');
-    await screen.findByRole('heading', { level: 1, name: 'Forgot your passcode' });
-    await expectNoViolations();
-    c.unmount();
+    (await renderAccessible('/demo/visa/account', 'Log in to your card')).unmount();
+    (await renderAccessible('/demo/visa/account/reset', 'Forgot your passcode')).unmount();
 
     visaStore('account', 'demo').set({
       cardNumber: '4000000000000000010',
       securityCode: 'Tq8m3x',
       passcodeReset: true,
-      holder: { ...holder, status: 'active', nationality: 'NL', countryOfBirth: 'NL', dateOfBirth: '1985-04-12' },
+      holder: { ...newHolder, status: 'active', nationality: 'NL', countryOfBirth: 'NL', dateOfBirth: '1985-04-12' },
     });
-    renderApp('/demo/visa/account/details');
-    await screen.findByRole('heading', { level: 1, name: 'Your card' });
-    await expectNoViolations();
+    await renderAccessible('/demo/visa/account/details', 'Your card');
   });
 });
 
@@ -248,15 +204,10 @@ describe('accessibility of PAYOUT and IDENTIFY (axe-core)', () => {
 
   it('payout start, and amount empty, with a bank warning and with an IBAN error', { timeout: 20_000 }, async () => {
     mockFetch([themeRoute(theme()), captchaRoute, providers('DEMO')]);
-    const a = renderApp('/demo/payout');
-    await screen.findByRole('heading', { level: 1, name: 'Pay out your balance' });
-    await expectNoViolations();
-    a.unmount();
+    (await renderAccessible('/demo/payout', 'Pay out your balance')).unmount();
 
     holdPayout();
-    renderApp('/demo/payout/amount');
-    await screen.findByRole('heading', { level: 1, name: 'Your payout' });
-    await expectNoViolations();
+    await renderAccessible('/demo/payout/amount', 'Your payout');
     const user = userEvent.setup();
     const iban = screen.getByLabelText('IBAN (bank account number)');
     await user.type(iban, 'NL68KNAB0123456789');
@@ -283,10 +234,7 @@ describe('accessibility of PAYOUT and IDENTIFY (axe-core)', () => {
     const answered = globalThis.fetch;
     // the customer call never answers: the loading screen stays
     vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => (String(input).endsWith('/customer') ? new Promise(() => {}) : answered(input, init)));
-    const a = renderApp(`/demo/payout/callback?state=a11y-state&sessionId=${sessionId}`);
-    await screen.findByRole('heading', { level: 1, name: 'Processing your payout' });
-    await expectNoViolations();
-    a.unmount();
+    (await renderAccessible(`/demo/payout/callback?state=a11y-state&sessionId=${sessionId}`, 'Processing your payout')).unmount();
 
     // (the callback above already put the card in the flow's store: set it there)
     payoutStore('demo').set({ card: payoutCard, result: { payout: 4000, fee: 250, assetCode: 'EUR', bankAccountNumber: 'NL69INGB******6789' } });
@@ -298,19 +246,14 @@ describe('accessibility of PAYOUT and IDENTIFY (axe-core)', () => {
       ['nobalance', 'No balance to pay out'],
       ['unsufficientbalance', 'Balance too low to pay out'],
     ] as const) {
-      const view = renderApp(`/demo/payout/${path}`);
-      await screen.findByRole('heading', { level: 1, name: heading });
-      await expectNoViolations();
-      view.unmount();
+      (await renderAccessible(`/demo/payout/${path}`, heading)).unmount();
     }
   });
 
   for (const informationType of [2, 3] as const) {
     it(`identify start (informationType ${informationType})`, async () => {
       mockFetch([themeRoute(theme(informationType)), captchaRoute]);
-      renderApp('/demo/identify');
-      await screen.findByRole('heading', { level: 1, name: 'Register your card' });
-      await expectNoViolations();
+      await renderAccessible('/demo/identify', 'Register your card');
     });
   }
 
@@ -334,20 +277,12 @@ describe('accessibility of PAYOUT and IDENTIFY (axe-core)', () => {
     );
     const answered = globalThis.fetch;
     vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => (String(input).includes('/customer') ? new Promise(() => {}) : answered(input, init)));
-    const b = renderApp(`/demo/identify/callback?state=a11y-identify&sessionId=${sessionId}`);
-    await screen.findByRole('heading', { level: 1, name: 'Registering your card' });
-    await expectNoViolations();
-    b.unmount();
+    (await renderAccessible(`/demo/identify/callback?state=a11y-identify&sessionId=${sessionId}`, 'Registering your card')).unmount();
 
     identifyStore('demo').set({ card: identifyCard, registeredCardNumber: identifyCard.code });
-    const c = renderApp('/demo/identify/success');
-    await screen.findByRole('heading', { level: 1, name: 'Your card is registered' });
-    await expectNoViolations();
-    c.unmount();
+    (await renderAccessible('/demo/identify/success', 'Your card is registered')).unmount();
     identifyStore('demo').set({ card: identifyCard, failure: 'cancelled' });
-    renderApp('/demo/identify/failed');
-    await screen.findByRole('heading', { level: 1, name: 'Your card is not registered' });
-    await expectNoViolations();
+    await renderAccessible('/demo/identify/failed', 'Your card is not registered');
     identifySecret.clearAll();
   });
 });

@@ -6,6 +6,7 @@ import { render } from '@testing-library/react';
 import type { GiftCard } from '@tessera/contracts';
 import { BalanceResult } from '../src/flows/balance/BalanceResult';
 import { MemoryRouter, captchaRoute, createTestI18n, demoTheme, mockFetch, renderApp, themeRoute } from './utils';
+import { submitCardLookup } from './helpers/cardLookup';
 
 const card: GiftCard = {
   code: '6064000000000000101',
@@ -14,14 +15,8 @@ const card: GiftCard = {
   resetUrl: '/demo/reset',
 };
 
-async function fillAndSubmit(pin = '482913') {
-  const user = userEvent.setup();
-  await screen.findByRole('heading', { level: 1, name: 'Check your balance' });
-  await user.type(screen.getByLabelText('Card number'), '6064 0000 0000 0000 101');
-  await user.type(screen.getByLabelText('Security code'), pin);
-  await user.click(screen.getByRole('button', { name: 'Check balance' }));
-  return user;
-}
+const fillAndSubmit = (pin = '482913') =>
+  submitCardLookup({ heading: 'Check your balance', cardNumber: '6064 0000 0000 0000 101', securityCode: pin, submit: 'Check balance' });
 
 describe('BALANCE lookup', () => {
   it('posts the brand code, stripped number, code and captcha token with x-flow-type BALANCE', async () => {

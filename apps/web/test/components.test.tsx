@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { Controlled } from './helpers/Controlled';
 import { I18nextProvider } from 'react-i18next';
 import { GiftCardNumberField } from '../src/components/GiftCardNumberField/GiftCardNumberField';
 import { CardSummary } from '../src/components/CardSummary/CardSummary';
@@ -15,17 +15,7 @@ function withI18n(ui: React.ReactNode) {
 }
 
 function CardNumberHarness({ onValue }: { onValue?: (v: string) => void }) {
-  const [value, setValue] = useState('');
-  return (
-    <GiftCardNumberField
-      label="Card number"
-      value={value}
-      onChange={(v) => {
-        setValue(v);
-        onValue?.(v);
-      }}
-    />
-  );
+  return <Controlled initial="" onChange={onValue} field={(value, onChange) => <GiftCardNumberField label="Card number" value={value} onChange={onChange} />} />;
 }
 
 describe('GiftCardNumberField', () => {

@@ -35,6 +35,14 @@ function CodeHarness({ initialError }: { initialError?: string }) {
 const boxes = () => screen.getAllByRole('textbox') as HTMLInputElement[];
 const code = () => screen.getByTestId('code').textContent;
 
+/** Renders an empty code field and clicks into one of its boxes, as a cardholder starts typing. */
+async function inCodeBox(index = 0) {
+  const user = userEvent.setup();
+  withI18n(<CodeHarness />);
+  await user.click(boxes()[index]!);
+  return user;
+}
+
 describe('OneTimeCodeField', { timeout: 20_000 }, () => {
   it('is a labelled group of six numeric boxes, "digit 1 of 6" and so on, the first offering the SMS code', () => {
     withI18n(<CodeHarness />);
@@ -50,9 +58,7 @@ describe('OneTimeCodeField', { timeout: 20_000 }, () => {
   });
 
   it('takes one digit per box and moves on to the next', async () => {
-    const user = userEvent.setup();
-    withI18n(<CodeHarness />);
-    await user.click(boxes()[0]!);
+    const user = await inCodeBox();
     await user.keyboard('654321');
     expect(code()).toBe('654321');
     expect(boxes().map((b) => b.value)).toEqual(['6', '5', '4', '3', '2', '1']);
@@ -60,9 +66,7 @@ describe('OneTimeCodeField', { timeout: 20_000 }, () => {
   });
 
   it("blocks 'e' and other letters", async () => {
-    const user = userEvent.setup();
-    withI18n(<CodeHarness />);
-    await user.click(boxes()[0]!);
+    const user = await inCodeBox();
     await user.keyboard('eE');
     expect(boxes()[0]!.value).toBe('');
     await user.keyboard('x+-.');
@@ -71,9 +75,7 @@ describe('OneTimeCodeField', { timeout: 20_000 }, () => {
   });
 
   it('spreads a paste over the boxes, non-digits becoming 0', async () => {
-    const user = userEvent.setup();
-    withI18n(<CodeHarness />);
-    await user.click(boxes()[0]!);
+    const user = await inCodeBox();
     await user.paste('12a4-6');
     expect(code()).toBe('120406');
     // spaces (as in "123 456" from an SMS) are dropped, not turned into 0
@@ -81,9 +83,7 @@ describe('OneTimeCodeField', { timeout: 20_000 }, () => {
   });
 
   it('fills a whole pasted code from the first box, and a shorter piece from the box it lands in', async () => {
-    const user = userEvent.setup();
-    withI18n(<CodeHarness />);
-    await user.click(boxes()[3]!);
+    const user = await inCodeBox(3);
     await user.paste('987654');
     expect(code()).toBe('987654');
     await user.click(boxes()[4]!);
@@ -96,9 +96,7 @@ describe('OneTimeCodeField', { timeout: 20_000 }, () => {
   });
 
   it('backspace in an empty box moves back (deleting the digit there)', async () => {
-    const user = userEvent.setup();
-    withI18n(<CodeHarness />);
-    await user.click(boxes()[0]!);
+    const user = await inCodeBox();
     await user.keyboard('123');
     expect(document.activeElement).toBe(boxes()[3]);
     await user.keyboard('{Backspace}');
@@ -113,9 +111,7 @@ describe('OneTimeCodeField', { timeout: 20_000 }, () => {
   });
 
   it('replaces a filled box with the digit typed into it, and moves with the arrow keys', async () => {
-    const user = userEvent.setup();
-    withI18n(<CodeHarness />);
-    await user.click(boxes()[0]!);
+    const user = await inCodeBox();
     await user.paste('123456');
     await user.click(boxes()[2]!);
     await user.keyboard('9');

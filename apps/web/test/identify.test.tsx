@@ -1,11 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { GiftCard, Theme } from '@tessera/contracts';
-import { browser } from '../src/components/Identity/browser';
 import { forgetIdentifyReturns } from '../src/flows/identify/CallbackScreen';
 import { identifySecret } from '../src/flows/identify/state';
 import { captchaRoute, createTestI18n, demoTheme, mockFetch, renderApp, texts, themeRoute, type MockRoute } from './utils';
+import { itRedirectsToTheStart } from './helpers/redirects';
+import { expectCardLookupPosted, submitCardLookup } from './helpers/cardLookup';
+import { AUTHORIZATION_URL, ISSUERS, SESSION_ID, expectTripSilentlyDropped, idinButton, location, stubBankTrip, providersRoute, sessionRoute, type Answer } from './helpers/identity';
 
 const identifyTheme = (informationType: Theme['styling']['informationType'] = 1): Theme =>
   demoTheme(
@@ -18,40 +20,16 @@ const identifyTheme = (informationType: Theme['styling']['informationType'] = 1)
     { informationType },
   );
 
-const ISSUERS = [
-  { id: 'ABNANL2A', name: 'ABN AMRO' },
-  { id: 'ASNBNL21', name: 'ASN Bank' },
-  { id: 'BUNQNL2A', name: 'bunq' },
-  { id: 'INGBNL2A', name: 'ING' },
-  { id: 'RABONL2U', name: 'Rabobank' },
-  { id: 'RBRBNL21', name: 'RegioBank' },
-  { id: 'SNSBNL2A', name: 'SNS' },
-];
-
 const card: GiftCard = { code: '6064000000000000110', expiresAt: '2099-12-31', balances: [{ quantity: { value: 2000, assetCode: 'EUR' } }] };
 const SECURITY_CODE = '773415';
-const SESSION_ID = 'Zm9vYmFyYmF6cXV4cXV1eHF1dXhxdXV4cXV1eHF1dXg';
-const AUTHORIZATION_URL = 'https://idin.example/authorize?client_id=tessera';
 
-const lookupRoute = (answer: Omit<MockRoute, 'path' | 'method'> = { body: card }): MockRoute => ({ method: 'POST', path: '/api/GiftCard/', ...answer });
-const providersRoute = (answer: Omit<MockRoute, 'path' | 'method'> = { body: [{ provider: 'IDIN', issuers: ISSUERS }] }): MockRoute => ({
-  path: '/api/Authentication/DEMO/providers',
-  ...answer,
-});
-const sessionRoute = (answer: Omit<MockRoute, 'path' | 'method'> = { body: { authorizationUrl: AUTHORIZATION_URL } }): MockRoute => ({
-  method: 'POST',
-  path: '/api/Authentication/DEMO/session',
-  ...answer,
-});
-const customerRoute = (answer: Omit<MockRoute, 'path' | 'method'>): MockRoute => ({
+const lookupRoute = (answer: Answer = { body: card }): MockRoute => ({ method: 'POST', path: '/api/GiftCard/', ...answer });
+const customerRoute = (answer: Answer): MockRoute => ({
   method: 'POST',
   path: `/api/Authentication/demo/customer?sessionId=${SESSION_ID}`,
   ...answer,
 });
 
-const location = () => screen.getByTestId('location').textContent;
-/** Its name gains "Loading…" while busy. */
-const idinButton = () => screen.getByRole('button', { name: /^Identify with iDIN/ }) as HTMLButtonElement;
 const bankSelect = () => screen.getByRole('combobox', { name: 'Choose your bank' }) as HTMLSelectElement;
 
 function holdCard() {
@@ -74,6 +52,15 @@ async function toProviderScreen(routes: MockRoute[] = [providersRoute()]) {
   return { ...fetch, ...view, user: userEvent.setup() };
 }
 
+/** The start screen of a brand that explains IDENTIFY in this way (1 tooltip, 2 blocks above the form, 3 below). */
+async function openStart(informationType: Theme['styling']['informationType']) {
+  mockFetch([themeRoute(identifyTheme(informationType)), captchaRoute]);
+  renderApp('/demo/identify');
+  await screen.findByRole('heading', { level: 1, name: 'Register your card' });
+}
+
+const blocksAndForm = () => ({ blocks: screen.getByTestId('information-blocks'), form: screen.getByLabelText('Card number').closest('form')! });
+
 beforeEach(() => forgetIdentifyReturns());
 afterEach(() => identifySecret.clearAll());
 
@@ -81,16 +68,9 @@ describe('IDENTIFY start (spec §2.7)', { timeout: 20_000 }, () => {
   it('looks the card up with POST /api/GiftCard/ and x-flow-type IDENTIFY, then goes to provider', async () => {
     const { requests } = mockFetch([themeRoute(identifyTheme()), captchaRoute, lookupRoute(), providersRoute()]);
     renderApp('/demo/identify');
-    const user = userEvent.setup();
-    await screen.findByRole('heading', { level: 1, name: 'Register your card' });
-    await user.type(screen.getByLabelText('Card number'), '6064 0000 0000 0000 110');
-    await user.type(screen.getByLabelText('Security code'), SECURITY_CODE);
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await submitCardLookup({ heading: 'Register your card', cardNumber: '6064 0000 0000 0000 110', securityCode: SECURITY_CODE });
     await waitFor(() => expect(location()).toBe('/demo/identify/provider'));
-    const post = requests.find((r) => r.url === '/api/GiftCard/')!;
-    expect(post.method).toBe('POST');
-    expect(post.headers['x-flow-type']).toBe('IDENTIFY');
-    expect(post.body).toEqual({ code: 'DEMO', giftCardNumber: '6064000000000000110', pinCode: SECURITY_CODE, 'g-recaptcha-response': 'test-pass' });
+    expectCardLookupPosted(requests, { path: '/api/GiftCard/', flowType: 'IDENTIFY', giftCardNumber: '6064000000000000110', pinCode: SECURITY_CODE });
     expect(await screen.findByRole('heading', { level: 1, name: 'Identify with iDIN' })).toBeTruthy();
     expect(JSON.stringify({ ...window.sessionStorage, ...window.localStorage })).not.toContain(SECURITY_CODE);
   });
@@ -102,30 +82,22 @@ describe('IDENTIFY start (spec §2.7)', { timeout: 20_000 }, () => {
   });
 
   it('ContainerAbove puts the explanation blocks above the form', async () => {
-    mockFetch([themeRoute(identifyTheme(2)), captchaRoute]);
-    renderApp('/demo/identify');
-    await screen.findByRole('heading', { level: 1, name: 'Register your card' });
-    const blocks = screen.getByTestId('information-blocks');
-    const form = screen.getByLabelText('Card number').closest('form')!;
+    await openStart(2);
+    const { blocks, form } = blocksAndForm();
     expect(blocks.compareDocumentPosition(form) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(within(blocks).getByRole('heading', { level: 2, name: 'Why register your card?' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: /How does it work\?/ })).toBeNull();
   });
 
   it('ContainerBelow puts them below the form, with a link down to them', async () => {
-    mockFetch([themeRoute(identifyTheme(3)), captchaRoute]);
-    renderApp('/demo/identify');
-    await screen.findByRole('heading', { level: 1, name: 'Register your card' });
-    const blocks = screen.getByTestId('information-blocks');
-    const form = screen.getByLabelText('Card number').closest('form')!;
+    await openStart(3);
+    const { blocks, form } = blocksAndForm();
     expect(blocks.compareDocumentPosition(form) & Node.DOCUMENT_POSITION_PRECEDING).toBeTruthy();
     expect(screen.getByRole('link', { name: /How does it work\?/ }).getAttribute('href')).toBe('#identify-information');
   });
 
   it('Tooltip shows no blocks but a tooltip on the card number', async () => {
-    mockFetch([themeRoute(identifyTheme(1)), captchaRoute]);
-    renderApp('/demo/identify');
-    await screen.findByRole('heading', { level: 1, name: 'Register your card' });
+    await openStart(1);
     expect(screen.queryByTestId('information-blocks')).toBeNull();
     expect(screen.getAllByRole('button', { name: 'More information' }).length).toBeGreaterThanOrEqual(2);
   });
@@ -154,7 +126,7 @@ describe('IDENTIFY provider (spec §2.7, §5 "Identify provider")', { timeout: 2
   });
 
   it('stores the flow state, calls the session for the chosen bank and goes to the bank', async () => {
-    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
+    const assign = stubBankTrip();
     const { user, requests } = await toProviderScreen([providersRoute(), sessionRoute()]);
     await waitFor(() => expect(bankSelect().options).toHaveLength(8));
     await user.selectOptions(bankSelect(), 'Rabobank');
@@ -175,20 +147,16 @@ describe('IDENTIFY provider (spec §2.7, §5 "Identify provider")', { timeout: 2
   });
 
   it('a failing session call is ignored silently and the button works again', async () => {
-    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
+    const assign = stubBankTrip();
     const { user } = await toProviderScreen([providersRoute(), sessionRoute({ networkError: true })]);
     await waitFor(() => expect(bankSelect().options).toHaveLength(8));
     await user.selectOptions(bankSelect(), 'ING');
     await user.click(idinButton());
-    await waitFor(() => expect(idinButton().getAttribute('aria-busy')).toBeNull());
-    expect(idinButton().disabled).toBe(false);
-    expect(screen.queryByRole('alert')).toBeNull();
-    expect(window.localStorage.length).toBe(0);
-    expect(assign).not.toHaveBeenCalled();
+    await expectTripSilentlyDropped(assign);
   });
 
   it('offers the bank list’s iDIN banks when the providers call fails', async () => {
-    await toProviderScreen([providersRoute({ status: 500, body: { code: 'INTERNAL_ERROR', message: 'x' } })]);
+    await toProviderScreen([providersRoute(ISSUERS, { status: 500, body: { code: 'INTERNAL_ERROR', message: 'x' } })]);
     await waitFor(() => expect(bankSelect().options).toHaveLength(8));
     const names = [...bankSelect().options].map((o) => o.textContent);
     expect(names).toContain('ING');
@@ -273,15 +241,7 @@ describe('IDENTIFY callback (spec §2.7, §4)', { timeout: 20_000 }, () => {
 });
 
 describe('IDENTIFY without a card in state', { timeout: 20_000 }, () => {
-  for (const screenPath of ['provider', 'callback', 'success', 'failed']) {
-    it(`/demo/identify/${screenPath} redirects to the start`, async () => {
-      mockFetch([themeRoute(identifyTheme()), captchaRoute, providersRoute()]);
-      const { history } = renderApp(`/demo/identify/${screenPath}`);
-      await waitFor(() => expect(location()).toBe('/demo/identify'));
-      expect(history()).toEqual(['/demo/identify']);
-      expect(await screen.findByRole('heading', { level: 1, name: 'Register your card' })).toBeTruthy();
-    });
-  }
+  itRedirectsToTheStart({ theme: identifyTheme(), start: '/demo/identify', screens: ['provider', 'callback', 'success', 'failed'], startHeading: 'Register your card', routes: [providersRoute()] });
 
   it('provider after a reload (the card kept, its security code not) starts again', async () => {
     window.sessionStorage.setItem('tessera.identify.demo', JSON.stringify({ card }));

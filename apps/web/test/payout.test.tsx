@@ -1,5 +1,5 @@
 import { StrictMode, useState, type ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Router, useLocation, useSearch } from 'wouter';
@@ -10,7 +10,6 @@ import { isValidIBAN } from 'ibantools';
 import type { GiftCard, PayoutBalance, Theme } from '@tessera/contracts';
 import { AppProviders, createQueryClient } from '../src/app/App';
 import { AppRoutes } from '../src/app/routes';
-import { browser } from '../src/components/Identity/browser';
 import { checkIban, cleanIbanInput } from '../src/components/IbanField/ibanCheck';
 import { IDENTITY_ENTRY_MAX_AGE_MS, purgeStaleIdentityEntries } from '../src/components/Identity/identityEntry';
 import { forgetPayoutReturns } from '../src/flows/payout/CallbackScreen';
@@ -18,6 +17,9 @@ import { formatPayoutMoney } from '../src/flows/payout/money';
 import { payoutStartRoute } from '../src/flows/payout/routing';
 import { payoutSecret } from '../src/flows/payout/state';
 import { captchaRoute, createTestI18n, demoTheme, mockFetch, renderApp, texts, themeRoute, type MockRoute } from './utils';
+import { itRedirectsToTheStart } from './helpers/redirects';
+import { expectCardLookupPosted, submitCardLookup } from './helpers/cardLookup';
+import { AUTHORIZATION_URL, ISSUERS, SESSION_ID, expectTripSilentlyDropped, idinButton, location, stubBankTrip, providersRoute, sessionRoute, type Answer } from './helpers/identity';
 
 /** Test IBANs, each checked against ibantools below (mod 97), so a typo here cannot hide a bug. */
 const IBAN = {
@@ -41,16 +43,6 @@ const payoutTheme = (): Theme =>
     ],
   });
 
-const ISSUERS = [
-  { id: 'ABNANL2A', name: 'ABN AMRO' },
-  { id: 'ASNBNL21', name: 'ASN Bank' },
-  { id: 'BUNQNL2A', name: 'bunq' },
-  { id: 'INGBNL2A', name: 'ING' },
-  { id: 'RABONL2U', name: 'Rabobank' },
-  { id: 'RBRBNL21', name: 'RegioBank' },
-  { id: 'SNSBNL2A', name: 'SNS' },
-];
-
 const payoutBalance: PayoutBalance = { balance: 4250, fee: 250, payout: 4000, assetCode: 'EUR' };
 const card: GiftCard = {
   code: '6064000000000000109',
@@ -59,24 +51,10 @@ const card: GiftCard = {
   payoutBalance,
 };
 const SECURITY_CODE = '219936';
-const SESSION_ID = 'Zm9vYmFyYmF6cXV4cXV1eHF1dXhxdXV4cXV1eHF1dXg';
-const AUTHORIZATION_URL = 'https://idin.example/authorize?client_id=tessera&state=x';
 
-const lookupRoute = (answer: Omit<MockRoute, 'path' | 'method'> = { body: card }): MockRoute => ({ method: 'POST', path: '/api/Payout/', ...answer });
-const providersRoute = (issuers = ISSUERS, answer: Omit<MockRoute, 'path' | 'method'> = { body: [{ provider: 'IDIN', issuers }] }): MockRoute => ({
-  path: '/api/Authentication/DEMO/providers',
-  ...answer,
-});
-const sessionRoute = (answer: Omit<MockRoute, 'path' | 'method'> = { body: { authorizationUrl: AUTHORIZATION_URL } }): MockRoute => ({
-  method: 'POST',
-  path: '/api/Authentication/DEMO/session',
-  ...answer,
-});
-const customerRoute = (answer: Omit<MockRoute, 'path' | 'method'>): MockRoute => ({ method: 'POST', path: '/api/Authentication/DEMO/customer', ...answer });
+const lookupRoute = (answer: Answer = { body: card }): MockRoute => ({ method: 'POST', path: '/api/Payout/', ...answer });
+const customerRoute = (answer: Answer): MockRoute => ({ method: 'POST', path: '/api/Authentication/DEMO/customer', ...answer });
 
-const location = () => screen.getByTestId('location').textContent;
-/** Its name gains "Loading…" while busy. */
-const idinButton = () => screen.getByRole('button', { name: /^Identify with iDIN/ }) as HTMLButtonElement;
 const ibanInput = () => screen.getByLabelText('IBAN (bank account number)') as HTMLInputElement;
 
 /** A card held as after the lookup: in the flow state (sessionStorage) and its code in memory. */
@@ -100,14 +78,7 @@ function storeEntry(state: string, overrides: Record<string, unknown> = {}) {
   );
 }
 
-async function lookUp() {
-  const user = userEvent.setup();
-  await screen.findByRole('heading', { level: 1, name: 'Pay out your balance' });
-  await user.type(screen.getByLabelText('Card number'), '6064 0000 0000 0000 109');
-  await user.type(screen.getByLabelText('Security code'), SECURITY_CODE);
-  await user.click(screen.getByRole('button', { name: 'Continue' }));
-  return user;
-}
+const lookUp = () => submitCardLookup({ heading: 'Pay out your balance', cardNumber: '6064 0000 0000 0000 109', securityCode: SECURITY_CODE });
 
 async function toAmountScreen(routes: MockRoute[] = [providersRoute()]) {
   holdCard();
@@ -148,10 +119,7 @@ describe('PAYOUT start (spec §2.5)', { timeout: 20_000 }, () => {
     renderApp('/demo/payout');
     await lookUp();
     await waitFor(() => expect(location()).toBe('/demo/payout/amount'));
-    const post = requests.find((r) => r.url === '/api/Payout/')!;
-    expect(post.method).toBe('POST');
-    expect(post.headers['x-flow-type']).toBe('PAYOUT');
-    expect(post.body).toEqual({ code: 'DEMO', giftCardNumber: '6064000000000000109', pinCode: SECURITY_CODE, 'g-recaptcha-response': 'test-pass' });
+    expectCardLookupPosted(requests, { path: '/api/Payout/', flowType: 'PAYOUT', giftCardNumber: '6064000000000000109', pinCode: SECURITY_CODE });
     expect(await screen.findByRole('heading', { level: 1, name: 'Your payout' })).toBeTruthy();
     // the security code never reaches web storage
     expect(JSON.stringify({ ...window.sessionStorage, ...window.localStorage })).not.toContain(SECURITY_CODE);
@@ -343,7 +311,7 @@ describe('PAYOUT amount (spec §2.5, §5 "IBAN", "Payout amount")', { timeout: 2
   });
 
   it('stores the flow state under a new state id, calls the session for the IBAN’s bank and goes to the bank', async () => {
-    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
+    const assign = stubBankTrip();
     const { user, requests } = await toAmountScreen([providersRoute(), sessionRoute()]);
     await user.type(ibanInput(), 'nl69 ingb 0123 4567 89');
     await user.click(idinButton());
@@ -376,20 +344,16 @@ describe('PAYOUT amount (spec §2.5, §5 "IBAN", "Payout amount")', { timeout: 2
   });
 
   it('a failing session call is ignored silently: no message, the button works again, the entry is gone', async () => {
-    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
+    const assign = stubBankTrip();
     const { user, requests } = await toAmountScreen([providersRoute(), sessionRoute({ status: 500, body: { code: 'INTERNAL_ERROR', message: 'x' } })]);
     await user.type(ibanInput(), IBAN.ing);
     await user.click(idinButton());
     await waitFor(() => expect(requests.some((r) => r.url.endsWith('/session'))).toBe(true));
-    await waitFor(() => expect(idinButton().getAttribute('aria-busy')).toBeNull());
-    expect(idinButton().disabled).toBe(false);
-    expect(screen.queryByRole('alert')).toBeNull();
-    expect(window.localStorage.length).toBe(0);
-    expect(assign).not.toHaveBeenCalled();
+    await expectTripSilentlyDropped(assign);
   });
 
   it('does not follow an authorization URL that is not http(s)', async () => {
-    const assign = vi.spyOn(browser, 'assign').mockImplementation(() => {});
+    const assign = stubBankTrip();
     const { user } = await toAmountScreen([providersRoute(), sessionRoute({ body: { authorizationUrl: 'javascript:alert(1)' } })]);
     await user.type(ibanInput(), IBAN.ing);
     await user.click(idinButton());
@@ -579,15 +543,13 @@ describe('PAYOUT nobalance and unsufficientbalance', { timeout: 20_000 }, () => 
 });
 
 describe('PAYOUT without a card in state', { timeout: 20_000 }, () => {
-  for (const screenPath of ['amount', 'callback', 'success', 'failed', 'cancelled', 'alreadyregistered', 'nobalance', 'unsufficientbalance']) {
-    it(`/demo/payout/${screenPath} redirects to the start`, async () => {
-      mockFetch([themeRoute(payoutTheme()), captchaRoute, providersRoute()]);
-      const { history } = renderApp(`/demo/payout/${screenPath}`);
-      await waitFor(() => expect(location()).toBe('/demo/payout'));
-      expect(history()).toEqual(['/demo/payout']);
-      expect(await screen.findByRole('heading', { level: 1, name: 'Pay out your balance' })).toBeTruthy();
-    });
-  }
+  itRedirectsToTheStart({
+    theme: payoutTheme(),
+    start: '/demo/payout',
+    screens: ['amount', 'callback', 'success', 'failed', 'cancelled', 'alreadyregistered', 'nobalance', 'unsufficientbalance'],
+    startHeading: 'Pay out your balance',
+    routes: [providersRoute()],
+  });
 
   it('amount after a reload (the card kept, its security code not) starts again', async () => {
     window.sessionStorage.setItem('tessera.payout.demo', JSON.stringify({ card }));

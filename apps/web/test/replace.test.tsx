@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import type { GiftCard, Theme } from '@tessera/contracts';
 import { replaceSecret } from '../src/flows/replace/state';
 import { captchaRoute, createTestI18n, demoTheme, mockFetch, renderApp, themeRoute, type MockRoute } from './utils';
+import { itRedirectsToTheStart } from './helpers/redirects';
+import { expectCardLookupPosted, submitCardLookup } from './helpers/cardLookup';
 
 const replaceTheme = (withReset = true): Theme =>
   demoTheme({
@@ -28,14 +30,7 @@ const replaceRoute = (answer: Omit<MockRoute, 'path' | 'method'>): MockRoute => 
 const location = () => screen.getByTestId('location').textContent;
 const sendButton = () => screen.getByRole('button', { name: 'Send my new card' }) as HTMLButtonElement;
 
-async function lookUp(pin = '640092') {
-  const user = userEvent.setup();
-  await screen.findByRole('heading', { level: 1, name: 'Replace your gift card' });
-  await user.type(screen.getByLabelText('Card number'), '6064 0000 0000 0000 108');
-  await user.type(screen.getByLabelText('Security code'), pin);
-  await user.click(screen.getByRole('button', { name: 'Continue' }));
-  return user;
-}
+const lookUp = (pin = '640092') => submitCardLookup({ heading: 'Replace your gift card', cardNumber: '6064 0000 0000 0000 108', securityCode: pin });
 
 /** The start, the lookup and the e-mail screen, as a cardholder gets there. */
 async function toEmailScreen() {
@@ -74,10 +69,7 @@ describe('REPLACE start (spec §2.4)', { timeout: 20_000 }, () => {
     renderApp('/demo/replace');
     await lookUp();
     await waitFor(() => expect(location()).toBe('/demo/replace/email'));
-    const post = requests.find((r) => r.method === 'POST')!;
-    expect(post.url).toBe('/api/ReplaceCard/');
-    expect(post.headers['x-flow-type']).toBe('REPLACE');
-    expect(post.body).toEqual({ code: 'DEMO', giftCardNumber: '6064000000000000108', pinCode: '640092', 'g-recaptcha-response': 'test-pass' });
+    expectCardLookupPosted(requests, { path: '/api/ReplaceCard/', flowType: 'REPLACE', giftCardNumber: '6064000000000000108', pinCode: '640092' });
     expect(await screen.findByRole('img', { name: 'Card ending in 108' })).toBeTruthy();
     expect(screen.getByTestId('card-balance').textContent).toBe('€ 18,00');
     // the security code never reaches web storage
@@ -250,15 +242,7 @@ describe('REPLACE e-mail (spec §5 "Replacement e-mail", §8)', { timeout: 20_00
 });
 
 describe('REPLACE without a card in state', { timeout: 20_000 }, () => {
-  for (const path of ['/demo/replace/email', '/demo/replace/success', '/demo/replace/error']) {
-    it(`${path} redirects to the start`, async () => {
-      mockFetch([themeRoute(replaceTheme()), captchaRoute]);
-      const { history } = renderApp(path);
-      await waitFor(() => expect(location()).toBe('/demo/replace'));
-      expect(history()).toEqual(['/demo/replace']);
-      expect(await screen.findByRole('heading', { level: 1, name: 'Replace your gift card' })).toBeTruthy();
-    });
-  }
+  itRedirectsToTheStart({ theme: replaceTheme(), start: '/demo/replace', screens: ['email', 'success', 'error'], startHeading: 'Replace your gift card' });
 
   it('the e-mail screen after a reload (the card kept, its security code not) starts again', async () => {
     window.sessionStorage.setItem('tessera.replace.demo', JSON.stringify({ card }));

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { GiftCard, Theme } from '@tessera/contracts';
 import { captchaRoute, demoTheme, mockFetch, renderApp, themeRoute, type MockRoute } from './utils';
+import { itRedirectsToTheStart } from './helpers/redirects';
 
 const resetTheme: Theme = demoTheme({
   pageAvailability: [
@@ -239,13 +240,7 @@ describe('RESET form (spec §4, §8)', { timeout: 20_000 }, () => {
 });
 
 describe('RESET success (spec §2.8)', { timeout: 20_000 }, () => {
-  it('redirects to the start without a card', async () => {
-    mockFetch([themeRoute(resetTheme), captchaRoute]);
-    const { history } = renderApp('/demo/reset/success');
-    await waitFor(() => expect(location()).toBe('/demo/reset'));
-    expect(history()).toEqual(['/demo/reset']);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Set a new security code' })).toBeTruthy();
-  });
+  itRedirectsToTheStart({ theme: resetTheme, start: '/demo/reset', screens: ['success'], startHeading: 'Set a new security code' });
 
   it('shows the notice, the masked card with its first balance, the validity and the end text', async () => {
     window.sessionStorage.setItem(

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { Controlled } from './helpers/Controlled';
 import { DateSelector } from '../src/flows/visa/components/DateSelector';
 import { CountrySelect } from '../src/flows/visa/components/CountrySelect';
 import { PinSection } from '../src/flows/visa/components/PinSection';
@@ -10,21 +10,13 @@ import { createTestI18n, mockFetch, renderWithProviders } from './utils';
 describe('DateSelector (spec §5)', () => {
   it('offers days 1–31, months 1–12 and years from the current year back to 1920, and emits yyyy-mm-dd only when all three are chosen', async () => {
     const onChange = vi.fn();
-    function Harness() {
-      const [value, setValue] = useState('');
-      return (
-        <DateSelector
-          legend="Date of birth"
-          value={value}
-          onChange={(next) => {
-            setValue(next);
-            onChange(next);
-          }}
-          now={new Date('2031-06-01T12:00:00Z')}
-        />
-      );
-    }
-    renderWithProviders(<Harness />);
+    renderWithProviders(
+      <Controlled
+        initial=""
+        onChange={onChange}
+        field={(value, change) => <DateSelector legend="Date of birth" value={value} onChange={change} now={new Date('2031-06-01T12:00:00Z')} />}
+      />,
+    );
     const user = userEvent.setup();
     const group = screen.getByRole('group', { name: 'Date of birth' });
     const day = within(group).getByLabelText('Day') as HTMLSelectElement;
@@ -65,17 +57,7 @@ describe('DateSelector (spec §5)', () => {
 });
 
 function CountryHarness({ initial = '', onChange }: { initial?: string; onChange?: (code: string) => void }) {
-  const [value, setValue] = useState(initial);
-  return (
-    <CountrySelect
-      label="Nationality"
-      value={value}
-      onChange={(code) => {
-        setValue(code);
-        onChange?.(code);
-      }}
-    />
-  );
+  return <Controlled initial={initial} onChange={onChange} field={(value, change) => <CountrySelect label="Nationality" value={value} onChange={change} />} />;
 }
 
 describe('CountrySelect (spec §2.2 searchable dropdown, §3 countries in English and Dutch)', () => {

@@ -1,41 +1,26 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { HolderInformation, Theme } from '@tessera/contracts';
-import { captchaRoute, demoTheme, mockFetch, renderApp, themeRoute, type MockRoute } from './utils';
+import type { HolderInformation } from '@tessera/contracts';
+import { captchaRoute, mockFetch, renderApp, themeRoute, type MockRoute } from './utils';
+import { itRedirectsToTheStart } from './helpers/redirects';
+import { activeHolder, newHolder, visaTheme } from './helpers/visa';
 import { resetVisaStores, visaStore } from '../src/flows/visa/state';
-
-const visaTheme: Theme = demoTheme({
-  termsUrls: { terms: 'https://tessera.example/voorwaarden', privacy: 'https://tessera.example/privacy' },
-});
-
-export const newHolder: HolderInformation = {
-  status: 'passcode_set',
-  holderName: 'J. de Vries',
-  address: { addressLine1: 'Damrak 1', city: 'Amsterdam', postalCode: '1012 JS' },
-  email: null,
-  phoneNumber: '+*********01',
-  nationality: null,
-  countryOfBirth: null,
-  dateOfBirth: null,
-  currency: 'EUR',
-  balance: 5000,
-};
-export const activeHolder: HolderInformation = {
-  ...newHolder,
-  status: 'active',
-  holderName: 'M. Bakker',
-  nationality: 'NL',
-  countryOfBirth: 'NL',
-  dateOfBirth: '1985-04-12',
-  balance: 2500,
-};
 
 const CARD = '4000000000000000001';
 const post = (path: string, answer: Omit<MockRoute, 'path' | 'method'>, method = 'POST'): MockRoute => ({ method, path, ...answer });
 const refusal = (code: string, status = 400) => ({ status, body: { code, message: code } });
 const location = () => screen.getByTestId('location').textContent;
 const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
+
+/** A request step (activation, recovery): the card number typed, and Send code pressed once it may be. */
+async function sendCodeFor(heading: string, cardNumber: string) {
+  const user = userEvent.setup();
+  await screen.findByRole('heading', { level: 1, name: heading });
+  await user.type(screen.getByLabelText('Card number'), cardNumber);
+  await waitFor(() => expect(button('Send code').disabled).toBe(false));
+  await user.click(button('Send code'));
+}
 
 // The flow is a lazy chunk: load it once up front so the first test does not time out on it.
 beforeAll(async () => {
@@ -78,11 +63,7 @@ describe('VISA activate (spec §2.3, §8 RequestActivationCode)', { timeout: 20_
           : post('/api/visa/RequestActivationCode/DEMO', refusal(code!, status));
       mockFetch([themeRoute(visaTheme), captchaRoute, route]);
       renderApp('/demo/visa/activate');
-      const user = userEvent.setup();
-      await screen.findByRole('heading', { level: 1, name: 'Activate your Visa card' });
-      await user.type(screen.getByLabelText('Card number'), '4000 0000 0000 0000 001');
-      await waitFor(() => expect(button('Send code').disabled).toBe(false));
-      await user.click(button('Send code'));
+      await sendCodeFor('Activate your Visa card', '4000 0000 0000 0000 001');
       const alert = await screen.findByRole('alert');
       expect(alert.textContent).toBe(text);
       expect(location()).toBe('/demo/visa/activate');
@@ -91,12 +72,7 @@ describe('VISA activate (spec §2.3, §8 RequestActivationCode)', { timeout: 20_
 });
 
 describe('VISA code step (spec §4 "Code step")', { timeout: 20_000 }, () => {
-  it('redirects to activate without a card in state', async () => {
-    mockFetch([themeRoute(visaTheme), captchaRoute]);
-    const { history } = renderApp('/demo/visa/activate/otc');
-    await waitFor(() => expect(location()).toBe('/demo/visa/activate'));
-    expect(history()).toEqual(['/demo/visa/activate']);
-  });
+  itRedirectsToTheStart({ theme: visaTheme, start: '/demo/visa/activate', screens: ['otc'], startHeading: 'Activate your Visa card' });
 
   it('enables submit once all 6 digits are in, asks for the terms, then goes on to the passcode (history replaced)', async () => {
     visaStore('activation', 'demo').set({ cardNumber: CARD, phoneNumber: '+*********01' });
@@ -362,12 +338,7 @@ describe('VISA account (spec §4 Login, §8)', { timeout: 20_000 }, () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Something went wrong. Please try again later.');
   });
 
-  it('account/details without a logged-in card goes to account', async () => {
-    mockFetch([themeRoute(visaTheme), captchaRoute]);
-    const { history } = renderApp('/demo/visa/account/details');
-    await waitFor(() => expect(location()).toBe('/demo/visa/account'));
-    expect(history()).toEqual(['/demo/visa/account']);
-  });
+  itRedirectsToTheStart({ theme: visaTheme, start: '/demo/visa/account', screens: ['details'], startHeading: 'Log in to your card' });
 });
 
 describe('VISA recovery (spec §2.3, §8 requestrecovery, userecovery)', { timeout: 20_000 }, () => {
@@ -380,11 +351,7 @@ describe('VISA recovery (spec §2.3, §8 requestrecovery, userecovery)', { timeo
     it(`requestrecovery ${code}: its own message`, async () => {
       mockFetch([themeRoute(visaTheme), captchaRoute, post('/api/visa/requestrecovery/DEMO', refusal(code))]);
       renderApp('/demo/visa/account/reset');
-      const user = userEvent.setup();
-      await screen.findByRole('heading', { level: 1, name: 'Forgot your passcode' });
-      await user.type(screen.getByLabelText('Card number'), '4000 0000 0000 0000 010');
-      await waitFor(() => expect(button('Send code').disabled).toBe(false));
-      await user.click(button('Send code'));
+      await sendCodeFor('Forgot your passcode', '4000 0000 0000 0000 010');
       expect((await screen.findByRole('alert')).textContent).toBe(text);
     });
   }

@@ -1,15 +1,8 @@
-import { Redirect } from 'wouter';
-import { useTranslation } from 'react-i18next';
-import { webPaths } from '@tessera/contracts';
-import { absolute, useNavigate } from '../../lib/router';
-import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
-import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
-import { PageShell } from '../../components/PageShell/PageShell';
+import { ResultPage } from '../../components/ResultPage/ResultPage';
+import { useResultScreen } from '../../components/ResultPage/useResultScreen';
 import { CardSummary } from '../../components/CardSummary/CardSummary';
 import { Alert } from '../../components/Alert/Alert';
-import { Button } from '../../components/Button/Button';
-import { clearIdentify, useIdentifyState, type IdentifyFailure } from './state';
-import styles from './identify.module.css';
+import { identifyResult, type IdentifyFailure } from './state';
 
 const failureText: Record<IdentifyFailure, string> = {
   cancelled: 'identify__failed_cancelled',
@@ -23,32 +16,15 @@ const failureText: Record<IdentifyFailure, string> = {
  * start-again button that clears the held data. Without a card in state: back to the start.
  */
 export function FailedScreen() {
-  const { t } = useTranslation();
-  const { slug } = useRequiredFlowContext();
-  const state = useIdentifyState(slug);
-  const navigate = useNavigate();
-  useDocumentTitle(t('identify__failed_title'));
-
-  if (!state) return <Redirect to={absolute(webPaths.identify.start(slug))} replace />;
+  const { t, title, state, backToStart, restart } = useResultScreen(identifyResult, 'identify__failed_title');
+  if (!state) return backToStart;
 
   return (
-    <PageShell hidePoster>
-      <OverviewTitle title={t('identify__failed_title')} />
+    <ResultPage title={title} action={{ label: t('identify__failed_restart'), variant: 'retry', onClick: restart }}>
       <CardSummary cardNumber={state.card.code} status="active" />
       <Alert tone="danger">
         <p>{t(failureText[state.failure ?? 'failed'])}</p>
       </Alert>
-      <div className={styles.actions}>
-        <Button
-          variant="retry"
-          onClick={() => {
-            navigate(webPaths.identify.start(slug));
-            clearIdentify(slug);
-          }}
-        >
-          {t('identify__failed_restart')}
-        </Button>
-      </div>
-    </PageShell>
+    </ResultPage>
   );
 }

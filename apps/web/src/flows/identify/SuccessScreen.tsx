@@ -1,13 +1,8 @@
-import { Redirect } from 'wouter';
-import { useTranslation } from 'react-i18next';
-import { groupInBlocks, stripCardNumber, webPaths } from '@tessera/contracts';
-import { absolute, useNavigate } from '../../lib/router';
-import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
-import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
-import { PageShell } from '../../components/PageShell/PageShell';
+import { groupInBlocks, stripCardNumber } from '@tessera/contracts';
+import { ResultPage } from '../../components/ResultPage/ResultPage';
+import { useResultScreen } from '../../components/ResultPage/useResultScreen';
 import { Alert } from '../../components/Alert/Alert';
-import { Button } from '../../components/Button/Button';
-import { clearIdentify, useIdentifyState } from './state';
+import { identifyResult } from './state';
 import styles from './identify.module.css';
 
 /**
@@ -17,17 +12,11 @@ import styles from './identify.module.css';
  * back to the start.
  */
 export function SuccessScreen() {
-  const { t } = useTranslation();
-  const { slug } = useRequiredFlowContext();
-  const state = useIdentifyState(slug);
-  const navigate = useNavigate();
-  useDocumentTitle(t('identify__success_title'));
-
-  if (!state?.registeredCardNumber) return <Redirect to={absolute(webPaths.identify.start(slug))} replace />;
+  const { t, title, state, backToStart, restart } = useResultScreen(identifyResult, 'identify__success_title');
+  if (!state?.registeredCardNumber) return backToStart;
 
   return (
-    <PageShell hidePoster>
-      <OverviewTitle title={t('identify__success_title')} />
+    <ResultPage title={title} action={{ label: t('identify__success_another'), variant: 'secondary', onClick: restart }}>
       <Alert tone="success">
         <p>{t('identify__success_notice')}</p>
       </Alert>
@@ -35,17 +24,6 @@ export function SuccessScreen() {
         <dt>{t('identify__success_card_label')}</dt>
         <dd data-testid="registered-card-number">{groupInBlocks(stripCardNumber(state.registeredCardNumber))}</dd>
       </dl>
-      <div className={styles.actions}>
-        <Button
-          variant="secondary"
-          onClick={() => {
-            navigate(webPaths.identify.start(slug));
-            clearIdentify(slug);
-          }}
-        >
-          {t('identify__success_another')}
-        </Button>
-      </div>
-    </PageShell>
+    </ResultPage>
   );
 }

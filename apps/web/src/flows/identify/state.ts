@@ -1,5 +1,6 @@
-import type { GiftCard } from '@tessera/contracts';
+import { webPaths, type GiftCard } from '@tessera/contracts';
 import { flowStore, useFlowStore, type FlowStore } from '../../lib/flowState';
+import type { ResultFlow } from '../../components/ResultPage/useResultScreen';
 
 /** Why the registration did not happen; the failed screen says it in its own words. */
 export type IdentifyFailure = 'cancelled' | 'alreadyRegistered' | 'failed';
@@ -42,3 +43,10 @@ export function clearIdentify(slug: string): void {
   identifySecret.clear(slug);
   identifyStore(slug).clear();
 }
+
+/** The flow as its result screens see it (components/ResultPage). */
+export const identifyResult: ResultFlow<IdentifyState> = {
+  useState: useIdentifyState,
+  start: webPaths.identify.start,
+  clear: clearIdentify,
+};

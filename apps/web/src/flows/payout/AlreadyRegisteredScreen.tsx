@@ -1,15 +1,8 @@
-import { Redirect } from 'wouter';
-import { useTranslation } from 'react-i18next';
-import { webPaths } from '@tessera/contracts';
-import { absolute, useNavigate } from '../../lib/router';
-import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
-import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
-import { PageShell } from '../../components/PageShell/PageShell';
+import { ResultPage } from '../../components/ResultPage/ResultPage';
+import { useResultScreen } from '../../components/ResultPage/useResultScreen';
 import { CardSummary } from '../../components/CardSummary/CardSummary';
 import { Alert } from '../../components/Alert/Alert';
-import { Button } from '../../components/Button/Button';
-import { clearPayout, usePayoutState } from './state';
-import styles from './payout.module.css';
+import { payoutResult } from './state';
 
 /**
  * /:slug/payout/alreadyregistered (spec §2.5, §8 CARD_ALREADY_REGISTERED): the card was already
@@ -17,32 +10,18 @@ import styles from './payout.module.css';
  * state: back to the start.
  */
 export function AlreadyRegisteredScreen() {
-  const { t } = useTranslation();
-  const { slug } = useRequiredFlowContext();
-  const state = usePayoutState(slug);
-  const navigate = useNavigate();
-  useDocumentTitle(t('payout__already_registered_title'));
-
-  if (!state) return <Redirect to={absolute(webPaths.payout.start(slug))} replace />;
+  const { t, title, state, backToStart, restart } = useResultScreen(payoutResult, 'payout__already_registered_title');
+  if (!state) return backToStart;
 
   return (
-    <PageShell hidePoster>
-      <OverviewTitle title={t('payout__already_registered_title')} />
+    <ResultPage
+      title={title}
+      action={{ label: t('payout__already_registered_button'), variant: 'secondary', onClick: restart }}
+    >
       <CardSummary cardNumber={state.card.code} status="active" />
       <Alert tone="info">
         <p>{t('payout__already_registered_text')}</p>
       </Alert>
-      <div className={styles.actions}>
-        <Button
-          variant="secondary"
-          onClick={() => {
-            navigate(webPaths.payout.start(slug));
-            clearPayout(slug);
-          }}
-        >
-          {t('payout__already_registered_button')}
-        </Button>
-      </div>
-    </PageShell>
+    </ResultPage>
   );
 }

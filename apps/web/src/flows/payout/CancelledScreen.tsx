@@ -1,13 +1,10 @@
-import { Redirect } from 'wouter';
-import { useTranslation } from 'react-i18next';
-import { webPaths, payoutPaths } from '@tessera/contracts';
-import { absolute, useNavigate } from '../../lib/router';
-import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
-import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
-import { PageShell } from '../../components/PageShell/PageShell';
+import { payoutPaths } from '@tessera/contracts';
+import { useNavigate } from '../../lib/router';
+import { ResultPage } from '../../components/ResultPage/ResultPage';
+import { useResultScreen } from '../../components/ResultPage/useResultScreen';
 import { Alert } from '../../components/Alert/Alert';
 import { Button } from '../../components/Button/Button';
-import { usePayoutState } from './state';
+import { payoutResult } from './state';
 
 /**
  * /:slug/payout/cancelled (spec §2.5, §8): the identification was cancelled at the bank. The
@@ -16,17 +13,12 @@ import { usePayoutState } from './state';
  * Without a card in state: back to the start.
  */
 export function CancelledScreen() {
-  const { t } = useTranslation();
-  const { slug } = useRequiredFlowContext();
-  const state = usePayoutState(slug);
+  const { t, slug, title, state, backToStart } = useResultScreen(payoutResult, 'payout__cancelled_title');
   const navigate = useNavigate();
-  useDocumentTitle(t('payout__cancelled_title'));
-
-  if (!state) return <Redirect to={absolute(webPaths.payout.start(slug))} replace />;
+  if (!state) return backToStart;
 
   return (
-    <PageShell>
-      <OverviewTitle title={t('payout__cancelled_title')} />
+    <ResultPage title={title} hidePoster={false}>
       <Alert
         tone="warning"
         actions={
@@ -37,6 +29,6 @@ export function CancelledScreen() {
       >
         <p>{t('payout_cancelled')}</p>
       </Alert>
-    </PageShell>
+    </ResultPage>
   );
 }

@@ -1,13 +1,8 @@
-import { Redirect } from 'wouter';
-import { useTranslation } from 'react-i18next';
-import { webPaths } from '@tessera/contracts';
-import { absolute, useNavigate } from '../../lib/router';
-import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
 import { PageShell } from '../../components/PageShell/PageShell';
 import { ErrorPage } from '../../components/ErrorPage/ErrorPage';
-import { Button } from '../../components/Button/Button';
-import { clearPayout, usePayoutState } from './state';
-import styles from './payout.module.css';
+import { ResultAction } from '../../components/ResultPage/ResultPage';
+import { useResultScreen } from '../../components/ResultPage/useResultScreen';
+import { payoutResult } from './state';
 
 /**
  * /:slug/payout/failed (spec §2.5, §8): the generic error (generic__error_Title,
@@ -15,28 +10,13 @@ import styles from './payout.module.css';
  * start (§4). Without a card in state: back to the start.
  */
 export function FailedScreen() {
-  const { t } = useTranslation();
-  const { slug } = useRequiredFlowContext();
-  const state = usePayoutState(slug);
-  const navigate = useNavigate();
-  useDocumentTitle(t('generic__error_Title'));
-
-  if (!state) return <Redirect to={absolute(webPaths.payout.start(slug))} replace />;
+  const { t, title, state, backToStart, restart } = useResultScreen(payoutResult, 'generic__error_Title');
+  if (!state) return backToStart;
 
   return (
     <PageShell>
-      <ErrorPage title={t('generic__error_Title')} message={t('generic__error_text')} />
-      <div className={styles.actions}>
-        <Button
-          variant="retry"
-          onClick={() => {
-            navigate(webPaths.payout.start(slug));
-            clearPayout(slug);
-          }}
-        >
-          {t('generic__retry')}
-        </Button>
-      </div>
+      <ErrorPage title={title} message={t('generic__error_text')} />
+      <ResultAction label={t('generic__retry')} variant="retry" onClick={restart} />
     </PageShell>
   );
 }

@@ -1,15 +1,11 @@
 import { Redirect } from 'wouter';
-import { useTranslation } from 'react-i18next';
-import { webPaths, payoutPaths } from '@tessera/contracts';
-import { absolute, useNavigate } from '../../lib/router';
-import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
-import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
-import { PageShell } from '../../components/PageShell/PageShell';
+import { payoutPaths } from '@tessera/contracts';
+import { absolute } from '../../lib/router';
+import { ResultPage } from '../../components/ResultPage/ResultPage';
+import { useResultScreen } from '../../components/ResultPage/useResultScreen';
 import { CardSummary } from '../../components/CardSummary/CardSummary';
-import { Button } from '../../components/Button/Button';
 import { PayoutBreakdown } from './PayoutBreakdown';
-import { clearPayout, usePayoutState } from './state';
-import styles from './payout.module.css';
+import { payoutResult } from './state';
 
 /**
  * /:slug/payout/unsufficientbalance (spec §2.5): the card number masked except its last 3
@@ -18,33 +14,16 @@ import styles from './payout.module.css';
  * in state: back to the start; a card without a payoutBalance belongs on nobalance.
  */
 export function InsufficientBalanceScreen() {
-  const { t } = useTranslation();
-  const { slug } = useRequiredFlowContext();
-  const state = usePayoutState(slug);
-  const navigate = useNavigate();
-  useDocumentTitle(t('payout__insufficient_title'));
-
-  if (!state) return <Redirect to={absolute(webPaths.payout.start(slug))} replace />;
+  const { t, slug, title, state, backToStart, restart } = useResultScreen(payoutResult, 'payout__insufficient_title');
+  if (!state) return backToStart;
   const { card } = state;
   if (!card.payoutBalance) return <Redirect to={absolute(payoutPaths.noBalance(slug))} replace />;
 
   return (
-    <PageShell hidePoster>
-      <OverviewTitle title={t('payout__insufficient_title')} />
+    <ResultPage title={title} action={{ label: t('payout__other_card'), variant: 'retry', onClick: restart }}>
       <CardSummary cardNumber={card.code} status="active" />
       <PayoutBreakdown balance={card.payoutBalance} />
       <p>{t('payout__insufficient_text')}</p>
-      <div className={styles.actions}>
-        <Button
-          variant="retry"
-          onClick={() => {
-            navigate(webPaths.payout.start(slug));
-            clearPayout(slug);
-          }}
-        >
-          {t('payout__other_card')}
-        </Button>
-      </div>
-    </PageShell>
+    </ResultPage>
   );
 }

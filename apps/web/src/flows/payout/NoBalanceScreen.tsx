@@ -1,14 +1,8 @@
-import { Redirect } from 'wouter';
-import { useTranslation } from 'react-i18next';
-import { NO_ASSET, webPaths } from '@tessera/contracts';
-import { absolute, useNavigate } from '../../lib/router';
-import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
-import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
-import { PageShell } from '../../components/PageShell/PageShell';
+import { NO_ASSET } from '@tessera/contracts';
+import { ResultPage } from '../../components/ResultPage/ResultPage';
+import { useResultScreen } from '../../components/ResultPage/useResultScreen';
 import { CardSummary } from '../../components/CardSummary/CardSummary';
-import { Button } from '../../components/Button/Button';
-import { clearPayout, usePayoutState } from './state';
-import styles from './payout.module.css';
+import { payoutResult } from './state';
 
 /**
  * /:slug/payout/nobalance (spec §2.5): the card masked with its balance and currency (the
@@ -16,34 +10,17 @@ import styles from './payout.module.css';
  * held data and returns to the start. Without a card in state: back to the start.
  */
 export function NoBalanceScreen() {
-  const { t } = useTranslation();
-  const { slug } = useRequiredFlowContext();
-  const state = usePayoutState(slug);
-  const navigate = useNavigate();
-  useDocumentTitle(t('payout__no_balance_title'));
-
-  if (!state) return <Redirect to={absolute(webPaths.payout.start(slug))} replace />;
+  const { t, title, state, backToStart, restart } = useResultScreen(payoutResult, 'payout__no_balance_title');
+  if (!state) return backToStart;
   const { card } = state;
   const balance = card.payoutBalance
     ? { value: card.payoutBalance.balance, assetCode: card.payoutBalance.assetCode }
     : (card.balances[0]?.quantity ?? { value: 0, assetCode: NO_ASSET });
 
   return (
-    <PageShell hidePoster>
-      <OverviewTitle title={t('payout__no_balance_title')} />
+    <ResultPage title={title} action={{ label: t('payout__other_card'), variant: 'retry', onClick: restart }}>
       <CardSummary cardNumber={card.code} status="active" balance={balance} />
       <p>{t('payout__no_balance_text')}</p>
-      <div className={styles.actions}>
-        <Button
-          variant="retry"
-          onClick={() => {
-            navigate(webPaths.payout.start(slug));
-            clearPayout(slug);
-          }}
-        >
-          {t('payout__other_card')}
-        </Button>
-      </div>
-    </PageShell>
+    </ResultPage>
   );
 }

@@ -1,14 +1,8 @@
-import { Redirect } from 'wouter';
-import { useTranslation } from 'react-i18next';
-import { webPaths } from '@tessera/contracts';
-import { absolute, useNavigate } from '../../lib/router';
-import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
-import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
-import { PageShell } from '../../components/PageShell/PageShell';
+import { ResultPage } from '../../components/ResultPage/ResultPage';
+import { useResultScreen } from '../../components/ResultPage/useResultScreen';
 import { Alert } from '../../components/Alert/Alert';
-import { Button } from '../../components/Button/Button';
 import { formatPayoutMoney } from './money';
-import { clearPayout, usePayoutState } from './state';
+import { payoutResult } from './state';
 import styles from './payout.module.css';
 
 /**
@@ -17,18 +11,12 @@ import styles from './payout.module.css';
  * returns to the start. Without a recorded payout in state: back to the start.
  */
 export function SuccessScreen() {
-  const { t } = useTranslation();
-  const { slug } = useRequiredFlowContext();
-  const state = usePayoutState(slug);
-  const navigate = useNavigate();
-  useDocumentTitle(t('payout__success_title'));
-
-  if (!state?.result) return <Redirect to={absolute(webPaths.payout.start(slug))} replace />;
+  const { t, title, state, backToStart, restart } = useResultScreen(payoutResult, 'payout__success_title');
+  if (!state?.result) return backToStart;
   const { result } = state;
 
   return (
-    <PageShell hidePoster>
-      <OverviewTitle title={t('payout__success_title')} />
+    <ResultPage title={title} action={{ label: t('payout__success_new'), variant: 'secondary', onClick: restart }}>
       <Alert tone="success">
         <p>
           {t('payout__success_notice', { amount: formatPayoutMoney(result.payout, result.assetCode) })}{' '}
@@ -36,17 +24,6 @@ export function SuccessScreen() {
         </p>
       </Alert>
       <p>{t('payout__success_text')}</p>
-      <div className={styles.actions}>
-        <Button
-          variant="secondary"
-          onClick={() => {
-            navigate(webPaths.payout.start(slug));
-            clearPayout(slug);
-          }}
-        >
-          {t('payout__success_new')}
-        </Button>
-      </div>
-    </PageShell>
+    </ResultPage>
   );
 }

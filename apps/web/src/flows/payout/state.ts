@@ -1,5 +1,6 @@
-import type { GiftCard, PayoutCustomerResponse } from '@tessera/contracts';
+import { webPaths, type GiftCard, type PayoutCustomerResponse } from '@tessera/contracts';
 import { flowStore, useFlowStore, type FlowStore } from '../../lib/flowState';
+import type { ResultFlow } from '../../components/ResultPage/useResultScreen';
 
 export interface PayoutState {
   /** The looked-up card with its payoutBalance, as POST /api/Payout/ answered it. */
@@ -44,3 +45,6 @@ export function clearPayout(slug: string): void {
   payoutSecret.clear(slug);
   payoutStore(slug).clear();
 }
+
+/** The flow as its result screens see it (components/ResultPage). */
+export const payoutResult: ResultFlow<PayoutState> = { useState: usePayoutState, start: webPaths.payout.start, clear: clearPayout };
