@@ -8,6 +8,7 @@ import {
 } from '@tessera/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api';
+import { errorMessage, type ErrorTable } from '../../lib/errorMessages';
 import { GiftCardNumberField } from '../GiftCardNumberField/GiftCardNumberField';
 import { PinCodeField } from '../PinCodeField/PinCodeField';
 import { Captcha } from '../Captcha/Captcha';
@@ -16,7 +17,14 @@ import { Alert } from '../Alert/Alert';
 import { PageUnavailableNotice } from '../Notice/Notice';
 import styles from './CardLookupForm.module.css';
 
-type Outcome = 'invalidCard' | 'tooMany' | 'captcha' | 'network' | 'generic' | 'unavailable';
+/** What a refused lookup shows: a message of its own, or a named outcome the form renders. */
+export type LookupOutcome =
+  | 'generic__too_many_requests'
+  | 'generic__network_error'
+  | 'generic__error_text'
+  | 'invalidCard'
+  | 'captcha'
+  | 'unavailable';
 
 /** What a flow's lookup call takes: the card as typed, its security code and the captcha token. */
 export interface CardLookupInput {
@@ -45,15 +53,22 @@ interface CardLookupFormProps {
   onUnexpectedError?: () => void;
 }
 
-function outcomeOf(error: unknown): Outcome {
-  if (!(error instanceof ApiError)) return 'generic';
-  if (error.isNetworkError) return 'network';
-  if (error.status === 404) return 'invalidCard';
-  if (error.status === 403 && error.code === 'FLOW_UNAVAILABLE') return 'unavailable';
-  if (error.status === 429 || error.code === 'TOO_MANY_REQUESTS') return 'tooMany';
-  if (error.code === 'CAPTCHA_INVALID') return 'captcha';
-  return 'generic';
-}
+/**
+ * The lookup's refusals (spec §8 "Card lookup failure"): a wrong number or code (404) the flow's
+ * invalid-card text; a flow the brand does not offer its notice; the guessing limit and the
+ * per-address limit (429) 'too many'; a refused bot check a new one.
+ */
+export const lookupErrors: ErrorTable<LookupOutcome> = {
+  answers: {
+    '403 FLOW_UNAVAILABLE': 'unavailable',
+    404: 'invalidCard',
+    429: 'generic__too_many_requests',
+    0: 'generic__network_error',
+    TOO_MANY_REQUESTS: 'generic__too_many_requests',
+    CAPTCHA_INVALID: 'captcha',
+  },
+  fallback: 'generic__error_text',
+};
 
 function isServerFailure(error: unknown): boolean {
   return !(error instanceof ApiError) || error.status >= 500 || error.code === 'INVALID_RESPONSE';
@@ -83,7 +98,7 @@ export function CardLookupForm({
   // A captcha token works once: every attempt gets a fresh widget.
   const [captchaRound, setCaptchaRound] = useState(0);
   const [errors, setErrors] = useState<{ cardNumber?: string; pinCode?: string; captcha?: string }>({});
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [outcome, setOutcome] = useState<LookupOutcome | null>(null);
   const pinRef = useRef<HTMLInputElement>(null);
 
   if (outcome === 'unavailable') return <PageUnavailableNotice />;
@@ -115,8 +130,8 @@ export function CardLookupForm({
         onError: (error) => {
           setCaptchaToken(null);
           setCaptchaRound((round) => round + 1);
-          const result = outcomeOf(error);
-          if (result === 'generic' && onUnexpectedError && isServerFailure(error)) {
+          const result = errorMessage(error, lookupErrors);
+          if (result === 'generic__error_text' && onUnexpectedError && isServerFailure(error)) {
             onUnexpectedError();
             return;
           }
@@ -147,19 +162,9 @@ export function CardLookupForm({
           <p>{invalidCardText}</p>
         </Alert>
       ) : null}
-      {outcome === 'tooMany' ? (
-        <Alert tone="danger">
-          <p>{t('generic__too_many_requests')}</p>
-        </Alert>
-      ) : null}
-      {outcome === 'network' ? (
-        <Alert tone="danger">
-          <p>{t('generic__network_error')}</p>
-        </Alert>
-      ) : null}
-      {outcome === 'generic' ? (
-        <Alert tone="danger" title={t('generic__error_Title')}>
-          <p>{t('generic__error_text')}</p>
+      {outcome?.startsWith('generic__') ? (
+        <Alert tone="danger" title={outcome === 'generic__error_text' ? t('generic__error_Title') : null}>
+          <p>{t(outcome)}</p>
         </Alert>
       ) : null}
 

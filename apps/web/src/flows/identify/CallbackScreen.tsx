@@ -2,15 +2,16 @@ import { useEffect } from 'react';
 import { useSearch } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { webPaths, identifyPaths } from '@tessera/contracts';
-import { ApiError } from '../../lib/api';
+import { errorMessage } from '../../lib/errorMessages';
 import { useNavigate } from '../../lib/router';
 import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
 import { PageShell } from '../../components/PageShell/PageShell';
 import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
 import { Loading } from '../../components/Loading/Loading';
 import { takeIdentityEntry } from '../../components/Identity/identityEntry';
+import { identityCustomerErrors } from '../../components/Identity/identityCustomerErrors';
 import { registerIdentifyCustomer } from './api/identifyApi';
-import { identifySecret, identifyStore, type IdentifyFailure } from './state';
+import { identifySecret, identifyStore } from './state';
 
 type Outcome = 'start' | 'success' | 'failed';
 
@@ -20,15 +21,6 @@ const returns = new Map<string, Promise<Outcome>>();
 /** Tests: forget the returns handled so far. */
 export function forgetIdentifyReturns(): void {
   returns.clear();
-}
-
-/** Which failure text the failed screen shows (the spec has one screen; the reason helps the cardholder). */
-function failureOf(error: unknown): IdentifyFailure {
-  if (error instanceof ApiError && (error.status === 400 || error.status === 401)) {
-    if (error.code === 'USER_CANCELLED') return 'cancelled';
-    if (error.code === 'CARD_ALREADY_REGISTERED') return 'alreadyRegistered';
-  }
-  return 'failed';
 }
 
 async function handleReturn(slug: string, state: string | null, sessionId: string | null): Promise<Outcome> {
@@ -47,7 +39,8 @@ async function handleReturn(slug: string, state: string | null, sessionId: strin
     identifySecret.clear(slug);
     return 'success';
   } catch (error) {
-    identifyStore(slug).set({ card, failure: failureOf(error) });
+    // Which failure text the failed screen shows (the spec has one screen; the reason helps the cardholder).
+    identifyStore(slug).set({ card, failure: errorMessage(error, identityCustomerErrors) });
     return 'failed';
   }
 }

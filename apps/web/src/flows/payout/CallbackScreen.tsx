@@ -8,8 +8,10 @@ import { PageShell } from '../../components/PageShell/PageShell';
 import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
 import { Loading } from '../../components/Loading/Loading';
 import { takeIdentityEntry } from '../../components/Identity/identityEntry';
+import { identityCustomerErrors } from '../../components/Identity/identityCustomerErrors';
+import { errorMessage } from '../../lib/errorMessages';
 import { registerPayoutCustomer } from './api/payoutApi';
-import { payoutFailureOutcome, type PayoutCallbackOutcome } from './routing';
+import type { PayoutCallbackOutcome } from './routing';
 import { payoutSecret, payoutStore } from './state';
 
 type Outcome = PayoutCallbackOutcome | 'start';
@@ -52,7 +54,7 @@ async function handleReturn({ slug, themeCode, state, sessionId }: ReturnInput):
     payoutSecret.clear(slug);
     return 'success';
   } catch (error) {
-    return payoutFailureOutcome(error);
+    return errorMessage(error, identityCustomerErrors);
   }
 }
 

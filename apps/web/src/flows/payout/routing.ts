@@ -1,4 +1,3 @@
-import { ApiError } from '../../lib/api';
 import type { GiftCard } from '@tessera/contracts';
 
 export type PayoutStartRoute = 'amount' | 'noBalance' | 'insufficientBalance';
@@ -17,16 +16,3 @@ export function payoutStartRoute(card: GiftCard): PayoutStartRoute {
 }
 
 export type PayoutCallbackOutcome = 'success' | 'cancelled' | 'alreadyRegistered' | 'failed';
-
-/**
- * The customer call's failure (spec §4, §8): 400 or 401 with USER_CANCELLED → cancelled; with
- * CARD_ALREADY_REGISTERED → alreadyregistered; any other 400/401, any other status, a network
- * failure or an answer that cannot be read → failed.
- */
-export function payoutFailureOutcome(error: unknown): PayoutCallbackOutcome {
-  if (error instanceof ApiError && (error.status === 400 || error.status === 401)) {
-    if (error.code === 'USER_CANCELLED') return 'cancelled';
-    if (error.code === 'CARD_ALREADY_REGISTERED') return 'alreadyRegistered';
-  }
-  return 'failed';
-}

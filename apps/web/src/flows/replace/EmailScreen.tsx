@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link, Redirect } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { EMAIL_PATTERN, NO_ASSET, SUPPORTED_LANGUAGES, webPaths } from '@tessera/contracts';
-import { ApiError } from '../../lib/api';
+import { errorMessage } from '../../lib/errorMessages';
 import { absolute, useNavigate } from '../../lib/router';
 import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
 import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
@@ -13,6 +13,7 @@ import { Button } from '../../components/Button/Button';
 import { Alert } from '../../components/Alert/Alert';
 import { useReplaceCard } from './api/replaceCard';
 import { replaceSecret, replaceStore, useReplaceState } from './state';
+import { replaceErrors, type ReplaceErrorOutcome } from './errors';
 import styles from './replace.module.css';
 
 export function isEmailAddress(value: string): boolean {
@@ -24,7 +25,7 @@ export function sameEmailAddress(a: string, b: string): boolean {
   return a.trim().toLowerCase() === b.trim().toLowerCase();
 }
 
-type Failure = 'balanceTooLow' | 'failed' | null;
+type Failure = Exclude<ReplaceErrorOutcome, 'errorPage'> | null;
 
 /**
  * /:slug/replace/email (spec §2.4, §5 "Replacement e-mail", §8 "Replacement"): the card with its
@@ -87,9 +88,9 @@ export function EmailScreen() {
           navigate(webPaths.replace.success(slug), { replace: true });
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.isNetworkError) navigate(webPaths.replace.error(slug));
-          else if (error instanceof ApiError && error.status === 400 && error.code === 'BALANCE_TOO_LOW') setFailure('balanceTooLow');
-          else setFailure('failed');
+          const outcome = errorMessage(error, replaceErrors);
+          if (outcome === 'errorPage') navigate(webPaths.replace.error(slug));
+          else setFailure(outcome);
         },
       },
     );

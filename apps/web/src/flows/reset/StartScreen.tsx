@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CARD_NUMBER_MAX_DIGITS, CARD_NUMBER_MIN_DIGITS, ONE_TIME_CODE_LENGTH, stripCardNumber, webPaths } from '@tessera/contracts';
-import { ApiError } from '../../lib/api';
+import { errorMessage } from '../../lib/errorMessages';
 import { useNavigate } from '../../lib/router';
 import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
 import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
@@ -14,6 +14,7 @@ import { Button } from '../../components/Button/Button';
 import { NetworkErrorAlert } from '../../components/NetworkErrorAlert/NetworkErrorAlert';
 import { useRecoverSecurityCode } from './api/recoverSecurityCode';
 import { resetStore } from './state';
+import { recoveryErrors } from './errors';
 import styles from './reset.module.css';
 
 function isCompleteCardNumber(value: string): boolean {
@@ -96,21 +97,20 @@ export function StartScreen() {
         onError: (error) => {
           // Without an answer the token was most likely never spent, so the retry may use it; if it
           // was, the server says CAPTCHA_INVALID and the check starts again. Any answer spent it.
-          if (error instanceof ApiError && error.isNetworkError) {
+          const outcome = errorMessage(error, recoveryErrors);
+          if (outcome === 'network') {
             setNetworkBlocked(true);
             setFocusAfterRefusal('network');
             return;
           }
           newCaptcha();
-          if (!(error instanceof ApiError)) {
-            navigate(webPaths.reset.error(slug));
-          } else if (error.status === 400 && error.code === 'SECURITY_CODE_INSECURE') {
+          if (outcome === 'insecure') {
             setInsecure(true);
             setFocusAfterRefusal('code');
-          } else if (error.status === 400 && error.code === 'RECOVERY_CODE_NOT_FOUND') {
+          } else if (outcome === 'otcNotFound') {
             setOtcNotFound(true);
             setFocusAfterRefusal('otc');
-          } else if (error.status === 400 && error.code === 'CAPTCHA_INVALID') {
+          } else if (outcome === 'captcha') {
             setCaptchaRefused(true);
           } else {
             navigate(webPaths.reset.error(slug));

@@ -13,7 +13,8 @@ import { Button } from '../../components/Button/Button';
 import { Alert } from '../../components/Alert/Alert';
 import { useGetHolderInformation } from './api/visaApi';
 import { isCompleteCardNumber } from './CardCodeRequestScreen';
-import { loginError, type VisaErrorKey } from './errors';
+import { errorMessage } from '../../lib/errorMessages';
+import { loginErrors, type VisaErrorKey } from './errors';
 import { visaPath } from './routes';
 import { visaStore } from './state';
 import styles from './visa.module.css';
@@ -56,7 +57,7 @@ export function AccountScreen() {
         onError: (failure) => {
           setCaptchaToken(null);
           setCaptchaRound((round) => round + 1);
-          const key = loginError(failure);
+          const key = errorMessage(failure, loginErrors);
           if (key === 'captcha') setCaptchaRefused(true);
           else setError(key);
         },

@@ -6,7 +6,7 @@ import { PageShell } from '../../components/PageShell/PageShell';
 import { InfoBlock } from '../../components/InfoBlock/InfoBlock';
 import { useRequestActivationCode } from './api/visaApi';
 import { CardCodeRequestForm } from './CardCodeRequestScreen';
-import { activationCodeError } from './errors';
+import { activationCodeErrors } from './errors';
 import { visaPath } from './routes';
 import { visaStore } from './state';
 
@@ -31,7 +31,7 @@ export function ActivateScreen() {
       <CardCodeRequestForm
         submitLabel={t('visa__activate_submit')}
         request={request}
-        errorOf={activationCodeError}
+        errors={activationCodeErrors}
         onSent={(cardNumber, answer) => {
           visaStore('activation', slug).set({ cardNumber, phoneNumber: answer.phoneNumber });
           navigate(visaPath(slug, 'activateOtc'), { replace: true });

@@ -7,6 +7,7 @@ import { Captcha } from '../../components/Captcha/Captcha';
 import { Button } from '../../components/Button/Button';
 import { Alert } from '../../components/Alert/Alert';
 import type { CodeRequestInput } from './api/visaApi';
+import { errorMessage, type ErrorTable } from '../../lib/errorMessages';
 import type { VisaErrorKey } from './errors';
 import styles from './visa.module.css';
 
@@ -22,7 +23,8 @@ interface CardCodeRequestFormProps {
     mutate: (input: CodeRequestInput, options: { onSuccess: (answer: CodeRequestResult) => void; onError: (error: unknown) => void }) => void;
     isPending: boolean;
   };
-  errorOf: (error: unknown) => VisaErrorKey;
+  /** What the request's refusals say (errors.ts). */
+  errors: ErrorTable<VisaErrorKey>;
   onSent: (cardNumber: string, answer: CodeRequestResult) => void;
   children?: ReactNode;
 }
@@ -31,7 +33,7 @@ interface CardCodeRequestFormProps {
  * Card number + captcha → an SMS code (activate, account/reset). Refusals show their own text
  * (spec §8) in an announced alert above the submit; a refused captcha restarts the check.
  */
-export function CardCodeRequestForm({ submitLabel, request, errorOf, onSent, children }: CardCodeRequestFormProps) {
+export function CardCodeRequestForm({ submitLabel, request, errors, onSent, children }: CardCodeRequestFormProps) {
   const { t, i18n } = useTranslation();
   const { theme } = useRequiredFlowContext();
   const [cardNumber, setCardNumber] = useState('');
@@ -58,7 +60,7 @@ export function CardCodeRequestForm({ submitLabel, request, errorOf, onSent, chi
         onError: (failure) => {
           setCaptchaToken(null);
           setCaptchaRound((round) => round + 1);
-          const key = errorOf(failure);
+          const key = errorMessage(failure, errors);
           if (key === 'captcha') setCaptchaRefused(true);
           else setError(key);
         },

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Redirect } from 'wouter';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../lib/api';
+import { errorMessage } from '../../lib/errorMessages';
 import { absolute, useNavigate } from '../../lib/router';
 import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
 import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
@@ -14,14 +14,13 @@ import { Alert } from '../../components/Alert/Alert';
 import { NetworkErrorAlert } from '../../components/NetworkErrorAlert/NetworkErrorAlert';
 import { useUseActivationCode, useUseRecovery } from './api/visaApi';
 import { visaPath } from './routes';
+import { activationPasscodeErrors, recoveryPasscodeErrors, type PasscodeRefusal } from './errors';
 import { useVisaState, visaStore } from './state';
 import styles from './visa.module.css';
 
 interface PasscodeScreenProps {
   variant: 'activation' | 'recovery';
 }
-
-type Refusal = 'visa__reset_code_error' | 'visa__error_too_many_requests' | 'visa__error_generic';
 
 /**
  * activate/security and account/reset/security (spec §2.3, §5, §8): the passcode chosen twice.
@@ -47,7 +46,7 @@ export function PasscodeScreen({ variant }: PasscodeScreenProps) {
   const [repeat, setRepeat] = useState('');
   const [insecure, setInsecure] = useState(false);
   const [networkBlocked, setNetworkBlocked] = useState(false);
-  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const [refusal, setRefusal] = useState<PasscodeRefusal | null>(null);
   const [focusAfter, setFocusAfter] = useState<'code' | 'network' | 'submit' | null>(null);
   const codeRef = useRef<HTMLInputElement>(null);
   const networkRetryRef = useRef<HTMLButtonElement>(null);
@@ -68,20 +67,17 @@ export function PasscodeScreen({ variant }: PasscodeScreenProps) {
   const canSubmit = isPasscodeChoiceValid(passcode, repeat, insecure) && !blocked && !call.isPending;
 
   const onError = (error: unknown) => {
-    if (error instanceof ApiError && error.isNetworkError) {
+    const outcome = errorMessage(error, variant === 'activation' ? activationPasscodeErrors : recoveryPasscodeErrors);
+    if (outcome === 'network') {
       setNetworkBlocked(true);
       setFocusAfter('network');
-    } else if (error instanceof ApiError && error.status === 400 && error.code === 'SECURITY_CODE_INSECURE') {
+    } else if (outcome === 'insecure') {
       setInsecure(true);
       setFocusAfter('code');
-    } else if (variant === 'activation') {
+    } else if (outcome === 'failed') {
       navigate(visaPath(slug, 'activateFailed'));
-    } else if (error instanceof ApiError && error.status === 400 && error.code === 'INVALID_TOKEN') {
-      setRefusal('visa__reset_code_error');
-    } else if (error instanceof ApiError && (error.status === 429 || error.code === 'TOO_MANY_REQUESTS')) {
-      setRefusal('visa__error_too_many_requests');
     } else {
-      setRefusal('visa__error_generic');
+      setRefusal(outcome);
     }
   };
 

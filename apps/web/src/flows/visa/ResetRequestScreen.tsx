@@ -5,7 +5,7 @@ import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
 import { PageShell } from '../../components/PageShell/PageShell';
 import { useRequestRecovery } from './api/visaApi';
 import { CardCodeRequestForm } from './CardCodeRequestScreen';
-import { recoveryRequestError } from './errors';
+import { recoveryRequestErrors } from './errors';
 import { visaPath } from './routes';
 import { visaStore } from './state';
 
@@ -23,7 +23,7 @@ export function ResetRequestScreen() {
       <CardCodeRequestForm
         submitLabel={t('visa__reset_submit')}
         request={request}
-        errorOf={recoveryRequestError}
+        errors={recoveryRequestErrors}
         onSent={(cardNumber, answer) => {
           visaStore('recovery', slug).set({ cardNumber, phoneNumber: answer.phoneNumber });
           navigate(visaPath(slug, 'accountResetOtc'), { replace: true });

@@ -1,4 +1,4 @@
-import { ApiError } from '../../lib/api';
+import type { ErrorTable } from '../../lib/errorMessages';
 
 /** What a refused code request, login or passcode step says (spec §8); 'captcha' restarts the check. */
 export type VisaErrorKey =
@@ -10,40 +10,74 @@ export type VisaErrorKey =
   | 'visa__error_generic'
   | 'captcha';
 
-const is400 = (error: unknown, code: string) => error instanceof ApiError && error.status === 400 && error.code === code;
+/**
+ * What every VISA call with a bot check says: a refused check (the contract's CAPTCHA_INVALID)
+ * restarts it; the card's guessing limit (400 TOO_MANY_REQUESTS) and the per-address limit (429)
+ * say 'too many requests'; anything else, no answer included, the generic error.
+ */
+const visaErrors = {
+  answers: {
+    '400 CAPTCHA_INVALID': 'captcha',
+    '400 TOO_MANY_REQUESTS': 'visa__error_too_many_requests',
+    429: 'visa__error_too_many_requests',
+  },
+  fallback: 'visa__error_generic',
+} satisfies ErrorTable<VisaErrorKey>;
 
 /**
- * RequestActivationCode (§8): TOKEN_ALREADY_ACTIVATED 'already active', TOO_MANY_REQUESTS 'too
- * many requests', INVALID_TOKEN the card-number error, other 400 codes the generic error, another
- * non-OK status the card-number error (a 429 from the per-address limit says 'too many'), no
- * answer the generic error. CAPTCHA_INVALID (the contract's) restarts the check.
+ * RequestActivationCode (§8), 400: TOKEN_ALREADY_ACTIVATED 'already active', INVALID_TOKEN the
+ * card-number error, other codes the generic error; another non-OK status the card-number error;
+ * no answer (status 0) the generic error.
  */
-export function activationCodeError(error: unknown): VisaErrorKey {
-  if (!(error instanceof ApiError) || error.isNetworkError) return 'visa__error_generic';
-  if (error.status === 429) return 'visa__error_too_many_requests';
-  if (error.status !== 400) return 'visa__error_card_number';
-  if (is400(error, 'CAPTCHA_INVALID')) return 'captcha';
-  if (is400(error, 'TOKEN_ALREADY_ACTIVATED')) return 'visa__error_already_active';
-  if (is400(error, 'TOO_MANY_REQUESTS')) return 'visa__error_too_many_requests';
-  if (is400(error, 'INVALID_TOKEN')) return 'visa__error_card_number';
-  return 'visa__error_generic';
-}
+export const activationCodeErrors: ErrorTable<VisaErrorKey> = {
+  answers: {
+    ...visaErrors.answers,
+    '400 TOKEN_ALREADY_ACTIVATED': 'visa__error_already_active',
+    '400 INVALID_TOKEN': 'visa__error_card_number',
+    0: 'visa__error_generic',
+  },
+  otherStatus: 'visa__error_card_number',
+  fallback: visaErrors.fallback,
+};
 
-/** requestrecovery (§8): TOKEN_IS_NOT_ACTIVE, TOO_MANY_REQUESTS, INVALID_TOKEN → the login error, else generic. */
-export function recoveryRequestError(error: unknown): VisaErrorKey {
-  if (error instanceof ApiError && error.status === 429) return 'visa__error_too_many_requests';
-  if (is400(error, 'CAPTCHA_INVALID')) return 'captcha';
-  if (is400(error, 'TOKEN_IS_NOT_ACTIVE')) return 'visa__error_not_active';
-  if (is400(error, 'TOO_MANY_REQUESTS')) return 'visa__error_too_many_requests';
-  if (is400(error, 'INVALID_TOKEN')) return 'visa__login_error';
-  return 'visa__error_generic';
-}
+/** requestrecovery (§8), 400: TOKEN_IS_NOT_ACTIVE the not-active message, INVALID_TOKEN the login error; else generic. */
+export const recoveryRequestErrors: ErrorTable<VisaErrorKey> = {
+  ...visaErrors,
+  answers: { ...visaErrors.answers, '400 TOKEN_IS_NOT_ACTIVE': 'visa__error_not_active', '400 INVALID_TOKEN': 'visa__login_error' },
+};
 
-/** Login (§8): 404 the login error, other failures the generic error (the guessing cool-down: too many). */
-export function loginError(error: unknown): VisaErrorKey {
-  if (error instanceof ApiError && error.status === 404) return 'visa__login_error';
-  if (error instanceof ApiError && error.status === 429) return 'visa__error_too_many_requests';
-  if (is400(error, 'CAPTCHA_INVALID')) return 'captcha';
-  if (is400(error, 'TOO_MANY_REQUESTS')) return 'visa__error_too_many_requests';
-  return 'visa__error_generic';
-}
+/** Login (§8): 404 (a wrong card or passcode) the login error, other failures the generic error. */
+export const loginErrors: ErrorTable<VisaErrorKey> = {
+  ...visaErrors,
+  answers: { ...visaErrors.answers, 404: 'visa__login_error' },
+};
+
+/** What a refused new passcode at account/reset says above the form, blocking submit. */
+export type PasscodeRefusal = 'visa__reset_code_error' | 'visa__error_too_many_requests' | 'visa__error_generic';
+
+/** What a refused new passcode does (§8): the guess error, the network alert, activate/failed, or a refusal. */
+export type PasscodeErrorOutcome = 'insecure' | 'network' | 'failed' | PasscodeRefusal;
+
+/**
+ * UseActivationCode (§8): 400 SECURITY_CODE_INSECURE marks the passcode insecure; no answer blocks
+ * submit behind the network alert; anything else goes to activate/failed.
+ */
+export const activationPasscodeErrors: ErrorTable<PasscodeErrorOutcome> = {
+  answers: { '400 SECURITY_CODE_INSECURE': 'insecure', 0: 'network' },
+  fallback: 'failed',
+};
+
+/**
+ * userecovery: SECURITY_CODE_INSECURE and no answer as at activation; a wrong or expired SMS code
+ * (400 INVALID_TOKEN) says so, the guessing limits (TOO_MANY_REQUESTS, 429) say 'too many
+ * requests', anything else the generic error.
+ */
+export const recoveryPasscodeErrors: ErrorTable<PasscodeErrorOutcome> = {
+  answers: {
+    ...activationPasscodeErrors.answers,
+    '400 INVALID_TOKEN': 'visa__reset_code_error',
+    429: 'visa__error_too_many_requests',
+    TOO_MANY_REQUESTS: 'visa__error_too_many_requests',
+  },
+  fallback: 'visa__error_generic',
+};

@@ -1,0 +1,13 @@
+import type { ErrorTable } from '../../lib/errorMessages';
+
+/** What a refused replacement does on the e-mail screen. */
+export type ReplaceErrorOutcome = 'balanceTooLow' | 'failed' | 'errorPage';
+
+/**
+ * The replacement call (spec §8): 400 BALANCE_TOO_LOW the insufficient-balance message (submit
+ * disabled); no answer the replace error page; any other failure the replace error alert.
+ */
+export const replaceErrors: ErrorTable<ReplaceErrorOutcome> = {
+  answers: { '400 BALANCE_TOO_LOW': 'balanceTooLow', 0: 'errorPage' },
+  fallback: 'failed',
+};
