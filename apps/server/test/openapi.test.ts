@@ -50,4 +50,35 @@ describe('GET /api/openapi.json', () => {
       expect.arrayContaining(['code', 'giftCardNumber', 'pinCode']),
     );
   });
+
+  it('names and describes every operation, requires x-flow-type where the server does, and declares the redirect', async () => {
+    const doc = (await t.app.inject({ url: '/api/openapi.json' })).json();
+    const operations = Object.entries(doc.paths as Record<string, Record<string, { operationId?: string; description?: string; parameters?: { in: string; name: string; required?: boolean }[]; responses: Record<string, unknown> }>>)
+      .flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, ...op })));
+    expect(operations.length).toBeGreaterThan(25);
+    for (const op of operations) {
+      expect(op.operationId, op.name).toMatch(/^[a-z][A-Za-z]+$/);
+      expect(op.description, op.name).toBeTruthy();
+    }
+    const ids = operations.map((op) => op.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+
+    const flowHeader = (name: string) => operations.find((op) => op.name === name)?.parameters?.find((p) => p.in === 'header' && p.name === 'x-flow-type');
+    for (const name of [
+      'POST /api/GiftCard/',
+      'POST /api/ReplaceCard/',
+      'POST /api/replacecard/{themeCode}/replace',
+      'POST /api/recovery/{themeCode}/',
+      'POST /api/Payout/',
+      'POST /api/Authentication/{themeCode}/customer',
+      'GET /api/Authentication/{themeCode}/providers',
+      'POST /api/visa/getPin/{themeCode}',
+    ]) {
+      expect(flowHeader(name)?.required, name).toBe(true);
+    }
+    expect(flowHeader('POST /api/visa/GetHolderInformation/{themeCode}/')?.required, 'GetHolderInformation: optional').toBeFalsy();
+    expect(Object.keys(operations.find((op) => op.name === 'GET /api/Authentication/return')!.responses)).toEqual(
+      expect.arrayContaining(['303', '400']),
+    );
+  });
 });

@@ -14,6 +14,7 @@ import { createDatabase, type Db } from '../db/database.js';
 import { AuditWriter } from '../db/repositories/audit.js';
 import { OutboxSignal } from '../delivery/signal.js';
 import { AppError } from '../errors.js';
+import { reportUndeclaredStatuses, type UndeclaredStatusReport } from '../http/declared-statuses.js';
 import { installErrorHandler } from '../http/error-handler.js';
 import { cspDirectives, helmetHeaders, installSecurityHeaders } from '../http/security-headers.js';
 import { createLogger, lazyChildLoggerFactory } from '../logger.js';
@@ -44,6 +45,8 @@ export interface BuildAppOptions {
   now?: () => Date;
   /** Wakes the outbox worker main.ts runs; services call it after queuing a message. */
   outbox?: OutboxSignal;
+  /** Told of every answer whose status its route does not declare (tests fail on it). */
+  onUndeclaredStatus?: UndeclaredStatusReport;
 }
 
 export interface BuiltApp {
@@ -85,6 +88,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  if (options.onUndeclaredStatus) reportUndeclaredStatuses(app, options.onUndeclaredStatus);
   app.addHook('onClose', async () => {
     await db.destroy();
   });

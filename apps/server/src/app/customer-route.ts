@@ -45,6 +45,7 @@ export async function customerRoutes(app: App, { deps, captchaRateLimit }: Route
       attachValidation: true,
       schema: {
         tags: ['identity'],
+        operationId: 'customerCall',
         summary: 'The customer call after a bank identity check: PAYOUT pays the card out, IDENTIFY registers it',
         description:
           'x-flow-type PAYOUT: body {cardNumber, securityCode, sessionId, bankAccountNumber}, answer {payout, fee, assetCode, ' +
@@ -56,7 +57,7 @@ export async function customerRoutes(app: App, { deps, captchaRateLimit }: Route
           '(nothing left after the fee). Idempotent: a repeat with the same sessionId for the same card answers the first success.',
         params: z.object({ themeCode: brandIdParam }),
         querystring: z.object({ sessionId: identitySessionIdField.optional() }),
-        headers: z.looseObject({ [FLOW_TYPE_HEADER]: z.enum(['PAYOUT', 'IDENTIFY']).optional() }),
+        headers: z.looseObject({ [FLOW_TYPE_HEADER]: z.enum(['PAYOUT', 'IDENTIFY']) }),
         body: z.union([payoutCustomerRequestSchema, identifyCustomerRequestSchema]),
         response: {
           200: z.union([payoutCustomerResponseSchema, identifyCustomerResponseSchema]),

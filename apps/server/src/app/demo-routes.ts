@@ -12,6 +12,9 @@ export async function demoRoutes(app: App, { deps }: RouteOptions): Promise<void
     {
       schema: {
         tags: ['demo'],
+        operationId: 'listDemoBrands',
+        description:
+          'Demo mode only (404 otherwise, as an unknown path): the brands and the flows each offers, for the demo home page.',
         summary: 'Demo mode: every brand with the flows it offers',
         response: { 200: demoBrandsSchema },
       },

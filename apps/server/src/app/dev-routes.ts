@@ -1,6 +1,7 @@
 import { devOutboxMessageSchema } from '@tessera/contracts';
 import { z } from 'zod';
 import { listLocalOutbox } from './list-local-outbox.js';
+import { errorResponses } from '../http/error-responses.js';
 import type { App, RouteOptions } from '../http/route-types.js';
 
 /**
@@ -15,9 +16,13 @@ export async function devRoutes(app: App, { deps }: RouteOptions): Promise<void>
     {
       schema: {
         tags: ['demo'],
+        operationId: 'listDevOutbox',
+        description:
+          'Demo mode only: what the local mail and SMS adapters delivered, decrypted, newest first; ?to= keeps one recipient.',
         summary: 'Demo mode: the messages the local outbox delivered, newest first',
         querystring: z.object({ to: z.string().trim().min(1).max(320).optional() }),
-        response: { 200: z.array(devOutboxMessageSchema) },
+        // 404 on the PIN frame's host (flows/visa/pin-frame-routes.ts answers 404 there for every portal path).
+        response: { 200: z.array(devOutboxMessageSchema), ...errorResponses(400, 404) },
       },
     },
     async (request, reply) => {

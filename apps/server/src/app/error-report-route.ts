@@ -12,6 +12,9 @@ export async function errorReportRoute(app: App, { deps, errorReportRateLimit }:
       config: { rateLimit: errorReportRateLimit },
       schema: {
         tags: ['utility'],
+        operationId: 'reportError',
+        description:
+          'The web app reports a render crash (what broke and where, never what the cardholder typed); stored for the operator. Limited per address.',
         summary: 'Report a render crash of the web app',
         body: errorReportSchema,
         response: { 200: errorReportAnswerSchema, ...errorResponses(400, 413, 429) },

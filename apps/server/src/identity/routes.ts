@@ -36,6 +36,7 @@ export async function identityRoutes(app: App, { deps, captchaRateLimit }: Route
       attachValidation: true,
       schema: {
         tags: ['identity'],
+        operationId: 'listIdentityProviders',
         summary: 'The identity provider (IDIN) and its issuers: the seven iDIN banks, id = BIC',
         description: `${ORDER}.`,
         params,
@@ -57,6 +58,7 @@ export async function identityRoutes(app: App, { deps, captchaRateLimit }: Route
       attachValidation: true,
       schema: {
         tags: ['identity'],
+        operationId: 'startIdentitySession',
         summary: "Start a bank identity check: the provider's authorization URL, the chosen bank passed on",
         description: `${ORDER}, body (400 VALIDATION_ERROR; redirectUrl must be exactly PUBLIC_URL/callback, issuer an iDIN BIC from the providers call). The session lives 10 minutes.`,
         params,
@@ -80,6 +82,7 @@ export async function identityRoutes(app: App, { deps, captchaRateLimit }: Route
       attachValidation: true,
       schema: {
         tags: ['identity'],
+        operationId: 'completeIdentityReturn',
         summary: "The identity provider's redirect URI: completes the session, then 303 to /callback?state=…&sessionId=…",
         description:
           'Takes the OpenID Connect authorization response (state with code, or error). A known, started, live session is completed ' +
@@ -91,6 +94,11 @@ export async function identityRoutes(app: App, { deps, captchaRateLimit }: Route
           error: z.string().optional(),
           iss: z.string().optional(),
         }),
+        response: {
+          303: z.null().describe('No body: Location is the portal’s /callback?state=…&sessionId=…'),
+          400: z.string().describe('An HTML page saying the identity check cannot be completed here (text/html)'),
+          ...errorResponses(429),
+        },
       },
     },
     async (request, reply) => {

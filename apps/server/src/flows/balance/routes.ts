@@ -14,8 +14,11 @@ export async function balanceRoutes(app: App, { deps, captchaRateLimit }: RouteO
       attachValidation: true,
       schema: {
         tags: ['giftcard'],
+        operationId: 'lookUpGiftCard',
+        description:
+          'The BALANCE (and IDENTIFY) start: code is the brand. Order of checks: brand (404 THEME_NOT_FOUND), x-flow-type BALANCE or IDENTIFY (400 VALIDATION_ERROR), flow offered (403 FLOW_UNAVAILABLE), body (400 VALIDATION_ERROR), captcha (400 CAPTCHA_INVALID), card and security code (404 CARD_NOT_FOUND, 400 TOO_MANY_REQUESTS). resetUrl when showResetUrl and the brand offers RESET. The security code is never echoed.',
         summary: 'Look up a gift card (balance, identify)',
-        headers: z.looseObject({ [FLOW_TYPE_HEADER]: z.enum(['BALANCE', 'IDENTIFY']).optional() }),
+        headers: z.looseObject({ [FLOW_TYPE_HEADER]: z.enum(['BALANCE', 'IDENTIFY']) }),
         body: giftCardLookupRequestSchema,
         response: { 200: giftCardSchema, ...errorResponses(400, 403, 404, 413, 429) },
       },

@@ -23,6 +23,9 @@ export async function brandRoutes(app: App, { deps, captchaRateLimit }: RouteOpt
     {
       schema: {
         tags: ['theme'],
+        operationId: 'getTheme',
+        description:
+          'Colours, images, flows with their languages, and texts settings of a brand, by slug or code (404 THEME_NOT_FOUND). Cached 60 s.',
         summary: 'A brand theme by slug or code',
         params,
         response: { 200: themeSchema, ...errorResponses(400, 404) },
@@ -39,6 +42,9 @@ export async function brandRoutes(app: App, { deps, captchaRateLimit }: RouteOpt
     {
       schema: {
         tags: ['theme'],
+        operationId: 'getCustomCss',
+        description:
+          'The brand\'s own stylesheet, applied after the portal\'s (404 THEME_NOT_FOUND). Cached 60 s.',
         summary: "A brand's custom stylesheet",
         params,
         response: { 200: z.string().describe('text/css'), ...errorResponses(400, 404) },
@@ -55,6 +61,9 @@ export async function brandRoutes(app: App, { deps, captchaRateLimit }: RouteOpt
     {
       schema: {
         tags: ['theme'],
+        operationId: 'getBrandAsset',
+        description:
+          'A brand image by name, with an ETag (304 when If-None-Match matches); 404 for an unknown brand or image. SVGs carry a sandboxing policy.',
         summary: 'A brand image (logo, header, poster), stored in the database',
         params: assetParams,
         response: { 200: z.any().describe('the image'), 304: z.any().describe('not modified'), ...errorResponses(400, 404) },
@@ -79,6 +88,9 @@ export async function brandRoutes(app: App, { deps, captchaRateLimit }: RouteOpt
     {
       schema: {
         tags: ['theme'],
+        operationId: 'getTranslations',
+        description:
+          'The texts of a culture (en, nl): the defaults with the brand\'s overrides (404 THEME_NOT_FOUND). Cached 60 s.',
         summary: "Texts of a culture: defaults with the brand's overrides",
         params: z.object({ slug: brandIdParam }),
         querystring: z.object({ culture: z.string().max(16).default(FALLBACK_LANGUAGE) }),
@@ -96,6 +108,9 @@ export async function brandRoutes(app: App, { deps, captchaRateLimit }: RouteOpt
     {
       schema: {
         tags: ['utility'],
+        operationId: 'getCaptchaKey',
+        description:
+          'Which captcha the forms show (reCAPTCHA with its site key, the built-in ALTCHA with its challenge URL, or none in tests).',
         summary: 'Which captcha to show, and its site key or challenge URL',
         response: { 200: captchaKeySchema },
       },
@@ -109,6 +124,9 @@ export async function brandRoutes(app: App, { deps, captchaRateLimit }: RouteOpt
       config: { rateLimit: captchaRateLimit },
       schema: {
         tags: ['utility'],
+        operationId: 'getCaptchaChallenge',
+        description:
+          'A signed proof-of-work challenge for the built-in captcha; 404 when another captcha is configured. Limited per address.',
         summary: 'A fresh proof-of-work challenge of the built-in captcha (ALTCHA)',
         response: { 200: z.any().describe('ALTCHA challenge'), ...errorResponses(404, 429) },
       },

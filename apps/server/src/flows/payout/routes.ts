@@ -15,13 +15,14 @@ export async function payoutRoutes(app: App, { deps, captchaRateLimit }: RouteOp
       attachValidation: true,
       schema: {
         tags: ['payout'],
+        operationId: 'lookUpPayoutCard',
         summary: 'Look up a gift card to pay out (PAYOUT start): the card with its payoutBalance',
         description:
           'Body as the gift card lookup (code is the brand). Order of checks: brand (404 THEME_NOT_FOUND), flow PAYOUT ' +
           '(403 FLOW_UNAVAILABLE), body (400 VALIDATION_ERROR), captcha (400 CAPTCHA_INVALID), card and security code ' +
           "(404 CARD_NOT_FOUND, 400 TOO_MANY_REQUESTS). payoutBalance: balance, the brand's fee, payout = max(0, balance - fee). " +
           'The security code is never echoed.',
-        headers: z.looseObject({ [FLOW_TYPE_HEADER]: z.literal('PAYOUT').optional() }),
+        headers: z.looseObject({ [FLOW_TYPE_HEADER]: z.literal('PAYOUT') }),
         body: payoutLookupRequestSchema,
         response: { 200: giftCardSchema, ...errorResponses(400, 403, 404, 413, 429) },
       },

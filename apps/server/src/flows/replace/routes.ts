@@ -21,8 +21,11 @@ export async function replaceRoutes(app: App, { deps, captchaRateLimit }: RouteO
       attachValidation: true,
       schema: {
         tags: ['replace'],
+        operationId: 'lookUpReplaceCard',
+        description:
+          'The REPLACE start: the gift card lookup, code is the brand. Order of checks: brand (404 THEME_NOT_FOUND), x-flow-type REPLACE (400 VALIDATION_ERROR), flow offered (403 FLOW_UNAVAILABLE), body (400 VALIDATION_ERROR), captcha (400 CAPTCHA_INVALID), card and security code (404 CARD_NOT_FOUND, 400 TOO_MANY_REQUESTS).',
         summary: 'Look up a gift card to replace (REPLACE start)',
-        headers: z.looseObject({ [FLOW_TYPE_HEADER]: z.literal('REPLACE').optional() }),
+        headers: z.looseObject({ [FLOW_TYPE_HEADER]: z.literal('REPLACE') }),
         body: giftCardLookupRequestSchema,
         response: { 200: giftCardSchema, ...errorResponses(400, 403, 404, 413, 429) },
       },
@@ -42,6 +45,7 @@ export async function replaceRoutes(app: App, { deps, captchaRateLimit }: RouteO
       attachValidation: true,
       schema: {
         tags: ['replace'],
+        operationId: 'replaceGiftCard',
         summary: 'Replace a gift card: a new card by e-mail with the whole balance (idempotent)',
         description:
           'code is the card number. Order of checks: brand (404 THEME_NOT_FOUND), flow REPLACE (403 FLOW_UNAVAILABLE), ' +
@@ -49,7 +53,7 @@ export async function replaceRoutes(app: App, { deps, captchaRateLimit }: RouteO
           "(400 BALANCE_TOO_LOW below the brand's replacement minimum). A repeat answers the first call's address " +
           '(masked unless the repeat names the same address) and changes nothing.',
         params: z.object({ themeCode: brandIdParam }),
-        headers: z.looseObject({ [FLOW_TYPE_HEADER]: z.literal('REPLACE').optional() }),
+        headers: z.looseObject({ [FLOW_TYPE_HEADER]: z.literal('REPLACE') }),
         body: replaceCardRequestSchema,
         response: { 200: replacementSchema, ...errorResponses(400, 403, 404, 413, 429) },
       },

@@ -14,13 +14,14 @@ export async function resetRoutes(app: App, { deps, captchaRateLimit }: RouteOpt
       attachValidation: true,
       schema: {
         tags: ['reset'],
+        operationId: 'resetSecurityCode',
         summary: "Set a gift card's new security code with its one-time recovery code (RESET)",
         description:
           'Order of checks: brand (404 THEME_NOT_FOUND), flow RESET (403 FLOW_UNAVAILABLE), body (400 VALIDATION_ERROR), ' +
           'captcha (400 CAPTCHA_INVALID), the new code (400 SECURITY_CODE_INSECURE; uses nothing up), card and recovery code ' +
           '(400 RECOVERY_CODE_NOT_FOUND, counted by the per-card guessing limits; 400 TOO_MANY_REQUESTS).',
         params: z.object({ themeCode: brandIdParam }),
-        headers: z.looseObject({ [FLOW_TYPE_HEADER]: z.literal('SECURITY_RESET').optional() }),
+        headers: z.looseObject({ [FLOW_TYPE_HEADER]: z.literal('SECURITY_RESET') }),
         body: recoveryRequestSchema,
         response: { 200: giftCardSchema, ...errorResponses(400, 403, 404, 413, 429) },
       },

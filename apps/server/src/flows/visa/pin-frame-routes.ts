@@ -49,8 +49,12 @@ async function pinFramePlugin(app: App, { deps, captchaRateLimit }: RouteOptions
     {
       schema: {
         tags: ['visa'],
+        operationId: 'getPinFramePage',
+        description:
+          'The HTML page the portal frames on the PIN frame origin (404 on any other host). The key travels by postMessage, never in the URL.',
         summary: 'The PIN frame page (PIN frame origin only); framed by the portal, shows the PIN after its view-pin message',
         querystring: z.looseObject({ key: z.string().max(128).optional() }),
+        response: { 200: z.string().describe('The PIN frame page (text/html)'), ...errorResponses(404) },
       },
     },
     async (_request, reply) => {
@@ -73,6 +77,7 @@ async function pinFramePlugin(app: App, { deps, captchaRateLimit }: RouteOptions
       attachValidation: true,
       schema: {
         tags: ['visa'],
+        operationId: 'readPin',
         summary: "The PIN frame's one read of the PIN with its key (PIN frame origin only)",
         description: 'The key works once and for 60 s, with the controlId getPin answered; every refusal is 404 NOT_FOUND.',
         body: pinReadRequestSchema,

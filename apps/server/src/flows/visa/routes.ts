@@ -53,6 +53,7 @@ export async function visaRoutes(app: App, { deps, captchaRateLimit }: RouteOpti
       ...route,
       schema: {
         tags: ['visa'],
+        operationId: 'requestActivationCode',
         summary: 'Send an activation code by SMS to the holder of an inactive Visa card',
         description: `${ORDER}, captcha (400 CAPTCHA_INVALID), card (400 INVALID_TOKEN, TOKEN_ALREADY_ACTIVATED, TOO_MANY_REQUESTS: 3 codes a card an hour or the guessing cool-down). Answers the phone number masked.`,
         params,
@@ -70,6 +71,7 @@ export async function visaRoutes(app: App, { deps, captchaRateLimit }: RouteOpti
       ...route,
       schema: {
         tags: ['visa'],
+        operationId: 'useActivationCode',
         summary: 'Activation step 2: the SMS code and the chosen passcode; the card becomes passcode_set',
         description: `${ORDER}, the passcode's spec §5 rules (400 SECURITY_CODE_INSECURE; uses nothing up), card and code (400 INVALID_TOKEN, counted by the guessing limits; 400 TOO_MANY_REQUESTS).`,
         params,
@@ -87,6 +89,7 @@ export async function visaRoutes(app: App, { deps, captchaRateLimit }: RouteOpti
       ...route,
       schema: {
         tags: ['visa'],
+        operationId: 'updateHolderInformation',
         summary: 'Activation step 3: the reviewed birth date, country of birth and nationality; the card becomes active',
         description: `${ORDER}, card and passcode (404 CARD_NOT_FOUND, 400 TOO_MANY_REQUESTS), 400 TOKEN_ALREADY_ACTIVATED when an active card is sent other values.`,
         params,
@@ -104,6 +107,7 @@ export async function visaRoutes(app: App, { deps, captchaRateLimit }: RouteOpti
       ...route,
       schema: {
         tags: ['visa'],
+        operationId: 'getHolderInformation',
         summary: 'Log in with card number and passcode: the holder information (phone masked) and balance',
         description: `${ORDER}, captcha when a token is sent (400 CAPTCHA_INVALID), card and passcode (404 CARD_NOT_FOUND, 400 TOO_MANY_REQUESTS).`,
         params,
@@ -121,6 +125,7 @@ export async function visaRoutes(app: App, { deps, captchaRateLimit }: RouteOpti
       ...route,
       schema: {
         tags: ['visa'],
+        operationId: 'getPinKey',
         summary: "A one-time key (60 s) for the PIN frame, which shows the active card's PIN",
         description: `${ORDER}, code names the path's brand (400 VALIDATION_ERROR), card and passcode (404 CARD_NOT_FOUND, 400 TOO_MANY_REQUESTS).`,
         params,
@@ -138,6 +143,7 @@ export async function visaRoutes(app: App, { deps, captchaRateLimit }: RouteOpti
       ...route,
       schema: {
         tags: ['visa'],
+        operationId: 'requestRecoveryCode',
         summary: 'Forgotten passcode: send a recovery code by SMS to the holder of an active Visa card',
         description: `${ORDER}, captcha (400 CAPTCHA_INVALID), card (400 INVALID_TOKEN, TOKEN_IS_NOT_ACTIVE, TOO_MANY_REQUESTS). Answers the phone number masked.`,
         params,
@@ -155,6 +161,7 @@ export async function visaRoutes(app: App, { deps, captchaRateLimit }: RouteOpti
       ...route,
       schema: {
         tags: ['visa'],
+        operationId: 'useRecoveryCode',
         summary: 'Forgotten passcode: the recovery code and a new passcode; answers the holder information',
         description: `${ORDER}, the passcode's spec §5 rules (400 SECURITY_CODE_INSECURE; uses nothing up), card and code (400 INVALID_TOKEN, 400 TOO_MANY_REQUESTS).`,
         params,
