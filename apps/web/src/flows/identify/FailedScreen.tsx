@@ -1,6 +1,6 @@
 import { Redirect } from 'wouter';
 import { useTranslation } from 'react-i18next';
-import { webPaths } from '@tessera/contracts';
+import { identifyRoutes } from '@tessera/contracts';
 import { absolute, useNavigate } from '../../lib/router';
 import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
 import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
@@ -29,7 +29,7 @@ export function FailedScreen() {
   const navigate = useNavigate();
   useDocumentTitle(t('identify__failed_title'));
 
-  if (!state) return <Redirect to={absolute(webPaths.identify.start(slug))} replace />;
+  if (!state) return <Redirect to={absolute(identifyRoutes.start.path(slug))} replace />;
 
   return (
     <PageShell hidePoster>
@@ -42,7 +42,7 @@ export function FailedScreen() {
         <Button
           variant="retry"
           onClick={() => {
-            navigate(webPaths.identify.start(slug));
+            navigate(identifyRoutes.start.path(slug));
             clearIdentify(slug);
           }}
         >

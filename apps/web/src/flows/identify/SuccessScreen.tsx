@@ -1,6 +1,6 @@
 import { Redirect } from 'wouter';
 import { useTranslation } from 'react-i18next';
-import { groupInBlocks, stripCardNumber, webPaths } from '@tessera/contracts';
+import { groupInBlocks, stripCardNumber, identifyRoutes } from '@tessera/contracts';
 import { absolute, useNavigate } from '../../lib/router';
 import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
 import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
@@ -23,7 +23,7 @@ export function SuccessScreen() {
   const navigate = useNavigate();
   useDocumentTitle(t('identify__success_title'));
 
-  if (!state?.registeredCardNumber) return <Redirect to={absolute(webPaths.identify.start(slug))} replace />;
+  if (!state?.registeredCardNumber) return <Redirect to={absolute(identifyRoutes.start.path(slug))} replace />;
 
   return (
     <PageShell hidePoster>
@@ -39,7 +39,7 @@ export function SuccessScreen() {
         <Button
           variant="secondary"
           onClick={() => {
-            navigate(webPaths.identify.start(slug));
+            navigate(identifyRoutes.start.path(slug));
             clearIdentify(slug);
           }}
         >

@@ -1,6 +1,6 @@
 import { Redirect } from 'wouter';
 import { useTranslation } from 'react-i18next';
-import { webPaths } from '@tessera/contracts';
+import { payoutRoutes } from '@tessera/contracts';
 import { absolute, useNavigate } from '../../lib/router';
 import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
 import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
@@ -23,7 +23,7 @@ export function AlreadyRegisteredScreen() {
   const navigate = useNavigate();
   useDocumentTitle(t('payout__already_registered_title'));
 
-  if (!state) return <Redirect to={absolute(webPaths.payout.start(slug))} replace />;
+  if (!state) return <Redirect to={absolute(payoutRoutes.start.path(slug))} replace />;
 
   return (
     <PageShell hidePoster>
@@ -36,7 +36,7 @@ export function AlreadyRegisteredScreen() {
         <Button
           variant="secondary"
           onClick={() => {
-            navigate(webPaths.payout.start(slug));
+            navigate(payoutRoutes.start.path(slug));
             clearPayout(slug);
           }}
         >

@@ -1,6 +1,6 @@
 import { Redirect } from 'wouter';
 import { useTranslation } from 'react-i18next';
-import { webPaths, payoutPaths } from '@tessera/contracts';
+import { payoutRoutes } from '@tessera/contracts';
 import { absolute, useNavigate } from '../../lib/router';
 import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
 import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
@@ -22,7 +22,7 @@ export function CancelledScreen() {
   const navigate = useNavigate();
   useDocumentTitle(t('payout__cancelled_title'));
 
-  if (!state) return <Redirect to={absolute(webPaths.payout.start(slug))} replace />;
+  if (!state) return <Redirect to={absolute(payoutRoutes.start.path(slug))} replace />;
 
   return (
     <PageShell>
@@ -30,7 +30,7 @@ export function CancelledScreen() {
       <Alert
         tone="warning"
         actions={
-          <Button variant="retry" onClick={() => navigate(payoutPaths.amount(slug))}>
+          <Button variant="retry" onClick={() => navigate(payoutRoutes.amount.path(slug))}>
             {t('payout__cancelled_retry')}
           </Button>
         }

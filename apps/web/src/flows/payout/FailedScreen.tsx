@@ -1,6 +1,6 @@
 import { Redirect } from 'wouter';
 import { useTranslation } from 'react-i18next';
-import { webPaths } from '@tessera/contracts';
+import { payoutRoutes } from '@tessera/contracts';
 import { absolute, useNavigate } from '../../lib/router';
 import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
 import { PageShell } from '../../components/PageShell/PageShell';
@@ -21,7 +21,7 @@ export function FailedScreen() {
   const navigate = useNavigate();
   useDocumentTitle(t('generic__error_Title'));
 
-  if (!state) return <Redirect to={absolute(webPaths.payout.start(slug))} replace />;
+  if (!state) return <Redirect to={absolute(payoutRoutes.start.path(slug))} replace />;
 
   return (
     <PageShell>
@@ -30,7 +30,7 @@ export function FailedScreen() {
         <Button
           variant="retry"
           onClick={() => {
-            navigate(webPaths.payout.start(slug));
+            navigate(payoutRoutes.start.path(slug));
             clearPayout(slug);
           }}
         >

@@ -1,6 +1,6 @@
 import { Redirect } from 'wouter';
 import { useTranslation } from 'react-i18next';
-import { webPaths, payoutPaths } from '@tessera/contracts';
+import { payoutRoutes } from '@tessera/contracts';
 import { absolute, useNavigate } from '../../lib/router';
 import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
 import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
@@ -24,9 +24,9 @@ export function InsufficientBalanceScreen() {
   const navigate = useNavigate();
   useDocumentTitle(t('payout__insufficient_title'));
 
-  if (!state) return <Redirect to={absolute(webPaths.payout.start(slug))} replace />;
+  if (!state) return <Redirect to={absolute(payoutRoutes.start.path(slug))} replace />;
   const { card } = state;
-  if (!card.payoutBalance) return <Redirect to={absolute(payoutPaths.noBalance(slug))} replace />;
+  if (!card.payoutBalance) return <Redirect to={absolute(payoutRoutes.noBalance.path(slug))} replace />;
 
   return (
     <PageShell hidePoster>
@@ -38,7 +38,7 @@ export function InsufficientBalanceScreen() {
         <Button
           variant="retry"
           onClick={() => {
-            navigate(webPaths.payout.start(slug));
+            navigate(payoutRoutes.start.path(slug));
             clearPayout(slug);
           }}
         >

@@ -1,6 +1,6 @@
 import { Redirect } from 'wouter';
 import { useTranslation } from 'react-i18next';
-import { NO_ASSET, webPaths } from '@tessera/contracts';
+import { NO_ASSET, payoutRoutes } from '@tessera/contracts';
 import { absolute, useNavigate } from '../../lib/router';
 import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
 import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
@@ -22,7 +22,7 @@ export function NoBalanceScreen() {
   const navigate = useNavigate();
   useDocumentTitle(t('payout__no_balance_title'));
 
-  if (!state) return <Redirect to={absolute(webPaths.payout.start(slug))} replace />;
+  if (!state) return <Redirect to={absolute(payoutRoutes.start.path(slug))} replace />;
   const { card } = state;
   const balance = card.payoutBalance
     ? { value: card.payoutBalance.balance, assetCode: card.payoutBalance.assetCode }
@@ -37,7 +37,7 @@ export function NoBalanceScreen() {
         <Button
           variant="retry"
           onClick={() => {
-            navigate(webPaths.payout.start(slug));
+            navigate(payoutRoutes.start.path(slug));
             clearPayout(slug);
           }}
         >

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { InformationType, type GiftCard, payoutPaths } from '@tessera/contracts';
+import { InformationType, type GiftCard, payoutRoutes } from '@tessera/contracts';
 import { useNavigate } from '../../lib/router';
 import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
 import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
@@ -37,10 +37,10 @@ export function StartScreen() {
     const route = payoutStartRoute(card);
     navigate(
       route === 'amount'
-        ? payoutPaths.amount(slug)
+        ? payoutRoutes.amount.path(slug)
         : route === 'noBalance'
-          ? payoutPaths.noBalance(slug)
-          : payoutPaths.insufficientBalance(slug),
+          ? payoutRoutes.noBalance.path(slug)
+          : payoutRoutes.insufficientBalance.path(slug),
     );
   };
 

@@ -1,6 +1,6 @@
 import { Redirect } from 'wouter';
 import { useTranslation } from 'react-i18next';
-import { webPaths } from '@tessera/contracts';
+import { payoutRoutes } from '@tessera/contracts';
 import { absolute, useNavigate } from '../../lib/router';
 import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
 import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
@@ -23,7 +23,7 @@ export function SuccessScreen() {
   const navigate = useNavigate();
   useDocumentTitle(t('payout__success_title'));
 
-  if (!state?.result) return <Redirect to={absolute(webPaths.payout.start(slug))} replace />;
+  if (!state?.result) return <Redirect to={absolute(payoutRoutes.start.path(slug))} replace />;
   const { result } = state;
 
   return (
@@ -40,7 +40,7 @@ export function SuccessScreen() {
         <Button
           variant="secondary"
           onClick={() => {
-            navigate(webPaths.payout.start(slug));
+            navigate(payoutRoutes.start.path(slug));
             clearPayout(slug);
           }}
         >
