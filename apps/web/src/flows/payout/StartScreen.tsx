@@ -34,14 +34,8 @@ export function StartScreen() {
   const onFound = (card: GiftCard, securityCode: string) => {
     payoutSecret.set(slug, { securityCode });
     payoutStore(slug).set({ card });
-    const route = payoutStartRoute(card);
-    navigate(
-      route === 'amount'
-        ? payoutRoutes.amount.path(slug)
-        : route === 'noBalance'
-          ? payoutRoutes.noBalance.path(slug)
-          : payoutRoutes.insufficientBalance.path(slug),
-    );
+    // The route names of payoutStartRoute are the screens' names in the flow's table.
+    navigate(payoutRoutes[payoutStartRoute(card)].path(slug));
   };
 
   return (
