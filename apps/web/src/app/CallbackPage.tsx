@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useSearch } from 'wouter';
-import { webPaths } from '@tessera/contracts';
+import { appPaths } from '@tessera/contracts';
 import { PageShell } from '../components/PageShell/PageShell';
 import { Loading } from '../components/Loading/Loading';
 import { isSafeLocalUrl, readRedirectEntry } from '../lib/redirectState';
@@ -26,7 +26,7 @@ export function CallbackPage() {
   useEffect(() => {
     const state = new URLSearchParams(search).get('state');
     if (!state) {
-      navigate(webPaths.home(), { replace: true });
+      navigate(appPaths.home, { replace: true });
       return;
     }
     const entry = readRedirectEntry(state);

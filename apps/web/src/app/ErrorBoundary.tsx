@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { ERROR_REPORT_CODE, apiPaths, type ErrorReport } from '@tessera/contracts';
+import { ERROR_REPORT_CODE, utilityApi, type ErrorReport } from '@tessera/contracts';
 import { apiRequest } from '../lib/api';
 import { ErrorPage } from '../components/ErrorPage/ErrorPage';
 import { PageShell } from '../components/PageShell/PageShell';
@@ -17,7 +17,7 @@ function returnUrlFor(pathname: string): string {
 
 /** Sends a render crash to the server; a failing report is only logged. */
 export function reportRenderError(report: ErrorReport): Promise<void> {
-  return apiRequest(apiPaths.errorReport(), { method: 'POST', body: report }).then(
+  return apiRequest(utilityApi.errorReport.build(), { method: 'POST', body: report }).then(
     () => undefined,
     (error: unknown) => console.error('error report failed', error),
   );

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { i18n as I18n } from 'i18next';
-import { apiPaths, flowSegments, type DemoBrand, type FlowCode } from '@tessera/contracts';
+import { demoApi, flowSegments, type DemoBrand, type FlowCode } from '@tessera/contracts';
 import { ApiError, apiRequest } from '../lib/api';
 import { useDocumentTitle } from '../lib/theme/FlowContext';
 import { PageShell } from '../components/PageShell/PageShell';
@@ -46,7 +46,7 @@ export default function HomePage() {
   useDocumentTitle(t('home__title'));
   const brands = useQuery({
     queryKey: ['demo-brands'],
-    queryFn: ({ signal }) => apiRequest<DemoBrand[]>(apiPaths.demoBrands(), { signal }),
+    queryFn: ({ signal }) => apiRequest<DemoBrand[]>(demoApi.brands.build(), { signal }),
     retry: false,
   });
 

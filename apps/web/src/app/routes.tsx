@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Route, Router, Switch } from 'wouter';
-import { FLOW_CODES, flowSegmentAliases, flowSegments, webPaths, type FlowCode } from '@tessera/contracts';
+import { FLOW_CODES, appPaths, flowSegmentAliases, flowSegments, type FlowCode } from '@tessera/contracts';
 import { caseSensitiveParser } from '../lib/router';
 import { FlowArea } from './FlowArea';
 import { CallbackPage } from './CallbackPage';
@@ -35,12 +35,12 @@ export function AppRoutes() {
   return (
     <Router parser={caseSensitiveParser}>
       <Switch>
-        <Route path={webPaths.home()}>
+        <Route path={appPaths.home}>
           <Suspense fallback={null}>
             <HomePage />
           </Suspense>
         </Route>
-        <Route path={webPaths.callback()} component={CallbackPage} />
+        <Route path={appPaths.callback} component={CallbackPage} />
         {flowRoutes.map(({ code, path }) => (
           <Route key={path} path={path} nest>
             <FlowArea flow={code} screens={flowScreens[code]} />

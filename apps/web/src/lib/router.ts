@@ -17,7 +17,7 @@ export const caseInsensitiveParser = (route: string, loose?: boolean) =>
   parse(route, loose) as { pattern: RegExp; keys: string[] };
 
 /**
- * A path from the typed route table (`webPaths`) is absolute; inside a nested area wouter would
+ * A path from the typed route table (the flows' `…Routes` tables in contracts) is absolute; inside a nested area wouter would
  * resolve it against the area's base, so it is marked absolute with wouter's `~` prefix.
  */
 export function absolute(path: string): string {

@@ -1,5 +1,5 @@
 import type { BackendModule, ReadCallback } from 'i18next';
-import { apiPaths } from '@tessera/contracts';
+import { brandApi } from '@tessera/contracts';
 
 /**
  * Whether a failed read is worth another try. i18next core retries a read whose callback gets
@@ -27,7 +27,7 @@ export function createTranslationBackend(getSlug: () => string | null): BackendM
         callback(null, {});
         return;
       }
-      const url = apiPaths.translations(slug, language);
+      const url = brandApi.translations.build({ slug }, { culture: language });
       fetch(url, { headers: { accept: 'application/json' } }).then(
         async (response) => {
           if (!response.ok) {

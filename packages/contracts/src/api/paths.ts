@@ -1,34 +1,19 @@
-/** The API's paths, built in one place so the web app and tests never spell them by hand. */
-const enc = encodeURIComponent;
+/**
+ * The API's paths, each declared once as its Fastify route pattern (`/api/recovery/:themeCode/`)
+ * with a builder that fills the parameters: the server registers `resetApi.recovery.pattern`, the
+ * web app and the tests call `resetApi.recovery.build({ themeCode })`. One export per group of
+ * calls, each group in a module of its own (paths/<group>.ts; the first BALANCE screen's calls in
+ * portal.ts): one object's unused members are not tree-shaken, and a module goes whole into the
+ * chunk of the first screen that uses it (docs/decisions/003).
+ */
 
-export const apiPaths = {
-  theme: (id: string) => `/api/theme/${enc(id)}`,
-  customCss: (id: string) => `/api/css/theme/${enc(id)}/custom.css`,
-  translations: (slug: string, culture: string) => `/api/translations/${enc(slug)}?culture=${enc(culture)}`,
-  captchaKey: () => '/api/Utility/Recaptcha',
-  errorReport: () => '/api/Utility/Error',
-  giftCard: () => '/api/GiftCard/',
-  recovery: (themeCode: string) => `/api/recovery/${enc(themeCode)}/`,
-  replaceCardLookup: () => '/api/ReplaceCard/',
-  replaceCard: (themeCode: string) => `/api/replacecard/${enc(themeCode)}/replace`,
-  requestActivationCode: (themeCode: string) => `/api/visa/RequestActivationCode/${enc(themeCode)}`,
-  useActivationCode: (themeCode: string) => `/api/visa/UseActivationCode/${enc(themeCode)}/`,
-  updateHolderInformation: (themeCode: string) => `/api/visa/UpdateHolderInformation/${enc(themeCode)}/`,
-  getHolderInformation: (themeCode: string) => `/api/visa/GetHolderInformation/${enc(themeCode)}/`,
-  getPin: (themeCode: string) => `/api/visa/getPin/${enc(themeCode)}`,
-  requestRecovery: (themeCode: string) => `/api/visa/requestrecovery/${enc(themeCode)}`,
-  useRecovery: (themeCode: string) => `/api/visa/userecovery/${enc(themeCode)}/`,
-  devOutbox: () => '/dev/outbox',
-  demoBrands: () => '/api/demo/brands',
-} as const;
+export { apiRoute, type ApiParamName, type ApiParams, type ApiQuery, type ApiRoute } from './paths/apiRoute.js';
 
-/** PAYOUT and IDENTIFY calls; apart from `apiPaths` so the first BALANCE screen does not carry them. */
-export const identityApiPaths = {
-  payoutLookup: () => '/api/Payout/',
-  identityProviders: (themeCode: string) => `/api/Authentication/${enc(themeCode)}/providers`,
-  identitySession: (themeCode: string) => `/api/Authentication/${enc(themeCode)}/session`,
-  payoutCustomer: (themeCode: string) => `/api/Authentication/${enc(themeCode)}/customer`,
-  identifyCustomer: (slug: string, sessionId: string) => `/api/Authentication/${enc(slug)}/customer?sessionId=${enc(sessionId)}`,
-  /** The server's own return endpoint: the redirect URI registered at the identity provider. */
-  identityReturn: () => '/api/Authentication/return',
-} as const;
+export { brandApi, utilityApi, giftCardApi } from './paths/portal.js';
+export { resetApi } from './paths/reset.js';
+export { replaceApi } from './paths/replace.js';
+export { visaApi } from './paths/visa.js';
+export { payoutApi } from './paths/payout.js';
+export { identityApi } from './paths/identity.js';
+export { demoApi } from './paths/demo.js';
+export { apiPaths, identityApiPaths } from './paths/deprecated.js';

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPaths, captchaKeySchema, type CaptchaKey } from '@tessera/contracts';
+import { captchaKeySchema, utilityApi, type CaptchaKey } from '@tessera/contracts';
 import { apiRequest } from '../../lib/api';
 
 /** GET /api/Utility/Recaptcha → {provider, key}. */
 export function getCaptchaKey(signal?: AbortSignal): Promise<CaptchaKey> {
-  return apiRequest(apiPaths.captchaKey(), { schema: import.meta.env.DEV ? captchaKeySchema : undefined, signal });
+  return apiRequest(utilityApi.captchaKey.build(), { schema: import.meta.env.DEV ? captchaKeySchema : undefined, signal });
 }
 
 export const captchaKeyQueryOptions = () =>

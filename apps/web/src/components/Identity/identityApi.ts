@@ -5,13 +5,13 @@ import {
   IDIN_BANKS,
   identityProvidersSchema,
   identitySessionResponseSchema,
-  webPaths,
   type FlowType,
   type IdentityIssuer,
   type IdentityProviders,
   type IdentitySessionRequest,
   type IdentitySessionResponse,
-  identityApiPaths,
+  appPaths,
+  identityApi,
 } from '@tessera/contracts';
 import { apiRequest } from '../../lib/api';
 
@@ -20,7 +20,7 @@ export type IdentityFlowType = Extract<FlowType, 'PAYOUT' | 'IDENTIFY'>;
 
 /** GET /api/Authentication/{themeCode}/providers with the flow's x-flow-type (spec §7). */
 export function fetchIdentityProviders(themeCode: string, flowType: IdentityFlowType): Promise<IdentityProviders> {
-  return apiRequest(identityApiPaths.identityProviders(themeCode), {
+  return apiRequest(identityApi.providers.build({ themeCode }), {
     headers: { [FLOW_TYPE_HEADER]: flowType },
     schema: import.meta.env.DEV ? identityProvidersSchema : undefined,
   });
@@ -88,10 +88,10 @@ export function startIdentitySession(input: IdentitySessionInput): Promise<Ident
   const body: IdentitySessionRequest = {
     provider: IDENTITY_PROVIDER,
     issuer: input.issuer,
-    redirectUrl: `${window.location.origin}${webPaths.callback()}`,
+    redirectUrl: `${window.location.origin}${appPaths.callback}`,
     state: input.state,
   };
-  return apiRequest(identityApiPaths.identitySession(input.themeCode), {
+  return apiRequest(identityApi.session.build({ themeCode: input.themeCode }), {
     method: 'POST',
     body,
     headers: { [FLOW_TYPE_HEADER]: input.flowType },

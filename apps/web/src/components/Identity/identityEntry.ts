@@ -10,7 +10,7 @@ import { readRedirectEntry } from '../../lib/redirectState';
  * the customer call needs it after the redirect; it is kept only for that trip.
  */
 export interface IdentityEntry {
-  /** The flow's callback screen (payoutPaths.callback / identifyPaths.callback). */
+  /** The flow's callback screen (payoutRoutes.callback / identifyRoutes.callback). */
   url: string;
   giftCard: GiftCard;
   securityCode: string;

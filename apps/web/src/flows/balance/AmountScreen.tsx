@@ -1,6 +1,6 @@
 import { Redirect } from 'wouter';
 import { useTranslation } from 'react-i18next';
-import { webPaths } from '@tessera/contracts';
+import { balanceRoutes } from '@tessera/contracts';
 import { absolute, useNavigate } from '../../lib/router';
 import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
 import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
@@ -16,14 +16,14 @@ export function AmountScreen() {
   const navigate = useNavigate();
   useDocumentTitle(t('balance__amount_title'));
 
-  if (!card) return <Redirect to={absolute(webPaths.balance.start(slug))} replace />;
+  if (!card) return <Redirect to={absolute(balanceRoutes.start.path(slug))} replace />;
   return (
     <PageShell hidePoster>
       <OverviewTitle title={t('balance__amount_title')} />
       <BalanceResult
         card={card}
         onRetry={() => {
-          navigate(webPaths.balance.start(slug));
+          navigate(balanceRoutes.start.path(slug));
           balanceStore(slug).clear();
         }}
       />

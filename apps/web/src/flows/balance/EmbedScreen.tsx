@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { absolute } from '../../lib/router';
 import { useTranslation } from 'react-i18next';
-import { webPaths, type GiftCard } from '@tessera/contracts';
+import { type GiftCard, balanceRoutes } from '@tessera/contracts';
 import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
 import { LookupForm } from './LookupForm';
 import { BalanceResult } from './BalanceResult';
@@ -36,7 +36,7 @@ export function EmbedScreen() {
       <main className={styles.embedNote}>
         <p>{t('balance__embed_only')}</p>
         <p>
-          <Link href={absolute(webPaths.balance.start(slug))}>{t('balance__embed_open_full')}</Link>
+          <Link href={absolute(balanceRoutes.start.path(slug))}>{t('balance__embed_open_full')}</Link>
         </p>
       </main>
     );

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { InformationType, webPaths } from '@tessera/contracts';
+import { InformationType, balanceRoutes } from '@tessera/contracts';
 import { useNavigate } from '../../lib/router';
 import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
 import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
@@ -40,9 +40,9 @@ export function LookupScreen() {
         pinInfo={tooltips ? resetText : undefined}
         onSuccess={(card) => {
           balanceStore(slug).set(card);
-          navigate(webPaths.balance.amount(slug));
+          navigate(balanceRoutes.amount.path(slug));
         }}
-        onUnexpectedError={() => navigate(webPaths.balance.error(slug))}
+        onUnexpectedError={() => navigate(balanceRoutes.error.path(slug))}
       />
       {type === InformationType.ContainerBelow ? <InformationBlocks resetText={resetText} /> : null}
     </PageShell>

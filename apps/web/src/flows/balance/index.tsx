@@ -1,9 +1,6 @@
 import { lazy, useEffect } from 'react';
-import { Route, Router, Switch } from 'wouter';
 import { balanceRoutes } from '@tessera/contracts';
-import { NotFoundNotice } from '../../components/Notice/Notice';
-import { PageShell } from '../../components/PageShell/PageShell';
-import { caseInsensitiveParser } from '../../lib/router';
+import { FlowScreens, type FlowScreen } from '../../components/FlowScreens/FlowScreens';
 import { LookupScreen } from './LookupScreen';
 import { ErrorScreen } from './ErrorScreen';
 
@@ -16,33 +13,17 @@ const loadAmountScreen = () => import('./AmountScreen').then((m) => ({ default: 
 const AmountScreen = lazy(loadAmountScreen);
 const EmbedScreen = lazy(() => import('./EmbedScreen').then((m) => ({ default: m.EmbedScreen })));
 
-/**
- * A pattern of `balanceRoutes` (relative, no leading slash) as a path inside the nested area; a
- * trailing `/*` also matches the bare path, as the table means (regexparam spells that `/*?`).
- */
-const inArea = (pattern: string) => `/${pattern}`.replace(/\/\*$/, '/*?');
+const screens: readonly FlowScreen[] = [
+  [balanceRoutes.start, LookupScreen],
+  [balanceRoutes.amount, AmountScreen],
+  [balanceRoutes.error, ErrorScreen],
+  [balanceRoutes.embed, EmbedScreen],
+];
 
-/**
- * BALANCE flow (spec §2.6), mounted (nested) at /:slug/balance: paths here are relative to it.
- * Matching inside the area is case-insensitive, as the area's screens always were.
- */
+/** BALANCE flow (spec §2.6), mounted (nested) at /:slug/balance. */
 export default function BalanceFlow() {
   useEffect(() => {
     void loadAmountScreen();
   }, []);
-  return (
-    <Router parser={caseInsensitiveParser}>
-      <Switch>
-        <Route path={inArea(balanceRoutes.start)} component={LookupScreen} />
-        <Route path={inArea(balanceRoutes.amount)} component={AmountScreen} />
-        <Route path={inArea(balanceRoutes.error)} component={ErrorScreen} />
-        <Route path={inArea(balanceRoutes.embed)} component={EmbedScreen} />
-        <Route>
-          <PageShell>
-            <NotFoundNotice />
-          </PageShell>
-        </Route>
-      </Switch>
-    </Router>
-  );
+  return <FlowScreens screens={screens} />;
 }

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useSearch } from 'wouter';
 import { useTranslation } from 'react-i18next';
-import { webPaths, identifyPaths } from '@tessera/contracts';
+import { identifyRoutes } from '@tessera/contracts';
 import { errorMessage } from '../../lib/errorMessages';
 import { useNavigate } from '../../lib/router';
 import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
@@ -24,7 +24,7 @@ export function forgetIdentifyReturns(): void {
 }
 
 async function handleReturn(slug: string, state: string | null, sessionId: string | null): Promise<Outcome> {
-  const entry = takeIdentityEntry(state, identifyPaths.callback(slug));
+  const entry = takeIdentityEntry(state, identifyRoutes.callback.path(slug));
   if (!entry) return 'start';
   const card = entry.giftCard;
   identifyStore(slug).set({ card });
@@ -70,7 +70,7 @@ export function CallbackScreen() {
     let active = true;
     void handling.then((outcome) => {
       if (!active) return;
-      const to = outcome === 'success' ? identifyPaths.success(slug) : outcome === 'failed' ? identifyPaths.failed(slug) : webPaths.identify.start(slug);
+      const to = outcome === 'success' ? identifyRoutes.success.path(slug) : outcome === 'failed' ? identifyRoutes.failed.path(slug) : identifyRoutes.start.path(slug);
       navigate(to, { replace: true });
     });
     return () => {

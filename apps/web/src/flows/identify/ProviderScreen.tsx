@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Redirect } from 'wouter';
 import { useTranslation } from 'react-i18next';
-import { IDIN_BANKS, NO_ASSET, webPaths, type IdentityIssuer, identifyPaths } from '@tessera/contracts';
+import { IDIN_BANKS, NO_ASSET, type IdentityIssuer, identifyRoutes } from '@tessera/contracts';
 import { absolute } from '../../lib/router';
 import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
 import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
@@ -36,7 +36,7 @@ export function ProviderScreen() {
   const hintId = useId();
   useDocumentTitle(t('identify__provider_title'));
 
-  if (!state || !securityCode) return <Redirect to={absolute(webPaths.identify.start(slug))} replace />;
+  if (!state || !securityCode) return <Redirect to={absolute(identifyRoutes.start.path(slug))} replace />;
   const { card } = state;
   const issuers: readonly IdentityIssuer[] = providers.issuers ?? (providers.failed ? fallbackIssuers() : []);
   const chosen = issuers.find((candidate) => candidate.id === issuer);
@@ -51,7 +51,7 @@ export function ProviderScreen() {
       flowType: 'IDENTIFY',
       issuer: chosen.id,
       entry: {
-        url: identifyPaths.callback(slug),
+        url: identifyRoutes.callback.path(slug),
         giftCard: card,
         securityCode,
         ...(bank ? { bankCode: bank.code } : {}),

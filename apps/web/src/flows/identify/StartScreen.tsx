@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { InformationType, identifyPaths } from '@tessera/contracts';
+import { InformationType, identifyRoutes } from '@tessera/contracts';
 import { useNavigate } from '../../lib/router';
 import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
 import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
@@ -44,7 +44,7 @@ export function StartScreen() {
         onSuccess={(card, securityCode) => {
           identifySecret.set(slug, securityCode);
           identifyStore(slug).set({ card });
-          navigate(identifyPaths.provider(slug));
+          navigate(identifyRoutes.provider.path(slug));
         }}
       />
       {type === InformationType.ContainerBelow ? <InformationBlocks /> : null}

@@ -1,4 +1,4 @@
-import { webPaths, type GiftCard } from '@tessera/contracts';
+import { identifyRoutes, type GiftCard } from '@tessera/contracts';
 import { flowStore, useFlowStore, type FlowStore } from '../../lib/flowState';
 import type { ResultFlow } from '../../components/ResultPage/useResultScreen';
 
@@ -47,6 +47,6 @@ export function clearIdentify(slug: string): void {
 /** The flow as its result screens see it (components/ResultPage). */
 export const identifyResult: ResultFlow<IdentifyState> = {
   useState: useIdentifyState,
-  start: webPaths.identify.start,
+  start: identifyRoutes.start.path,
   clear: clearIdentify,
 };

@@ -1,7 +1,7 @@
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Redirect } from 'wouter';
 import { useTranslation } from 'react-i18next';
-import { webPaths, type IdentityIssuer, payoutPaths } from '@tessera/contracts';
+import { type IdentityIssuer, payoutRoutes } from '@tessera/contracts';
 import { absolute } from '../../lib/router';
 import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
 import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
@@ -68,10 +68,10 @@ export function AmountScreen() {
   );
   const issuerList: readonly IdentityIssuer[] = providers.issuers ?? (providers.failed ? fallbackIssuers() : []);
 
-  if (!state || !secret) return <Redirect to={absolute(webPaths.payout.start(slug))} replace />;
+  if (!state || !secret) return <Redirect to={absolute(payoutRoutes.start.path(slug))} replace />;
   const route = payoutStartRoute(state.card);
-  if (route === 'noBalance') return <Redirect to={absolute(payoutPaths.noBalance(slug))} replace />;
-  if (route === 'insufficientBalance') return <Redirect to={absolute(payoutPaths.insufficientBalance(slug))} replace />;
+  if (route === 'noBalance') return <Redirect to={absolute(payoutRoutes.noBalance.path(slug))} replace />;
+  if (route === 'insufficientBalance') return <Redirect to={absolute(payoutRoutes.insufficientBalance.path(slug))} replace />;
   const balance = state.card.payoutBalance!;
 
   const status = checkIban(iban, { issuers: availability, requiredBankCode: REQUIRED_BANK_CODE });
@@ -132,7 +132,7 @@ export function AmountScreen() {
       flowType: 'PAYOUT',
       issuer: status.bank.bic,
       entry: {
-        url: payoutPaths.callback(slug),
+        url: payoutRoutes.callback.path(slug),
         giftCard: state.card,
         securityCode: secret.securityCode,
         bankAccountNumber: status.iban,

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useSearch } from 'wouter';
 import { useTranslation } from 'react-i18next';
-import { webPaths, payoutPaths } from '@tessera/contracts';
+import { payoutRoutes } from '@tessera/contracts';
 import { useNavigate } from '../../lib/router';
 import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
 import { PageShell } from '../../components/PageShell/PageShell';
@@ -36,7 +36,7 @@ interface ReturnInput {
 }
 
 async function handleReturn({ slug, themeCode, state, sessionId }: ReturnInput): Promise<Outcome> {
-  const entry = takeIdentityEntry(state, payoutPaths.callback(slug));
+  const entry = takeIdentityEntry(state, payoutRoutes.callback.path(slug));
   if (!entry || !entry.bankAccountNumber) return 'start';
   // The card comes back first: every screen after this one needs it (spec §2.5).
   payoutStore(slug).set({ card: entry.giftCard });
@@ -59,11 +59,11 @@ async function handleReturn({ slug, themeCode, state, sessionId }: ReturnInput):
 }
 
 const pathOf: Record<Outcome, (slug: string) => string> = {
-  start: webPaths.payout.start,
-  success: payoutPaths.success,
-  cancelled: payoutPaths.cancelled,
-  alreadyRegistered: payoutPaths.alreadyRegistered,
-  failed: payoutPaths.failed,
+  start: payoutRoutes.start.path,
+  success: payoutRoutes.success.path,
+  cancelled: payoutRoutes.cancelled.path,
+  alreadyRegistered: payoutRoutes.alreadyRegistered.path,
+  failed: payoutRoutes.failed.path,
 };
 
 /**

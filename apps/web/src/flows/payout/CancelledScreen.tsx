@@ -1,4 +1,4 @@
-import { payoutPaths } from '@tessera/contracts';
+import { payoutRoutes } from '@tessera/contracts';
 import { useNavigate } from '../../lib/router';
 import { ResultPage } from '../../components/ResultPage/ResultPage';
 import { useResultScreen } from '../../components/ResultPage/useResultScreen';
@@ -22,7 +22,7 @@ export function CancelledScreen() {
       <Alert
         tone="warning"
         actions={
-          <Button variant="retry" onClick={() => navigate(payoutPaths.amount(slug))}>
+          <Button variant="retry" onClick={() => navigate(payoutRoutes.amount.path(slug))}>
             {t('payout__cancelled_retry')}
           </Button>
         }

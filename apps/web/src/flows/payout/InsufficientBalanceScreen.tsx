@@ -1,5 +1,5 @@
 import { Redirect } from 'wouter';
-import { payoutPaths } from '@tessera/contracts';
+import { payoutRoutes } from '@tessera/contracts';
 import { absolute } from '../../lib/router';
 import { ResultPage } from '../../components/ResultPage/ResultPage';
 import { useResultScreen } from '../../components/ResultPage/useResultScreen';
@@ -17,7 +17,7 @@ export function InsufficientBalanceScreen() {
   const { t, slug, title, state, backToStart, restart } = useResultScreen(payoutResult, 'payout__insufficient_title');
   if (!state) return backToStart;
   const { card } = state;
-  if (!card.payoutBalance) return <Redirect to={absolute(payoutPaths.noBalance(slug))} replace />;
+  if (!card.payoutBalance) return <Redirect to={absolute(payoutRoutes.noBalance.path(slug))} replace />;
 
   return (
     <ResultPage title={title} action={{ label: t('payout__other_card'), variant: 'retry', onClick: restart }}>

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { InformationType, type GiftCard, payoutPaths } from '@tessera/contracts';
+import { InformationType, type GiftCard, payoutRoutes } from '@tessera/contracts';
 import { useNavigate } from '../../lib/router';
 import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
 import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
@@ -34,14 +34,8 @@ export function StartScreen() {
   const onFound = (card: GiftCard, securityCode: string) => {
     payoutSecret.set(slug, { securityCode });
     payoutStore(slug).set({ card });
-    const route = payoutStartRoute(card);
-    navigate(
-      route === 'amount'
-        ? payoutPaths.amount(slug)
-        : route === 'noBalance'
-          ? payoutPaths.noBalance(slug)
-          : payoutPaths.insufficientBalance(slug),
-    );
+    // The route names of payoutStartRoute are the screens' names in the flow's table.
+    navigate(payoutRoutes[payoutStartRoute(card)].path(slug));
   };
 
   return (

@@ -1,4 +1,4 @@
-import { webPaths, type GiftCard, type PayoutCustomerResponse } from '@tessera/contracts';
+import { payoutRoutes, type GiftCard, type PayoutCustomerResponse } from '@tessera/contracts';
 import { flowStore, useFlowStore, type FlowStore } from '../../lib/flowState';
 import type { ResultFlow } from '../../components/ResultPage/useResultScreen';
 
@@ -47,4 +47,4 @@ export function clearPayout(slug: string): void {
 }
 
 /** The flow as its result screens see it (components/ResultPage). */
-export const payoutResult: ResultFlow<PayoutState> = { useState: usePayoutState, start: webPaths.payout.start, clear: clearPayout };
+export const payoutResult: ResultFlow<PayoutState> = { useState: usePayoutState, start: payoutRoutes.start.path, clear: clearPayout };

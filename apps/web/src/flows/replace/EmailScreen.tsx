@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, Redirect } from 'wouter';
 import { useTranslation } from 'react-i18next';
-import { EMAIL_PATTERN, NO_ASSET, SUPPORTED_LANGUAGES, webPaths } from '@tessera/contracts';
+import { EMAIL_PATTERN, NO_ASSET, replaceRoutes, SUPPORTED_LANGUAGES } from '@tessera/contracts';
 import { errorMessage } from '../../lib/errorMessages';
 import { absolute, useNavigate } from '../../lib/router';
 import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
@@ -55,7 +55,7 @@ export function EmailScreen() {
   const emailRef = useRef<HTMLInputElement>(null);
   const repeatRef = useRef<HTMLInputElement>(null);
 
-  if (!state || state.sentTo || !securityCode) return <Redirect to={absolute(webPaths.replace.start(slug))} replace />;
+  if (!state || state.sentTo || !securityCode) return <Redirect to={absolute(replaceRoutes.start.path(slug))} replace />;
   const { card } = state;
 
   const emailInvalid = !isEmailAddress(email);
@@ -85,11 +85,11 @@ export function EmailScreen() {
         onSuccess: (replacement) => {
           replaceSecret.clear(slug);
           replaceStore(slug).set({ card, sentTo: replacement.email });
-          navigate(webPaths.replace.success(slug), { replace: true });
+          navigate(replaceRoutes.success.path(slug), { replace: true });
         },
         onError: (error) => {
           const outcome = errorMessage(error, replaceErrors);
-          if (outcome === 'errorPage') navigate(webPaths.replace.error(slug));
+          if (outcome === 'errorPage') navigate(replaceRoutes.error.path(slug));
           else setFailure(outcome);
         },
       },
@@ -135,7 +135,7 @@ export function EmailScreen() {
         </Button>
       </form>
       <p>
-        <Link className={styles.link} href={absolute(webPaths.replace.start(slug))}>
+        <Link className={styles.link} href={absolute(replaceRoutes.start.path(slug))}>
           {t('replace__other_card')}
         </Link>
       </p>

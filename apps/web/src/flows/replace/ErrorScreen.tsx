@@ -1,6 +1,6 @@
 import { Redirect } from 'wouter';
 import { useTranslation } from 'react-i18next';
-import { webPaths } from '@tessera/contracts';
+import { replaceRoutes } from '@tessera/contracts';
 import { absolute } from '../../lib/router';
 import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
 import { ErrorPage } from '../../components/ErrorPage/ErrorPage';
@@ -18,10 +18,10 @@ export function ErrorScreen() {
   const state = useReplaceState(slug);
   useDocumentTitle(t('replace__error_title'));
 
-  if (!state) return <Redirect to={absolute(webPaths.replace.start(slug))} replace />;
+  if (!state) return <Redirect to={absolute(replaceRoutes.start.path(slug))} replace />;
   return (
     <PageShell>
-      <ErrorPage title={t('replace__error_title')} message={t('replace__error_page_text')} returnUrl={webPaths.replace.start(slug)} />
+      <ErrorPage title={t('replace__error_title')} message={t('replace__error_page_text')} returnUrl={replaceRoutes.start.path(slug)} />
     </PageShell>
   );
 }

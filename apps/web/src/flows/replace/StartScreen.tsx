@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
-import { webPaths } from '@tessera/contracts';
+import { replaceRoutes, resetRoutes } from '@tessera/contracts';
 import { absolute, useNavigate } from '../../lib/router';
 import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
 import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
@@ -40,12 +40,12 @@ export function StartScreen() {
         onSuccess={(card, securityCode) => {
           replaceSecret.set(slug, securityCode);
           replaceStore(slug).set({ card });
-          navigate(webPaths.replace.email(slug));
+          navigate(replaceRoutes.email.path(slug));
         }}
       />
       {offersReset ? (
         <p>
-          <Link className={styles.link} href={absolute(webPaths.reset.start(slug))}>
+          <Link className={styles.link} href={absolute(resetRoutes.start.path(slug))}>
             {t('replace__reset_link')}
           </Link>
         </p>

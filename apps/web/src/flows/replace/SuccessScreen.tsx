@@ -1,6 +1,6 @@
 import { Link, Redirect } from 'wouter';
 import { useTranslation } from 'react-i18next';
-import { MASK_VISIBLE_CHARACTERS, maskCardNumber, webPaths } from '@tessera/contracts';
+import { MASK_VISIBLE_CHARACTERS, maskCardNumber, balanceRoutes, replaceRoutes } from '@tessera/contracts';
 import { absolute } from '../../lib/router';
 import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
 import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
@@ -21,7 +21,7 @@ export function SuccessScreen() {
   const state = useReplaceState(slug);
   useDocumentTitle(t('replace__success_title'));
 
-  if (!state?.sentTo) return <Redirect to={absolute(webPaths.replace.start(slug))} replace />;
+  if (!state?.sentTo) return <Redirect to={absolute(replaceRoutes.start.path(slug))} replace />;
   const { card, sentTo } = state;
   const balance = card.balances[0]?.quantity;
   const offersBalance = theme.pageAvailability.some((p) => p.code === 'BALANCE' && p.isAvailable);
@@ -41,7 +41,7 @@ export function SuccessScreen() {
       </p>
       {offersBalance ? (
         <p>
-          <Link className={styles.link} href={absolute(webPaths.balance.start(slug))}>
+          <Link className={styles.link} href={absolute(balanceRoutes.start.path(slug))}>
             {t('replace__success_balance_link')}
           </Link>
         </p>

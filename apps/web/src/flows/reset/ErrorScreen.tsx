@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { webPaths } from '@tessera/contracts';
+import { resetRoutes } from '@tessera/contracts';
 import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
 import { ErrorPage } from '../../components/ErrorPage/ErrorPage';
 import { PageShell } from '../../components/PageShell/PageShell';
@@ -11,7 +11,7 @@ export function ErrorScreen() {
   useDocumentTitle(t('generic__error_Title'));
   return (
     <PageShell>
-      <ErrorPage message={t('reset__error_text')} returnUrl={webPaths.reset.start(slug)} />
+      <ErrorPage message={t('reset__error_text')} returnUrl={resetRoutes.start.path(slug)} />
     </PageShell>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CARD_NUMBER_MAX_DIGITS, CARD_NUMBER_MIN_DIGITS, ONE_TIME_CODE_LENGTH, stripCardNumber, webPaths } from '@tessera/contracts';
+import { CARD_NUMBER_MAX_DIGITS, CARD_NUMBER_MIN_DIGITS, ONE_TIME_CODE_LENGTH, resetRoutes, stripCardNumber } from '@tessera/contracts';
 import { errorMessage } from '../../lib/errorMessages';
 import { useNavigate } from '../../lib/router';
 import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
@@ -92,7 +92,7 @@ export function StartScreen() {
       {
         onSuccess: (card) => {
           resetStore(slug).set(card);
-          navigate(webPaths.reset.success(slug), { replace: true });
+          navigate(resetRoutes.success.path(slug), { replace: true });
         },
         onError: (error) => {
           // Without an answer the token was most likely never spent, so the retry may use it; if it
@@ -113,7 +113,7 @@ export function StartScreen() {
           } else if (outcome === 'captcha') {
             setCaptchaRefused(true);
           } else {
-            navigate(webPaths.reset.error(slug));
+            navigate(resetRoutes.error.path(slug));
           }
         },
       },

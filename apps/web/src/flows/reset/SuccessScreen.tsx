@@ -1,6 +1,6 @@
 import { Link, Redirect } from 'wouter';
 import { useTranslation } from 'react-i18next';
-import { NO_ASSET, formatDate, validityOf, webPaths, type Validity } from '@tessera/contracts';
+import { NO_ASSET, formatDate, validityOf, type Validity, balanceRoutes, resetRoutes } from '@tessera/contracts';
 import { absolute } from '../../lib/router';
 import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
 import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
@@ -28,7 +28,7 @@ export function SuccessScreen({ now = new Date() }: { now?: Date }) {
   const card = useResetCard(slug);
   useDocumentTitle(t('reset__success_title'));
 
-  if (!card) return <Redirect to={absolute(webPaths.reset.start(slug))} replace />;
+  if (!card) return <Redirect to={absolute(resetRoutes.start.path(slug))} replace />;
 
   const validity = validityOf(card.expiresAt, now);
   const language = i18n.resolvedLanguage ?? i18n.language;
@@ -50,7 +50,7 @@ export function SuccessScreen({ now = new Date() }: { now?: Date }) {
       <p>{t('reset__success_end')}</p>
       {offersBalance ? (
         <p>
-          <Link className={styles.link} href={absolute(webPaths.balance.start(slug))}>
+          <Link className={styles.link} href={absolute(balanceRoutes.start.path(slug))}>
             {t('reset__success_balance_link')}
           </Link>
         </p>

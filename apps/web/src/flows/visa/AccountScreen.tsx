@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
-import { CARD_NUMBER_MAX_DIGITS, CARD_NUMBER_MIN_DIGITS, stripCardNumber } from '@tessera/contracts';
+import { CARD_NUMBER_MAX_DIGITS, CARD_NUMBER_MIN_DIGITS, stripCardNumber, visaRoutes } from '@tessera/contracts';
 import { absolute, useNavigate } from '../../lib/router';
 import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
 import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
@@ -15,7 +15,6 @@ import { useGetHolderInformation } from './api/visaApi';
 import { isCompleteCardNumber } from './CardCodeRequestScreen';
 import { errorMessage } from '../../lib/errorMessages';
 import { loginErrors, type VisaErrorKey } from './errors';
-import { visaPath } from './routes';
 import { visaStore } from './state';
 import styles from './visa.module.css';
 
@@ -52,7 +51,7 @@ export function AccountScreen() {
       {
         onSuccess: (holder) => {
           visaStore('account', slug).set({ cardNumber: number, securityCode: passcode, holder });
-          navigate(visaPath(slug, 'accountDetails'), { replace: true });
+          navigate(visaRoutes.accountDetails.path(slug), { replace: true });
         },
         onError: (failure) => {
           setCaptchaToken(null);
@@ -110,13 +109,13 @@ export function AccountScreen() {
         ) : null}
       </form>
       <p>
-        <Link className={styles.link} href={absolute(visaPath(slug, 'accountReset'))}>
+        <Link className={styles.link} href={absolute(visaRoutes.accountReset.path(slug))}>
           {t('visa__account_forgot')}
         </Link>
       </p>
       <p>
         {t('visa__account_not_active')}{' '}
-        <Link className={styles.link} href={absolute(visaPath(slug, 'activate'))}>
+        <Link className={styles.link} href={absolute(visaRoutes.activate.path(slug))}>
           {t('visa__account_activate_link')}
         </Link>
       </p>

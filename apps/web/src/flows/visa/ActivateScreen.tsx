@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { visaRoutes } from '@tessera/contracts';
 import { useNavigate } from '../../lib/router';
 import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
 import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
@@ -7,7 +8,6 @@ import { InfoBlock } from '../../components/InfoBlock/InfoBlock';
 import { useRequestActivationCode } from './api/visaApi';
 import { CardCodeRequestForm } from './CardCodeRequestScreen';
 import { activationCodeErrors } from './errors';
-import { visaPath } from './routes';
 import { visaStore } from './state';
 
 export const ACTIVATE_INFORMATION_ID = 'visa-activate-information';
@@ -34,7 +34,7 @@ export function ActivateScreen() {
         errors={activationCodeErrors}
         onSent={(cardNumber, answer) => {
           visaStore('activation', slug).set({ cardNumber, phoneNumber: answer.phoneNumber });
-          navigate(visaPath(slug, 'activateOtc'), { replace: true });
+          navigate(visaRoutes.activateOtc.path(slug), { replace: true });
         }}
       />
       <div id={ACTIVATE_INFORMATION_ID}>

@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, Redirect } from 'wouter';
 import { useTranslation } from 'react-i18next';
-import { ONE_TIME_CODE_LENGTH } from '@tessera/contracts';
+import { ONE_TIME_CODE_LENGTH, visaRoutes } from '@tessera/contracts';
 import { absolute, useNavigate } from '../../lib/router';
 import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
 import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
@@ -9,7 +9,6 @@ import { PageShell } from '../../components/PageShell/PageShell';
 import { OneTimeCodeField, emptyCode, isCompleteCode } from '../../components/OneTimeCodeField/OneTimeCodeField';
 import { Button } from '../../components/Button/Button';
 import { Alert } from '../../components/Alert/Alert';
-import { visaPath } from './routes';
 import { useVisaState, visaStore } from './state';
 import styles from './visa.module.css';
 
@@ -38,7 +37,7 @@ export function CodeScreen({ variant }: CodeScreenProps) {
   const title = variant === 'activation' ? t('visa__otc_title') : t('visa__reset_otc_title');
   useDocumentTitle(title);
 
-  const start = variant === 'activation' ? visaPath(slug, 'activate') : visaPath(slug, 'accountReset');
+  const start = variant === 'activation' ? visaRoutes.activate.path(slug) : visaRoutes.accountReset.path(slug);
   if (!card) return <Redirect to={absolute(start)} replace />;
 
   const terms = variant === 'activation' ? theme.termsUrls : null;
@@ -53,7 +52,7 @@ export function CodeScreen({ variant }: CodeScreenProps) {
       return;
     }
     visaStore(part, slug).update({ otcNumber: otc.join('') });
-    navigate(visaPath(slug, variant === 'activation' ? 'activateSecurity' : 'accountResetSecurity'), { replace: true });
+    navigate((variant === 'activation' ? visaRoutes.activateSecurity : visaRoutes.accountResetSecurity).path(slug), { replace: true });
   };
 
   const hintId = 'visa-otc-hint';

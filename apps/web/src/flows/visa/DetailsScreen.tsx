@@ -1,5 +1,6 @@
 import { Redirect } from 'wouter';
 import { useTranslation } from 'react-i18next';
+import { visaRoutes } from '@tessera/contracts';
 import { absolute, useNavigate } from '../../lib/router';
 import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
 import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
@@ -9,7 +10,6 @@ import { Alert } from '../../components/Alert/Alert';
 import { Button } from '../../components/Button/Button';
 import { HolderInformation } from './components/HolderInformation';
 import { PinSection } from './components/PinSection';
-import { visaPath } from './routes';
 import { useVisaState, visaStore } from './state';
 import styles from './visa.module.css';
 
@@ -25,7 +25,7 @@ export function DetailsScreen() {
   const account = useVisaState('account', slug);
   useDocumentTitle(t('visa__details_title'));
 
-  if (!account?.holder || !account.securityCode) return <Redirect to={absolute(visaPath(slug, 'account'))} replace />;
+  if (!account?.holder || !account.securityCode) return <Redirect to={absolute(visaRoutes.account.path(slug))} replace />;
 
   return (
     <PageShell hidePoster>
@@ -47,7 +47,7 @@ export function DetailsScreen() {
           variant="secondary"
           onClick={() => {
             visaStore('account', slug).set(null);
-            navigate(visaPath(slug, 'account'), { replace: true });
+            navigate(visaRoutes.account.path(slug), { replace: true });
           }}
         >
           {t('visa__details_logout')}

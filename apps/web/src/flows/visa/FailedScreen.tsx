@@ -1,12 +1,12 @@
 import { Redirect } from 'wouter';
 import { useTranslation } from 'react-i18next';
+import { visaRoutes } from '@tessera/contracts';
 import { absolute, useNavigate } from '../../lib/router';
 import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
 import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
 import { PageShell } from '../../components/PageShell/PageShell';
 import { Alert } from '../../components/Alert/Alert';
 import { Button } from '../../components/Button/Button';
-import { visaPath } from './routes';
 import { useVisaState } from './state';
 
 /** activate/failed (spec §2.3, §4): the activation failed; retry goes back to activate/otc. */
@@ -17,7 +17,7 @@ export function FailedScreen() {
   const card = useVisaState('activation', slug);
   useDocumentTitle(t('visa__failed_title'));
 
-  if (!card) return <Redirect to={absolute(visaPath(slug, 'activate'))} replace />;
+  if (!card) return <Redirect to={absolute(visaRoutes.activate.path(slug))} replace />;
 
   return (
     <PageShell>
@@ -25,7 +25,7 @@ export function FailedScreen() {
       <Alert
         tone="danger"
         actions={
-          <Button variant="retry" onClick={() => navigate(visaPath(slug, 'activateOtc'), { replace: true })}>
+          <Button variant="retry" onClick={() => navigate(visaRoutes.activateOtc.path(slug), { replace: true })}>
             {t('visa__failed_retry')}
           </Button>
         }

@@ -1,3 +1,4 @@
+import { visaRoutes } from '@tessera/contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Redirect } from 'wouter';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +14,6 @@ import { Button } from '../../components/Button/Button';
 import { Alert } from '../../components/Alert/Alert';
 import { NetworkErrorAlert } from '../../components/NetworkErrorAlert/NetworkErrorAlert';
 import { useUseActivationCode, useUseRecovery } from './api/visaApi';
-import { visaPath } from './routes';
 import { activationPasscodeErrors, recoveryPasscodeErrors, type PasscodeRefusal } from './errors';
 import { useVisaState, visaStore } from './state';
 import styles from './visa.module.css';
@@ -60,7 +60,7 @@ export function PasscodeScreen({ variant }: PasscodeScreenProps) {
     setFocusAfter(null);
   }, [focusAfter]);
 
-  const start = variant === 'activation' ? visaPath(slug, 'activate') : visaPath(slug, 'account');
+  const start = variant === 'activation' ? visaRoutes.activate.path(slug) : visaRoutes.account.path(slug);
   if (!card?.otcNumber) return <Redirect to={absolute(start)} replace />;
 
   const blocked = insecure || networkBlocked || refusal !== null;
@@ -75,7 +75,7 @@ export function PasscodeScreen({ variant }: PasscodeScreenProps) {
       setInsecure(true);
       setFocusAfter('code');
     } else if (outcome === 'failed') {
-      navigate(visaPath(slug, 'activateFailed'));
+      navigate(visaRoutes.activateFailed.path(slug));
     } else {
       setRefusal(outcome);
     }
@@ -89,7 +89,7 @@ export function PasscodeScreen({ variant }: PasscodeScreenProps) {
       activation.mutate(input, {
         onSuccess: () => {
           visaStore('activation', slug).update({ securityCode: passcode });
-          navigate(visaPath(slug, 'activateReview'), { replace: true });
+          navigate(visaRoutes.activateReview.path(slug), { replace: true });
         },
         onError,
       });
@@ -98,7 +98,7 @@ export function PasscodeScreen({ variant }: PasscodeScreenProps) {
         onSuccess: (holder) => {
           visaStore('account', slug).set({ cardNumber: card.cardNumber, securityCode: passcode, holder, passcodeReset: true });
           visaStore('recovery', slug).set(null);
-          navigate(visaPath(slug, 'accountDetails'), { replace: true });
+          navigate(visaRoutes.accountDetails.path(slug), { replace: true });
         },
         onError,
       });
@@ -130,7 +130,7 @@ export function PasscodeScreen({ variant }: PasscodeScreenProps) {
             <p>{t(refusal)}</p>
             {refusal === 'visa__reset_code_error' ? (
               <p>
-                <Link className={styles.link} href={absolute(visaPath(slug, 'accountResetOtc'))}>
+                <Link className={styles.link} href={absolute(visaRoutes.accountResetOtc.path(slug))}>
                   {t('visa__reset_code_again')}
                 </Link>
               </p>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Redirect } from 'wouter';
 import { useTranslation } from 'react-i18next';
+import { visaRoutes } from '@tessera/contracts';
 import { absolute, useNavigate } from '../../lib/router';
 import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
 import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
@@ -8,7 +9,6 @@ import { PageShell } from '../../components/PageShell/PageShell';
 import { CardSummary } from '../../components/CardSummary/CardSummary';
 import { Button } from '../../components/Button/Button';
 import { PinSection } from './components/PinSection';
-import { visaPath } from './routes';
 import { useVisaState } from './state';
 import styles from './visa.module.css';
 
@@ -25,7 +25,7 @@ export function PinScreen() {
   const [settled, setSettled] = useState(false);
   useDocumentTitle(t('visa__pin_screen_title'));
 
-  if (!card?.securityCode || !card.holder) return <Redirect to={absolute(visaPath(slug, 'activate'))} replace />;
+  if (!card?.securityCode || !card.holder) return <Redirect to={absolute(visaRoutes.activate.path(slug))} replace />;
 
   return (
     <PageShell>
@@ -36,7 +36,7 @@ export function PinScreen() {
         <Button
           disabled={!settled}
           aria-describedby={!settled ? 'visa-pin-wait' : undefined}
-          onClick={() => navigate(visaPath(slug, 'activateSuccess'), { replace: true })}
+          onClick={() => navigate(visaRoutes.activateSuccess.path(slug), { replace: true })}
         >
           {t('visa__pin_screen_balance')}
         </Button>

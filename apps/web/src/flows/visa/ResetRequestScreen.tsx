@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { visaRoutes } from '@tessera/contracts';
 import { useNavigate } from '../../lib/router';
 import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
 import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
@@ -6,7 +7,6 @@ import { PageShell } from '../../components/PageShell/PageShell';
 import { useRequestRecovery } from './api/visaApi';
 import { CardCodeRequestForm } from './CardCodeRequestScreen';
 import { recoveryRequestErrors } from './errors';
-import { visaPath } from './routes';
 import { visaStore } from './state';
 
 /** account/reset (spec §2.3, §8): card number and captcha → a recovery code by SMS. */
@@ -26,7 +26,7 @@ export function ResetRequestScreen() {
         errors={recoveryRequestErrors}
         onSent={(cardNumber, answer) => {
           visaStore('recovery', slug).set({ cardNumber, phoneNumber: answer.phoneNumber });
-          navigate(visaPath(slug, 'accountResetOtc'), { replace: true });
+          navigate(visaRoutes.accountResetOtc.path(slug), { replace: true });
         }}
       />
     </PageShell>

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Redirect } from 'wouter';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { visaRoutes } from '@tessera/contracts';
 import { absolute, useNavigate } from '../../lib/router';
 import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
 import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
@@ -13,7 +14,6 @@ import { Alert } from '../../components/Alert/Alert';
 import type { HolderInformation as Holder } from '@tessera/contracts';
 import { getHolderInformation, useUpdateHolderInformation } from './api/visaApi';
 import { HolderInformation, isReviewComplete, reviewValuesOf, type ReviewValues } from './components/HolderInformation';
-import { visaPath } from './routes';
 import { useVisaState, visaStore } from './state';
 import styles from './visa.module.css';
 
@@ -39,7 +39,7 @@ export function ReviewScreen() {
     retry: false,
   });
 
-  if (!card?.securityCode) return <Redirect to={absolute(visaPath(slug, 'activate'))} replace />;
+  if (!card?.securityCode) return <Redirect to={absolute(visaRoutes.activate.path(slug))} replace />;
 
   return (
     <PageShell>
@@ -82,7 +82,7 @@ function ReviewForm({ holder, cardNumber, securityCode }: { holder: Holder; card
       {
         onSuccess: (updated) => {
           visaStore('activation', slug).update({ holder: updated });
-          navigate(visaPath(slug, 'activatePin'), { replace: true });
+          navigate(visaRoutes.activatePin.path(slug), { replace: true });
         },
         onError: () => setFailed(true),
       },

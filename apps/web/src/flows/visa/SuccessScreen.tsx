@@ -1,5 +1,6 @@
 import { Redirect } from 'wouter';
 import { useTranslation } from 'react-i18next';
+import { visaRoutes } from '@tessera/contracts';
 import { absolute } from '../../lib/router';
 import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
 import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
@@ -7,7 +8,6 @@ import { PageShell } from '../../components/PageShell/PageShell';
 import { CardSummary } from '../../components/CardSummary/CardSummary';
 import { Alert } from '../../components/Alert/Alert';
 import { PinSection } from './components/PinSection';
-import { visaPath } from './routes';
 import { useVisaState } from './state';
 
 /**
@@ -20,7 +20,7 @@ export function SuccessScreen() {
   const card = useVisaState('activation', slug);
   useDocumentTitle(t('visa__success_title'));
 
-  if (!card?.securityCode || !card.holder) return <Redirect to={absolute(visaPath(slug, 'activate'))} replace />;
+  if (!card?.securityCode || !card.holder) return <Redirect to={absolute(visaRoutes.activate.path(slug))} replace />;
 
   return (
     <PageShell hidePoster>

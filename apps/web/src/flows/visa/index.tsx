@@ -1,7 +1,6 @@
-import { Redirect, Route, Router, Switch } from 'wouter';
-import { NotFoundNotice } from '../../components/Notice/Notice';
-import { PageShell } from '../../components/PageShell/PageShell';
-import { caseInsensitiveParser } from '../../lib/router';
+import { Redirect } from 'wouter';
+import { visaRoutes } from '@tessera/contracts';
+import { FlowScreens, type FlowScreen } from '../../components/FlowScreens/FlowScreens';
 import { ActivateScreen } from './ActivateScreen';
 import { CodeScreen } from './CodeScreen';
 import { PasscodeScreen } from './PasscodeScreen';
@@ -12,45 +11,28 @@ import { FailedScreen } from './FailedScreen';
 import { AccountScreen } from './AccountScreen';
 import { ResetRequestScreen } from './ResetRequestScreen';
 import { DetailsScreen } from './DetailsScreen';
-import { visaRoutes as r } from './routes';
+
+const screens: readonly FlowScreen[] = [
+  // Relative to the area, as every path here.
+  [visaRoutes.start, <Redirect to={`/${visaRoutes.activate.pattern}`} replace />],
+  [visaRoutes.activate, ActivateScreen],
+  [visaRoutes.activateOtc, <CodeScreen variant="activation" />],
+  [visaRoutes.activateSecurity, <PasscodeScreen variant="activation" />],
+  [visaRoutes.activateReview, ReviewScreen],
+  [visaRoutes.activatePin, PinScreen],
+  [visaRoutes.activateSuccess, SuccessScreen],
+  [visaRoutes.activateFailed, FailedScreen],
+  [visaRoutes.account, AccountScreen],
+  [visaRoutes.accountReset, ResetRequestScreen],
+  [visaRoutes.accountResetOtc, <CodeScreen variant="recovery" />],
+  [visaRoutes.accountResetSecurity, <PasscodeScreen variant="recovery" />],
+  [visaRoutes.accountDetails, DetailsScreen],
+];
 
 /**
  * VISA flow (spec §2.3), mounted (nested) at /:slug/visa: paths here are relative to it. One lazy
  * chunk of its own (src/app/routes.tsx). /:slug/visa itself goes to activate.
  */
 export default function VisaFlow() {
-  return (
-    <Router parser={caseInsensitiveParser}>
-      <Switch>
-        <Route path="/">
-          <Redirect to={`/${r.activate}`} replace />
-        </Route>
-        <Route path={`/${r.activate}`} component={ActivateScreen} />
-        <Route path={`/${r.activateOtc}`}>
-          <CodeScreen variant="activation" />
-        </Route>
-        <Route path={`/${r.activateSecurity}`}>
-          <PasscodeScreen variant="activation" />
-        </Route>
-        <Route path={`/${r.activateReview}`} component={ReviewScreen} />
-        <Route path={`/${r.activatePin}`} component={PinScreen} />
-        <Route path={`/${r.activateSuccess}`} component={SuccessScreen} />
-        <Route path={`/${r.activateFailed}`} component={FailedScreen} />
-        <Route path={`/${r.account}`} component={AccountScreen} />
-        <Route path={`/${r.accountReset}`} component={ResetRequestScreen} />
-        <Route path={`/${r.accountResetOtc}`}>
-          <CodeScreen variant="recovery" />
-        </Route>
-        <Route path={`/${r.accountResetSecurity}`}>
-          <PasscodeScreen variant="recovery" />
-        </Route>
-        <Route path={`/${r.accountDetails}`} component={DetailsScreen} />
-        <Route>
-          <PageShell>
-            <NotFoundNotice />
-          </PageShell>
-        </Route>
-      </Switch>
-    </Router>
-  );
+  return <FlowScreens screens={screens} />;
 }

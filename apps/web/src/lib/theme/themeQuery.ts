@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPaths, themeSchema, type Theme } from '@tessera/contracts';
+import { brandApi, themeSchema, type Theme } from '@tessera/contracts';
 import { ApiError, apiRequest } from '../api';
 
 /** GET /api/theme/:id */
 export function getTheme(slug: string, signal?: AbortSignal): Promise<Theme> {
-  return apiRequest(apiPaths.theme(slug), { schema: import.meta.env.DEV ? themeSchema : undefined, signal });
+  return apiRequest(brandApi.theme.build({ id: slug }), { schema: import.meta.env.DEV ? themeSchema : undefined, signal });
 }
 
 export const themeQueryOptions = (slug: string) =>

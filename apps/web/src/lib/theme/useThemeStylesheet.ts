@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { apiPaths } from '@tessera/contracts';
+import { brandApi } from '@tessera/contracts';
 
 /** Injects the brand's custom.css after our own styles, so its custom properties win. */
 export function useThemeStylesheet(slug: string | null): void {
@@ -7,7 +7,7 @@ export function useThemeStylesheet(slug: string | null): void {
     if (!slug) return;
     const link = document.createElement('link');
     link.rel = 'stylesheet';
-    link.href = apiPaths.customCss(slug);
+    link.href = brandApi.customCss.build({ id: slug });
     link.dataset.themeStylesheet = slug;
     document.head.appendChild(link);
     return () => link.remove();

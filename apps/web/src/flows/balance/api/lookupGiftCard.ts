@@ -1,36 +1,8 @@
-import {
-  FLOW_TYPE_HEADER,
-  apiPaths,
-  flowTypeOf,
-  giftCardSchema,
-  stripCardNumber,
-  type GiftCard,
-  type GiftCardLookupRequest,
-} from '@tessera/contracts';
-import { apiRequest } from '../../../lib/api';
-
-export interface LookupGiftCardInput {
-  /** The brand's code (theme.code). */
-  themeCode: string;
-  /** As typed; stripped here. */
-  cardNumber: string;
-  pinCode: string;
-  captchaToken: string | null;
-}
+import { giftCardApi, type GiftCard } from '@tessera/contracts';
+import type { CardLookupInput } from '../../../components/CardLookupForm/CardLookupForm';
+import { lookupCard } from '../../../components/CardLookupForm/lookupCard';
 
 /** POST /api/GiftCard/ with x-flow-type BALANCE (spec §7); asks for the reset link. */
-export function lookupGiftCard(input: LookupGiftCardInput): Promise<GiftCard> {
-  const body: GiftCardLookupRequest = {
-    code: input.themeCode,
-    giftCardNumber: stripCardNumber(input.cardNumber),
-    pinCode: input.pinCode,
-    'g-recaptcha-response': input.captchaToken ?? undefined,
-    showResetUrl: true,
-  };
-  return apiRequest(apiPaths.giftCard(), {
-    method: 'POST',
-    body,
-    headers: { [FLOW_TYPE_HEADER]: flowTypeOf.BALANCE },
-    schema: import.meta.env.DEV ? giftCardSchema : undefined,
-  });
+export function lookupGiftCard(input: CardLookupInput): Promise<GiftCard> {
+  return lookupCard({ flow: 'BALANCE', path: giftCardApi.lookup.build(), showResetUrl: true }, input);
 }

@@ -1,33 +1,21 @@
 import {
   FLOW_TYPE_HEADER,
-  apiPaths,
   flowTypeOf,
-  giftCardSchema,
+  giftCardApi,
   identifyCustomerResponseSchema,
   stripCardNumber,
   type GiftCard,
-  type GiftCardLookupRequest,
   type IdentifyCustomerRequest,
   type IdentifyCustomerResponse,
-  identityApiPaths,
+  identityApi,
 } from '@tessera/contracts';
 import { apiRequest } from '../../../lib/api';
 import type { CardLookupInput } from '../../../components/CardLookupForm/CardLookupForm';
+import { lookupCard } from '../../../components/CardLookupForm/lookupCard';
 
 /** POST /api/GiftCard/ with x-flow-type IDENTIFY (spec §7): the card lookup of this flow. */
 export function lookupIdentifyCard(input: CardLookupInput): Promise<GiftCard> {
-  const body: GiftCardLookupRequest = {
-    code: input.themeCode,
-    giftCardNumber: stripCardNumber(input.cardNumber),
-    pinCode: input.pinCode,
-    'g-recaptcha-response': input.captchaToken ?? undefined,
-  };
-  return apiRequest(apiPaths.giftCard(), {
-    method: 'POST',
-    body,
-    headers: { [FLOW_TYPE_HEADER]: flowTypeOf.IDENTIFY },
-    schema: import.meta.env.DEV ? giftCardSchema : undefined,
-  });
+  return lookupCard({ flow: 'IDENTIFY', path: giftCardApi.lookup.build() }, input);
 }
 
 export interface IdentifyCustomerInput {
@@ -47,7 +35,7 @@ export function registerIdentifyCustomer(input: IdentifyCustomerInput): Promise<
     cardNumber: stripCardNumber(input.cardNumber),
     securityCode: input.securityCode,
   };
-  return apiRequest(identityApiPaths.identifyCustomer(input.slug, input.sessionId), {
+  return apiRequest(identityApi.customer.build({ themeCode: input.slug }, { sessionId: input.sessionId }), {
     method: 'POST',
     body,
     headers: { [FLOW_TYPE_HEADER]: flowTypeOf.IDENTIFY },

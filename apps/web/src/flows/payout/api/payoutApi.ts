@@ -1,35 +1,24 @@
 import {
   FLOW_TYPE_HEADER,
   flowTypeOf,
-  giftCardSchema,
   payoutCustomerResponseSchema,
+  identityApi,
+  payoutApi,
   stripCardNumber,
   type GiftCard,
   type PayoutCustomerRequest,
   type PayoutCustomerResponse,
-  type PayoutLookupRequest,
-  identityApiPaths,
 } from '@tessera/contracts';
 import { apiRequest } from '../../../lib/api';
 import type { CardLookupInput } from '../../../components/CardLookupForm/CardLookupForm';
+import { lookupCard } from '../../../components/CardLookupForm/lookupCard';
 
 /**
  * POST /api/Payout/ with x-flow-type PAYOUT (spec §7; the shared card form's body, as the gift
  * card lookup): answers the card with its payoutBalance.
  */
 export function lookupPayoutCard(input: CardLookupInput): Promise<GiftCard> {
-  const body: PayoutLookupRequest = {
-    code: input.themeCode,
-    giftCardNumber: stripCardNumber(input.cardNumber),
-    pinCode: input.pinCode,
-    'g-recaptcha-response': input.captchaToken ?? undefined,
-  };
-  return apiRequest(identityApiPaths.payoutLookup(), {
-    method: 'POST',
-    body,
-    headers: { [FLOW_TYPE_HEADER]: flowTypeOf.PAYOUT },
-    schema: import.meta.env.DEV ? giftCardSchema : undefined,
-  });
+  return lookupCard({ flow: 'PAYOUT', path: payoutApi.lookup.build() }, input);
 }
 
 export interface PayoutCustomerInput {
@@ -52,7 +41,7 @@ export function registerPayoutCustomer(input: PayoutCustomerInput): Promise<Payo
     sessionId: input.sessionId,
     bankAccountNumber: input.bankAccountNumber,
   };
-  return apiRequest(identityApiPaths.payoutCustomer(input.themeCode), {
+  return apiRequest(identityApi.customer.build({ themeCode: input.themeCode }), {
     method: 'POST',
     body,
     headers: { [FLOW_TYPE_HEADER]: flowTypeOf.PAYOUT },

@@ -1,42 +1,22 @@
 import { useMutation } from '@tanstack/react-query';
 import {
   FLOW_TYPE_HEADER,
-  apiPaths,
   flowTypeOf,
-  giftCardSchema,
+  replaceApi,
   replacementSchema,
   stripCardNumber,
   type Balance,
   type GiftCard,
-  type GiftCardLookupRequest,
   type ReplaceCardRequest,
   type Replacement,
 } from '@tessera/contracts';
 import { apiRequest } from '../../../lib/api';
-
-export interface LookupReplaceCardInput {
-  /** The brand's code (theme.code). */
-  themeCode: string;
-  /** As typed; stripped here. */
-  cardNumber: string;
-  pinCode: string;
-  captchaToken: string | null;
-}
+import type { CardLookupInput } from '../../../components/CardLookupForm/CardLookupForm';
+import { lookupCard } from '../../../components/CardLookupForm/lookupCard';
 
 /** POST /api/ReplaceCard/ with x-flow-type REPLACE (spec §7): the gift card lookup of this flow. */
-export function lookupReplaceCard(input: LookupReplaceCardInput): Promise<GiftCard> {
-  const body: GiftCardLookupRequest = {
-    code: input.themeCode,
-    giftCardNumber: stripCardNumber(input.cardNumber),
-    pinCode: input.pinCode,
-    'g-recaptcha-response': input.captchaToken ?? undefined,
-  };
-  return apiRequest(apiPaths.replaceCardLookup(), {
-    method: 'POST',
-    body,
-    headers: { [FLOW_TYPE_HEADER]: flowTypeOf.REPLACE },
-    schema: import.meta.env.DEV ? giftCardSchema : undefined,
-  });
+export function lookupReplaceCard(input: CardLookupInput): Promise<GiftCard> {
+  return lookupCard({ flow: 'REPLACE', path: replaceApi.lookup.build() }, input);
 }
 
 export interface ReplaceCardInput {
@@ -60,7 +40,7 @@ export function replaceCard(input: ReplaceCardInput): Promise<Replacement> {
     balances: input.balances,
     ...(input.culture ? { culture: input.culture } : {}),
   };
-  return apiRequest(apiPaths.replaceCard(input.themeCode), {
+  return apiRequest(replaceApi.replace.build({ themeCode: input.themeCode }), {
     method: 'POST',
     body,
     headers: { [FLOW_TYPE_HEADER]: flowTypeOf.REPLACE },

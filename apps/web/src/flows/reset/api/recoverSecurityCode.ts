@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import {
   FLOW_TYPE_HEADER,
-  apiPaths,
   flowTypeOf,
   giftCardSchema,
+  resetApi,
   stripCardNumber,
   type GiftCard,
   type RecoveryRequest,
@@ -30,7 +30,7 @@ export function recoverSecurityCode(input: RecoverSecurityCodeInput): Promise<Gi
     securityCode: input.securityCode,
     'g-recaptcha-response': input.captchaToken ?? undefined,
   };
-  return apiRequest(apiPaths.recovery(input.themeCode), {
+  return apiRequest(resetApi.recovery.build({ themeCode: input.themeCode }), {
     method: 'POST',
     body,
     headers: { [FLOW_TYPE_HEADER]: flowTypeOf.RESET },

@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import {
   FLOW_TYPE_HEADER,
-  apiPaths,
   codeRequestResultSchema,
   holderInformationSchema,
   pinRetrievalSchema,
@@ -14,6 +13,7 @@ import {
   type PinRetrieval,
   type UpdateHolderInformationRequest,
   type UseCodeRequest,
+  visaApi,
 } from '@tessera/contracts';
 import { apiRequest } from '../../../lib/api';
 
@@ -38,7 +38,7 @@ function codeRequestBody(input: CodeRequestInput): CodeRequest {
 
 /** POST /api/visa/RequestActivationCode/{themeCode}: the SMS code; answers the masked phone. */
 export function requestActivationCode(input: CodeRequestInput): Promise<CodeRequestResult> {
-  return apiRequest(apiPaths.requestActivationCode(input.themeCode), {
+  return apiRequest(visaApi.requestActivationCode.build({ themeCode: input.themeCode }), {
     method: 'POST',
     body: codeRequestBody(input),
     headers: visaHeaders,
@@ -48,7 +48,7 @@ export function requestActivationCode(input: CodeRequestInput): Promise<CodeRequ
 
 /** POST /api/visa/requestrecovery/{themeCode}: a recovery code by SMS for an active card. */
 export function requestRecovery(input: CodeRequestInput): Promise<CodeRequestResult> {
-  return apiRequest(apiPaths.requestRecovery(input.themeCode), {
+  return apiRequest(visaApi.requestRecovery.build({ themeCode: input.themeCode }), {
     method: 'POST',
     body: codeRequestBody(input),
     headers: visaHeaders,
@@ -69,12 +69,12 @@ function codeAndPasscodeBody(input: UseCodeInput): UseCodeRequest {
 
 /** POST /api/visa/UseActivationCode/{themeCode}/: the code and the chosen passcode. */
 export function submitActivationCode(input: UseCodeInput): Promise<unknown> {
-  return apiRequest(apiPaths.useActivationCode(input.themeCode), { method: 'POST', body: codeAndPasscodeBody(input), headers: visaHeaders });
+  return apiRequest(visaApi.useActivationCode.build({ themeCode: input.themeCode }), { method: 'POST', body: codeAndPasscodeBody(input), headers: visaHeaders });
 }
 
 /** POST /api/visa/userecovery/{themeCode}/: the recovery code and the new passcode; answers the holder. */
 export function submitRecovery(input: UseCodeInput): Promise<HolderInformation> {
-  return apiRequest(apiPaths.useRecovery(input.themeCode), {
+  return apiRequest(visaApi.useRecovery.build({ themeCode: input.themeCode }), {
     method: 'POST',
     body: codeAndPasscodeBody(input),
     headers: visaHeaders,
@@ -94,7 +94,7 @@ export interface HolderInput {
 export function getHolderInformation(input: HolderInput): Promise<HolderInformation> {
   const body: HolderInformationRequest = { cardNumber: input.cardNumber, securityCode: input.securityCode };
   if (input.captchaToken) body['g-recaptcha-response'] = input.captchaToken;
-  return apiRequest(apiPaths.getHolderInformation(input.themeCode), {
+  return apiRequest(visaApi.getHolderInformation.build({ themeCode: input.themeCode }), {
     method: 'POST',
     body,
     headers: visaHeaders,
@@ -110,7 +110,7 @@ export interface UpdateHolderInput extends Omit<UpdateHolderInformationRequest, 
 
 /** PUT /api/visa/UpdateHolderInformation/{themeCode}/: the reviewed fields; the card becomes active. */
 export function updateHolderInformation({ themeCode, ...body }: UpdateHolderInput): Promise<HolderInformation> {
-  return apiRequest(apiPaths.updateHolderInformation(themeCode), {
+  return apiRequest(visaApi.updateHolderInformation.build({ themeCode }), {
     method: 'PUT',
     body: body satisfies UpdateHolderInformationRequest,
     headers: visaHeaders,
@@ -127,7 +127,7 @@ export interface PinInput {
 /** POST /api/visa/getPin/{themeCode}: a one-time key for the PIN frame (`code` is the brand's code). */
 export function getPin({ themeCode, cardNumber, securityCode }: PinInput): Promise<PinRetrieval> {
   const body: PinRequest = { code: themeCode, cardNumber, securityCode };
-  return apiRequest(apiPaths.getPin(themeCode), {
+  return apiRequest(visaApi.getPin.build({ themeCode }), {
     method: 'POST',
     body,
     headers: visaHeaders,

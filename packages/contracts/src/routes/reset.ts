@@ -1,0 +1,8 @@
+import { flowRoutes, flowSegments } from './flowRoutes.js';
+
+/** The RESET screens (spec §2.8), under `/:slug/reset`. The server links to `start` (resetUrl). */
+export const resetRoutes = /* @__PURE__ */ flowRoutes(flowSegments.RESET, {
+  start: '',
+  success: 'success',
+  error: 'error',
+});
