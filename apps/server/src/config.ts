@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { bicOfIban, isValidBic, isValidIbanChecksum, normalizeIban } from '@tessera/contracts';
+import { bicOfIban, identityApi, isValidBic, isValidIbanChecksum, normalizeIban } from '@tessera/contracts';
 import { z } from 'zod';
 import { appRoot } from './resources.js';
 
@@ -18,8 +18,8 @@ const IDENTITY_ADAPTERS = ['sandbox', 'oidc', 'off'] as const;
 const IDIN_CLIENT_AUTHS = ['client_secret_basic', 'client_secret_post'] as const;
 /** Where the sandbox iDIN provider is mounted: its issuer is PUBLIC_URL + this path. */
 export const SANDBOX_IDIN_PATH = '/sandbox/idin';
-/** The server's own redirect URI, registered at the identity provider (identityApiPaths.identityReturn). */
-export const IDENTITY_RETURN_PATH = '/api/Authentication/return';
+/** The server's own redirect URI, registered at the identity provider (identityApi.return). */
+export const IDENTITY_RETURN_PATH = identityApi.return.pattern;
 /** Authorization request parameters the client sets itself: IDIN_ISSUER_PARAM may not be one of them. */
 const RESERVED_AUTHORIZATION_PARAMS = new Set([
   'client_id', 'response_type', 'redirect_uri', 'scope', 'state', 'nonce', 'code_challenge', 'code_challenge_method',

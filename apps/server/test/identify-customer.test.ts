@@ -1,4 +1,4 @@
-import { identifyCustomerResponseSchema, identityApiPaths } from '@tessera/contracts';
+import { identifyCustomerResponseSchema, identityApi } from '@tessera/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PURPOSE } from '../src/crypto/index.js';
@@ -258,6 +258,6 @@ describe('IDENTIFY customer call: paid-out cards and calls at once', () => {
     expect(op.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ in: 'query', name: 'sessionId' }), expect.objectContaining({ in: 'path', name: 'themeCode' })]));
     expect(JSON.stringify(op.requestBody)).toContain('bankAccountNumber');
     expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['200', '400', '403', '404', '429']));
-    expect(identityApiPaths.identifyCustomer('demo', 'abc')).toBe('/api/Authentication/demo/customer?sessionId=abc');
+    expect(identityApi.customer.build({ themeCode: 'demo' }, { sessionId: 'abc' })).toBe('/api/Authentication/demo/customer?sessionId=abc');
   });
 });

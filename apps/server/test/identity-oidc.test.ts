@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import axe from 'axe-core';
 import { JSDOM } from 'jsdom';
-import { IDENTITY_SESSION_TTL_MS, identitySessionResponseSchema, identityApiPaths } from '@tessera/contracts';
+import { IDENTITY_SESSION_TTL_MS, identitySessionResponseSchema, identityApi } from '@tessera/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PURPOSE } from '../src/crypto/index.js';
 import type { IdentitySessionRow } from '../src/db/schema.js';
@@ -41,7 +41,7 @@ let stateCounter = 0;
 const webState = () => `web-state-${(++stateCounter).toString().padStart(4, '0')}`;
 
 async function startSession(overrides: Record<string, unknown> = {}, flow = 'PAYOUT', brand = 'demo') {
-  return fetch(`${BASE}${identityApiPaths.identitySession(brand)}`, {
+  return fetch(`${BASE}${identityApi.session.build({ themeCode: brand })}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-flow-type': flow },
     body: JSON.stringify({ provider: 'IDIN', issuer: 'INGBNL2A', redirectUrl: CALLBACK, state: webState(), ...overrides }),

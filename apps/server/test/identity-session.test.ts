@@ -1,4 +1,4 @@
-import { IDIN_BANKS, identityProvidersSchema, identityApiPaths } from '@tessera/contracts';
+import { IDIN_BANKS, identityProvidersSchema, identityApi, payoutApi } from '@tessera/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../src/logger.js';
 import { logSink } from './helpers/flows.js';
@@ -19,9 +19,9 @@ afterAll(async () => {
 });
 
 const providers = (brand = 'demo', headers: Record<string, string> = { 'x-flow-type': 'PAYOUT' }) =>
-  t.app.inject({ method: 'GET', url: identityApiPaths.identityProviders(brand), headers });
+  t.app.inject({ method: 'GET', url: identityApi.providers.build({ themeCode: brand }), headers });
 const session = (body: Record<string, unknown>, brand = 'demo', headers: Record<string, string> = { 'x-flow-type': 'PAYOUT' }) =>
-  t.app.inject({ method: 'POST', url: identityApiPaths.identitySession(brand), headers, payload: body });
+  t.app.inject({ method: 'POST', url: identityApi.session.build({ themeCode: brand }), headers, payload: body });
 const validBody = (overrides: Record<string, unknown> = {}) => ({ provider: 'IDIN', issuer: 'INGBNL2A', redirectUrl: CALLBACK, state: 'web-state-0001', ...overrides });
 const fieldsOf = (res: { json: () => { fields?: Array<{ path: string }> } }) => (res.json().fields ?? []).map((f) => f.path).sort();
 const sessionCount = async () => Number((await t.db.selectFrom('identity_sessions').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
@@ -121,7 +121,7 @@ describe('the session call is rate-limited per address', () => {
   it('answers 429 past RATE_LIMIT_PER_MINUTE', async () => {
     const limited = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '3' } });
     try {
-      const call = () => limited.app.inject({ method: 'POST', url: identityApiPaths.identitySession('demo'), headers: { 'x-flow-type': 'PAYOUT' }, payload: {} });
+      const call = () => limited.app.inject({ method: 'POST', url: identityApi.session.build({ themeCode: 'demo' }), headers: { 'x-flow-type': 'PAYOUT' }, payload: {} });
       const statuses = [];
       for (let i = 0; i < 4; i++) statuses.push((await call()).statusCode);
       expect(statuses).toEqual([400, 400, 400, 429]);
@@ -135,12 +135,12 @@ describe('without bank identity (IDENTITY_ADAPTER=off)', () => {
   it('answers FLOW_UNAVAILABLE, mounts no sandbox, and refuses returns', async () => {
     const off = await createTestApp({ env: { IDENTITY_ADAPTER: 'off' } });
     try {
-      const list = await off.app.inject({ method: 'GET', url: identityApiPaths.identityProviders('demo'), headers: { 'x-flow-type': 'PAYOUT' } });
+      const list = await off.app.inject({ method: 'GET', url: identityApi.providers.build({ themeCode: 'demo' }), headers: { 'x-flow-type': 'PAYOUT' } });
       expect(list.json().code).toBe('FLOW_UNAVAILABLE');
-      const start = await off.app.inject({ method: 'POST', url: identityApiPaths.identitySession('demo'), headers: { 'x-flow-type': 'IDENTIFY' }, payload: validBody() });
+      const start = await off.app.inject({ method: 'POST', url: identityApi.session.build({ themeCode: 'demo' }), headers: { 'x-flow-type': 'IDENTIFY' }, payload: validBody() });
       expect(start.statusCode).toBe(403);
       expect((await off.app.inject({ url: '/sandbox/idin/.well-known/openid-configuration', headers: { accept: 'application/json' } })).statusCode).toBe(404);
-      expect((await off.app.inject({ url: `${identityApiPaths.identityReturn()}?state=abc&code=def` })).statusCode).toBe(400);
+      expect((await off.app.inject({ url: `${identityApi.return.build()}?state=abc&code=def` })).statusCode).toBe(400);
       // The theme says so too, so cardholders see "not available" at the start, not a failure at
       // the end; the PAYOUT lookup refuses as well. Other flows are untouched.
       const theme = (await off.app.inject({ url: '/api/theme/demo' })).json() as { pageAvailability: { code: string; isAvailable: boolean }[] };
@@ -148,7 +148,7 @@ describe('without bank identity (IDENTITY_ADAPTER=off)', () => {
       expect(available).toMatchObject({ PAYOUT: false, IDENTIFY: false, BALANCE: true, REPLACE: true, VISA: true, RESET: true });
       const lookup = await off.app.inject({
         method: 'POST',
-        url: identityApiPaths.payoutLookup(),
+        url: payoutApi.lookup.build(),
         headers: { 'x-flow-type': 'PAYOUT' },
         payload: { code: 'DEMO', giftCardNumber: '6064000000000000109', pinCode: '219936', 'g-recaptcha-response': 'test-pass' },
       });
@@ -173,7 +173,7 @@ describe('an identity provider that cannot be reached', () => {
     });
     try {
       for (let i = 0; i < 2; i++) {
-        const res = await down.app.inject({ method: 'POST', url: identityApiPaths.identitySession('demo'), headers: { 'x-flow-type': 'PAYOUT' }, payload: validBody() });
+        const res = await down.app.inject({ method: 'POST', url: identityApi.session.build({ themeCode: 'demo' }), headers: { 'x-flow-type': 'PAYOUT' }, payload: validBody() });
         expect(res.statusCode).toBe(500);
         expect(res.json()).toEqual({ code: 'INTERNAL_ERROR', message: expect.any(String) });
       }

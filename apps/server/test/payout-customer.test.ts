@@ -1,4 +1,4 @@
-import { payoutCustomerResponseSchema, identityApiPaths } from '@tessera/contracts';
+import { payoutCustomerResponseSchema, payoutApi } from '@tessera/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PURPOSE } from '../src/crypto/index.js';
@@ -355,7 +355,7 @@ describe('PAYOUT customer call: GIFT_PAYOUT', () => {
   });
 
   it('lets the PAYOUT lookup show the card as empty afterwards (the nobalance screen)', async () => {
-    const res = await t.app.inject({ method: 'POST', url: identityApiPaths.payoutLookup(), headers: { 'x-flow-type': 'PAYOUT' }, payload: lookupBody('GIFT_PAYOUT') });
+    const res = await t.app.inject({ method: 'POST', url: payoutApi.lookup.build(), headers: { 'x-flow-type': 'PAYOUT' }, payload: lookupBody('GIFT_PAYOUT') });
     expect(res.json().payoutBalance).toEqual({ balance: 0, fee: 250, payout: 0, assetCode: 'EUR' });
   });
 });

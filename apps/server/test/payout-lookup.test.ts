@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { apiPaths, giftCardSchema, type PayoutBalance, identityApiPaths } from '@tessera/contracts';
+import { giftCardSchema, type PayoutBalance, giftCardApi, payoutApi, replaceApi } from '@tessera/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCard, lookupBody } from './helpers/demo.js';
 import { cardRow } from './helpers/flows.js';
@@ -16,7 +16,7 @@ afterAll(async () => {
   await t.close();
 });
 
-function lookup(name: string, overrides: Record<string, unknown> = {}, flowType: string | null = 'PAYOUT', url = identityApiPaths.payoutLookup()) {
+function lookup(name: string, overrides: Record<string, unknown> = {}, flowType: string | null = 'PAYOUT', url = payoutApi.lookup.build()) {
   return t.app.inject({
     method: 'POST',
     url,
@@ -85,7 +85,7 @@ describe('POST /api/Payout/: routing by payout balance', () => {
     const res = await lookup('GIFT_PAYOUT', { showResetUrl: true });
     expect(res.statusCode).toBe(200);
     expect(res.json().resetUrl).toBeUndefined();
-    const balance = await lookup('GIFT_PAYOUT', {}, 'BALANCE', apiPaths.giftCard());
+    const balance = await lookup('GIFT_PAYOUT', {}, 'BALANCE', giftCardApi.lookup.build());
     expect(balance.statusCode).toBe(200);
     expect(balance.json().payoutBalance).toBeUndefined();
   });
@@ -116,8 +116,8 @@ describe('POST /api/Payout/: refusals', () => {
       expect(res.statusCode, String(flow)).toBe(400);
       expect(res.json().fields).toEqual([expect.objectContaining({ path: 'x-flow-type' })]);
     }
-    expect((await lookup('GIFT_PAYOUT', {}, 'PAYOUT', apiPaths.giftCard())).statusCode).toBe(400);
-    expect((await lookup('GIFT_PAYOUT', {}, 'PAYOUT', apiPaths.replaceCardLookup())).statusCode).toBe(400);
+    expect((await lookup('GIFT_PAYOUT', {}, 'PAYOUT', giftCardApi.lookup.build())).statusCode).toBe(400);
+    expect((await lookup('GIFT_PAYOUT', {}, 'PAYOUT', replaceApi.lookup.build())).statusCode).toBe(400);
   });
 
   it('answers 400 VALIDATION_ERROR listing bad fields, and CAPTCHA_INVALID without the token', async () => {

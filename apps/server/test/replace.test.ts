@@ -1,4 +1,4 @@
-import { apiPaths, evaluatePasscode, giftCardSchema, replacementSchema } from '@tessera/contracts';
+import { evaluatePasscode, giftCardSchema, replacementSchema, replaceApi, resetApi } from '@tessera/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PURPOSE } from '../src/crypto/index.js';
 import { createLogger } from '../src/logger.js';
@@ -37,7 +37,7 @@ async function replace(body: Record<string, unknown>, options: { theme?: string;
   const { theme = 'demo', flowType = 'REPLACE', headers = {} } = options;
   const res = await t.app.inject({
     method: 'POST',
-    url: apiPaths.replaceCard(theme),
+    url: replaceApi.replace.build({ themeCode: theme }),
     headers: { ...(flowType !== null && { 'x-flow-type': flowType }), ...headers },
     payload: body,
   });
@@ -65,7 +65,7 @@ const snapshot = async () => ({
 
 describe('POST /api/ReplaceCard/ (the REPLACE lookup)', () => {
   it('answers the gift card with x-flow-type REPLACE, for every brand offering REPLACE', async () => {
-    const res = await lookup(apiPaths.replaceCardLookup(), 'GIFT_BALANCE', 'REPLACE');
+    const res = await lookup(replaceApi.lookup.build(), 'GIFT_BALANCE', 'REPLACE');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(giftCardSchema.parse(res.json())).toEqual({
@@ -73,7 +73,7 @@ describe('POST /api/ReplaceCard/ (the REPLACE lookup)', () => {
       expiresAt: '2099-12-31',
       balances: [{ quantity: { value: 2500, assetCode: 'EUR' } }],
     });
-    const acme = await lookup(apiPaths.replaceCardLookup(), 'GIFT_ACME', 'REPLACE');
+    const acme = await lookup(replaceApi.lookup.build(), 'GIFT_ACME', 'REPLACE');
     expect(acme.statusCode).toBe(200);
     const events = await t.db.selectFrom('audit_events').select('flow_type').where('type', '=', 'giftcard.lookup').where('outcome', '=', 'success').execute();
     expect(events.map((e) => e.flow_type)).toEqual(['REPLACE', 'REPLACE']);
@@ -81,18 +81,18 @@ describe('POST /api/ReplaceCard/ (the REPLACE lookup)', () => {
 
   it('refuses other flow types, wrong secrets and unknown brands like the gift card lookup', async () => {
     for (const flow of ['BALANCE', 'IDENTIFY']) {
-      const res = await lookup(apiPaths.replaceCardLookup(), 'GIFT_BALANCE', flow);
+      const res = await lookup(replaceApi.lookup.build(), 'GIFT_BALANCE', flow);
       expect(res.statusCode).toBe(400);
       expect(res.json().fields).toEqual([expect.objectContaining({ path: 'x-flow-type' })]);
     }
     // And the gift card lookup does not take REPLACE.
     expect((await lookup('/api/GiftCard/', 'GIFT_BALANCE', 'REPLACE')).statusCode).toBe(400);
-    const wrong = await lookup(apiPaths.replaceCardLookup(), 'GIFT_BALANCE', 'REPLACE', { pinCode: '000000' });
+    const wrong = await lookup(replaceApi.lookup.build(), 'GIFT_BALANCE', 'REPLACE', { pinCode: '000000' });
     expect(wrong.statusCode).toBe(404);
     expect(wrong.json().code).toBe('CARD_NOT_FOUND');
-    const unknownBrand = await lookup(apiPaths.replaceCardLookup(), 'GIFT_BALANCE', 'REPLACE', { code: 'NOBODY' });
+    const unknownBrand = await lookup(replaceApi.lookup.build(), 'GIFT_BALANCE', 'REPLACE', { code: 'NOBODY' });
     expect(unknownBrand.json().code).toBe('THEME_NOT_FOUND');
-    const missingCaptcha = await lookup(apiPaths.replaceCardLookup(), 'GIFT_BALANCE', 'REPLACE', { 'g-recaptcha-response': undefined });
+    const missingCaptcha = await lookup(replaceApi.lookup.build(), 'GIFT_BALANCE', 'REPLACE', { 'g-recaptcha-response': undefined });
     expect(missingCaptcha.json().code).toBe('CAPTCHA_INVALID');
   });
 });
@@ -254,7 +254,7 @@ describe('REPLACE: success', () => {
     for (const [url, flow] of [
       ['/api/GiftCard/', 'BALANCE'],
       ['/api/GiftCard/', 'IDENTIFY'],
-      [apiPaths.replaceCardLookup(), 'REPLACE'],
+      [replaceApi.lookup.build(), 'REPLACE'],
     ] as const) {
       const refused = await lookup(url, 'GIFT_REPLACE', flow);
       expect(refused.statusCode, `${url} ${flow}`).toBe(404);
@@ -268,7 +268,7 @@ describe('REPLACE: success', () => {
     expect(code).toHaveLength(1); // still stored, but the card is blocked
     const res = await t.app.inject({
       method: 'POST',
-      url: apiPaths.recovery('demo'),
+      url: resetApi.recovery.build({ themeCode: 'demo' }),
       headers: { 'x-flow-type': 'SECURITY_RESET' },
       payload: resetBody('GIFT_REPLACE', { otcNumber: recoveryCode }),
     });
@@ -306,7 +306,7 @@ describe('REPLACE: twenty requests at once', () => {
       Array.from({ length: 20 }, () =>
         t.app.inject({
           method: 'POST',
-          url: apiPaths.replaceCard('demo'),
+          url: replaceApi.replace.build({ themeCode: 'demo' }),
           headers: { 'x-flow-type': 'REPLACE' },
           payload: replaceBody('GIFT_PAYOUT', { email: 'tegelijk@example.nl' }),
         }),

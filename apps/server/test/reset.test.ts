@@ -1,4 +1,4 @@
-import { apiPaths, giftCardSchema } from '@tessera/contracts';
+import { giftCardSchema, resetApi } from '@tessera/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GUESSING_COOLDOWN_MS } from '../src/domain/guessing-policy.js';
 import { createLogger } from '../src/logger.js';
@@ -32,7 +32,7 @@ function recover(body: Record<string, unknown>, themeCode = 'demo', flowType: st
   }
   return t.app.inject({
     method: 'POST',
-    url: apiPaths.recovery(themeCode),
+    url: resetApi.recovery.build({ themeCode: themeCode }),
     headers: { ...(flowType !== null && { 'x-flow-type': flowType }) },
     payload: body,
   });

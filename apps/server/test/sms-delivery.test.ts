@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
-import { apiPaths, devOutboxMessageSchema } from '@tessera/contracts';
+import { devOutboxMessageSchema, visaApi } from '@tessera/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTwilioSmsSender } from '../src/adapters/sms/twilio.js';
@@ -192,7 +192,7 @@ describe('SMS through the outbox worker and Twilio', () => {
   const requestCode = (name: string) =>
     t.app.inject({
       method: 'POST',
-      url: apiPaths.requestActivationCode('demo'),
+      url: visaApi.requestActivationCode.build({ themeCode: 'demo' }),
       headers: { 'x-flow-type': 'VISA' },
       payload: { cardNumber: demoCard(name).number, 'g-recaptcha-response': captcha, culture: 'nl' },
     });
@@ -243,7 +243,7 @@ describe('SMS through the outbox worker and Twilio', () => {
     // worker of it ran: nothing was sent.
     const recovery = await t.app.inject({
       method: 'POST',
-      url: apiPaths.requestRecovery('demo'),
+      url: visaApi.requestRecovery.build({ themeCode: 'demo' }),
       payload: { cardNumber: demoCard('VISA_ACTIVE').number, 'g-recaptcha-response': captcha },
     });
     expect(recovery.statusCode).toBe(200);
@@ -297,7 +297,7 @@ describe('the local SMS adapter (embedded default)', () => {
       for (const name of ['VISA_NEW_1', 'VISA_NEW_2']) {
         const res = await t.app.inject({
           method: 'POST',
-          url: apiPaths.requestActivationCode('demo'),
+          url: visaApi.requestActivationCode.build({ themeCode: 'demo' }),
           headers: { 'x-flow-type': 'VISA', 'accept-language': 'en-GB,en;q=0.9' },
           payload: { cardNumber: demoCard(name).number, 'g-recaptcha-response': captcha },
         });

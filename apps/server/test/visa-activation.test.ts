@@ -1,8 +1,8 @@
 import {
   activationResultSchema,
-  apiPaths,
   codeRequestResultSchema,
   holderInformationSchema,
+  visaApi,
 } from '@tessera/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GUESSING_COOLDOWN_MS } from '../src/domain/guessing-policy.js';
@@ -57,11 +57,11 @@ async function call(method: 'POST' | 'PUT', url: string, body: Body, headers: Re
 const outcome = (res: { statusCode: number; json: () => { code?: string } }) => (res.statusCode === 200 ? 'OK' : `${res.statusCode} ${res.json().code}`);
 
 const requestCode = (cardNumber: string, extra: Body = {}, theme = 'demo', headers?: Record<string, string>) =>
-  call('POST', apiPaths.requestActivationCode(theme), { cardNumber, 'g-recaptcha-response': captcha, culture: 'nl', ...extra }, headers);
+  call('POST', visaApi.requestActivationCode.build({ themeCode: theme }), { cardNumber, 'g-recaptcha-response': captcha, culture: 'nl', ...extra }, headers);
 const useCode = (cardNumber: string, otcNumber: string, securityCode: string, theme = 'demo', headers?: Record<string, string>) =>
-  call('POST', apiPaths.useActivationCode(theme), { cardNumber, otcNumber, securityCode }, headers);
+  call('POST', visaApi.useActivationCode.build({ themeCode: theme }), { cardNumber, otcNumber, securityCode }, headers);
 const review = (cardNumber: string, securityCode: string, extra: Body = {}) =>
-  call('PUT', apiPaths.updateHolderInformation('demo'), {
+  call('PUT', visaApi.updateHolderInformation.build({ themeCode: 'demo' }), {
     cardNumber,
     securityCode,
     dateOfBirth: '1990-02-28',
@@ -70,7 +70,7 @@ const review = (cardNumber: string, securityCode: string, extra: Body = {}) =>
     ...extra,
   });
 const login = (cardNumber: string, securityCode: string, extra: Body = {}, headers: Record<string, string> = {}) =>
-  call('POST', apiPaths.getHolderInformation('demo'), { cardNumber, securityCode, ...extra }, headers);
+  call('POST', visaApi.getHolderInformation.build({ themeCode: 'demo' }), { cardNumber, securityCode, ...extra }, headers);
 
 const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
@@ -284,7 +284,7 @@ describe('UseActivationCode: the code’s lifetime and tries', () => {
   });
 
   it('a recovery code does not activate, and UseActivationCode refuses an active card', async () => {
-    expect(outcome(await call('POST', apiPaths.requestRecovery('demo'), { cardNumber: demoCard('VISA_ACTIVE').number, 'g-recaptcha-response': captcha }))).toBe('OK');
+    expect(outcome(await call('POST', visaApi.requestRecovery.build({ themeCode: 'demo' }), { cardNumber: demoCard('VISA_ACTIVE').number, 'g-recaptcha-response': captcha }))).toBe('OK');
     const code = await latestCode(t, 'VISA_ACTIVE');
     secrets.add(code);
     expect(outcome(await useCode(demoCard('VISA_ACTIVE').number, code, 'Kd7x2B'))).toBe('400 INVALID_TOKEN');
@@ -335,7 +335,7 @@ describe('UpdateHolderInformation: validation and refusals', () => {
     expect(outcome(await review(demoCard('VISA_NEW_2').number, 'Mx4c8L'))).toBe('404 CARD_NOT_FOUND');
     expect((await visaRow(t, card.number)).state).toBe('passcode_set');
     // The header is required, VISA.
-    const res = await call('PUT', apiPaths.updateHolderInformation('demo'), { cardNumber: card.number, securityCode: 'Mx4c8L' }, {});
+    const res = await call('PUT', visaApi.updateHolderInformation.build({ themeCode: 'demo' }), { cardNumber: card.number, securityCode: 'Mx4c8L' }, {});
     expect(outcome(res)).toBe('400 VALIDATION_ERROR');
   });
 });
@@ -370,7 +370,7 @@ describe('GetHolderInformation: the login', () => {
     ];
     for (const res of answers) expect(outcome(res)).toBe('404 CARD_NOT_FOUND');
     expect(new Set(answers.map((a) => a.body)).size).toBe(1);
-    expect(outcome(await call('POST', apiPaths.getHolderInformation('acme'), { cardNumber: demoCard('VISA_ACTIVE').number, securityCode: 'Tq8m3x' }, {}))).toBe(
+    expect(outcome(await call('POST', visaApi.getHolderInformation.build({ themeCode: 'acme' }), { cardNumber: demoCard('VISA_ACTIVE').number, securityCode: 'Tq8m3x' }, {}))).toBe(
       '403 FLOW_UNAVAILABLE',
     );
     expect(outcome(await login(demoCard('VISA_ACTIVE').number, 'Tq8m3x', {}, { 'x-flow-type': 'BALANCE' }))).toBe('400 VALIDATION_ERROR');

@@ -1,4 +1,4 @@
-import { apiPaths, pinRetrievalSchema } from '@tessera/contracts';
+import { pinRetrievalSchema, visaApi } from '@tessera/contracts';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PIN_FRAME_SCRIPT_HASH, PIN_FRAME_STYLE_HASH } from '../src/flows/visa/pin-frame-page.js';
@@ -27,7 +27,7 @@ afterAll(async () => {
 });
 
 const getPin = (body: Record<string, unknown>, headers: Record<string, string> = { 'x-flow-type': 'VISA' }, theme = 'demo') =>
-  t.app.inject({ method: 'POST', url: apiPaths.getPin(theme), headers, payload: body });
+  t.app.inject({ method: 'POST', url: visaApi.getPin.build({ themeCode: theme }), headers, payload: body });
 const activePin = (extra: Record<string, unknown> = {}) => getPin({ code: 'DEMO', cardNumber: demoCard('VISA_ACTIVE').number, securityCode: 'Tq8m3x', ...extra });
 const readPin = (key: string, controlId: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/pin-frame/pin', headers: { host: FRAME_HOST, origin: FRAME, ...headers }, payload: { key, controlId } });
@@ -139,7 +139,7 @@ describe('the PIN frame page and the host split', () => {
       expect(res.statusCode, url).toBe(404);
       expect(res.body, url).not.toContain('<div id="root">');
     }
-    const lookup = await t.app.inject({ method: 'POST', url: apiPaths.getPin('demo'), headers: { host: FRAME_HOST, 'x-flow-type': 'VISA' }, payload: {} });
+    const lookup = await t.app.inject({ method: 'POST', url: visaApi.getPin.build({ themeCode: 'demo' }), headers: { host: FRAME_HOST, 'x-flow-type': 'VISA' }, payload: {} });
     expect(lookup.statusCode).toBe(404);
     // Health checks answer anywhere; the portal still serves its pages on its own host.
     expect((await t.app.inject({ url: '/healthz', headers: { host: FRAME_HOST } })).statusCode).toBe(200);

@@ -1,4 +1,4 @@
-import { apiPaths, codeRequestResultSchema, holderInformationSchema } from '@tessera/contracts';
+import { codeRequestResultSchema, holderInformationSchema, visaApi } from '@tessera/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GUESSING_COOLDOWN_MS } from '../src/domain/guessing-policy.js';
 import { createLogger } from '../src/logger.js';
@@ -34,11 +34,11 @@ async function call(url: string, body: Body, headers: Record<string, string> = {
 }
 const outcome = (res: { statusCode: number; json: () => { code?: string } }) => (res.statusCode === 200 ? 'OK' : `${res.statusCode} ${res.json().code}`);
 const requestRecovery = (cardNumber: string, extra: Body = {}, headers?: Record<string, string>) =>
-  call(apiPaths.requestRecovery('demo'), { cardNumber, 'g-recaptcha-response': captcha, culture: 'nl', ...extra }, headers);
+  call(visaApi.requestRecovery.build({ themeCode: 'demo' }), { cardNumber, 'g-recaptcha-response': captcha, culture: 'nl', ...extra }, headers);
 const useRecovery = (cardNumber: string, otcNumber: string, securityCode: string, headers?: Record<string, string>) =>
-  call(apiPaths.useRecovery('demo'), { cardNumber, otcNumber, securityCode }, headers);
+  call(visaApi.useRecovery.build({ themeCode: 'demo' }), { cardNumber, otcNumber, securityCode }, headers);
 const login = (cardNumber: string, securityCode: string) =>
-  call(apiPaths.getHolderInformation('demo'), { cardNumber, securityCode, 'g-recaptcha-response': captcha });
+  call(visaApi.getHolderInformation.build({ themeCode: 'demo' }), { cardNumber, securityCode, 'g-recaptcha-response': captcha });
 
 describe('recovery of VISA_ACTIVE’s passcode', () => {
   const number = demoCard('VISA_ACTIVE').number;

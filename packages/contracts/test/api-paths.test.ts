@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  apiPaths,
   apiRoute,
   brandApi,
   demoApi,
   giftCardApi,
   identityApi,
-  identityApiPaths,
   payoutApi,
   replaceApi,
   resetApi,
@@ -79,30 +77,30 @@ describe('API routes', () => {
     expect(resetApi.recovery.build({ themeCode: 't', other: 'x' })).toBe('/api/recovery/t/');
   });
 
-  it('keep the deprecated apiPaths and identityApiPaths answering as before', () => {
-    expect(apiPaths.theme('a/b')).toBe('/api/theme/a%2Fb');
-    expect(apiPaths.customCss('demo')).toBe('/api/css/theme/demo/custom.css');
-    expect(apiPaths.translations('demo', 'en')).toBe('/api/translations/demo?culture=en');
-    expect(apiPaths.captchaKey()).toBe('/api/Utility/Recaptcha');
-    expect(apiPaths.errorReport()).toBe('/api/Utility/Error');
-    expect(apiPaths.giftCard()).toBe('/api/GiftCard/');
-    expect(apiPaths.recovery('demo')).toBe('/api/recovery/demo/');
-    expect(apiPaths.replaceCardLookup()).toBe('/api/ReplaceCard/');
-    expect(apiPaths.replaceCard('demo')).toBe('/api/replacecard/demo/replace');
-    expect(apiPaths.requestActivationCode('demo')).toBe('/api/visa/RequestActivationCode/demo');
-    expect(apiPaths.useActivationCode('demo')).toBe('/api/visa/UseActivationCode/demo/');
-    expect(apiPaths.updateHolderInformation('demo')).toBe('/api/visa/UpdateHolderInformation/demo/');
-    expect(apiPaths.getHolderInformation('demo')).toBe('/api/visa/GetHolderInformation/demo/');
-    expect(apiPaths.getPin('demo')).toBe('/api/visa/getPin/demo');
-    expect(apiPaths.requestRecovery('demo')).toBe('/api/visa/requestrecovery/demo');
-    expect(apiPaths.useRecovery('demo')).toBe('/api/visa/userecovery/demo/');
-    expect(apiPaths.devOutbox()).toBe('/dev/outbox');
-    expect(apiPaths.demoBrands()).toBe('/api/demo/brands');
-    expect(identityApiPaths.payoutLookup()).toBe('/api/Payout/');
-    expect(identityApiPaths.identityProviders('demo')).toBe('/api/Authentication/demo/providers');
-    expect(identityApiPaths.identitySession('demo')).toBe('/api/Authentication/demo/session');
-    expect(identityApiPaths.payoutCustomer('demo')).toBe('/api/Authentication/demo/customer');
-    expect(identityApiPaths.identifyCustomer('demo', 'abc')).toBe('/api/Authentication/demo/customer?sessionId=abc');
-    expect(identityApiPaths.identityReturn()).toBe('/api/Authentication/return');
+  it('build every path the API has always answered on', () => {
+    expect(brandApi.theme.build({ id: 'a/b' })).toBe('/api/theme/a%2Fb');
+    expect(brandApi.customCss.build({ id: 'demo' })).toBe('/api/css/theme/demo/custom.css');
+    expect(brandApi.translations.build({ slug: 'demo' }, { culture: 'en' })).toBe('/api/translations/demo?culture=en');
+    expect(utilityApi.captchaKey.build()).toBe('/api/Utility/Recaptcha');
+    expect(utilityApi.errorReport.build()).toBe('/api/Utility/Error');
+    expect(giftCardApi.lookup.build()).toBe('/api/GiftCard/');
+    expect(resetApi.recovery.build({ themeCode: 'demo' })).toBe('/api/recovery/demo/');
+    expect(replaceApi.lookup.build()).toBe('/api/ReplaceCard/');
+    expect(replaceApi.replace.build({ themeCode: 'demo' })).toBe('/api/replacecard/demo/replace');
+    expect(visaApi.requestActivationCode.build({ themeCode: 'demo' })).toBe('/api/visa/RequestActivationCode/demo');
+    expect(visaApi.useActivationCode.build({ themeCode: 'demo' })).toBe('/api/visa/UseActivationCode/demo/');
+    expect(visaApi.updateHolderInformation.build({ themeCode: 'demo' })).toBe('/api/visa/UpdateHolderInformation/demo/');
+    expect(visaApi.getHolderInformation.build({ themeCode: 'demo' })).toBe('/api/visa/GetHolderInformation/demo/');
+    expect(visaApi.getPin.build({ themeCode: 'demo' })).toBe('/api/visa/getPin/demo');
+    expect(visaApi.requestRecovery.build({ themeCode: 'demo' })).toBe('/api/visa/requestrecovery/demo');
+    expect(visaApi.useRecovery.build({ themeCode: 'demo' })).toBe('/api/visa/userecovery/demo/');
+    expect(demoApi.outbox.build()).toBe('/dev/outbox');
+    expect(demoApi.brands.build()).toBe('/api/demo/brands');
+    expect(payoutApi.lookup.build()).toBe('/api/Payout/');
+    expect(identityApi.providers.build({ themeCode: 'demo' })).toBe('/api/Authentication/demo/providers');
+    expect(identityApi.session.build({ themeCode: 'demo' })).toBe('/api/Authentication/demo/session');
+    expect(identityApi.customer.build({ themeCode: 'demo' })).toBe('/api/Authentication/demo/customer');
+    expect(identityApi.customer.build({ themeCode: 'demo' }, { sessionId: 'abc' })).toBe('/api/Authentication/demo/customer?sessionId=abc');
+    expect(identityApi.return.build()).toBe('/api/Authentication/return');
   });
 });

@@ -10,7 +10,6 @@ import {
   replaceRoutes,
   resetRoutes,
   visaRoutes,
-  webPaths,
   type FlowRoute,
 } from '../src/index.js';
 
@@ -61,9 +60,7 @@ describe('flow route tables', () => {
     expect(table.other).toBeUndefined();
   });
 
-  it('keep the deprecated webPaths the server still calls', () => {
-    expect(webPaths.reset.start('my brand')).toBe('/my%20brand/reset');
-    expect(webPaths.callback()).toBe(appPaths.callback);
+  it('names the paths outside the flow areas: the demo home and the bank return the server redirects to', () => {
     expect(appPaths).toEqual({ home: '/', callback: '/callback' });
   });
 });

@@ -6,6 +6,7 @@ import {
   identitySessionIdField,
   payoutCustomerRequestSchema,
   payoutCustomerResponseSchema,
+  identityApi,
 } from '@tessera/contracts';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -36,7 +37,7 @@ function requestSerializer(req: FastifyRequest) {
  */
 export async function customerRoutes(app: App, { deps, captchaRateLimit }: RouteOptions): Promise<void> {
   app.post(
-    '/api/Authentication/:themeCode/customer',
+    identityApi.customer.pattern,
     {
       // No captcha in the spec's bodies: the security code, the identity session, the per-card
       // guessing limits and this per-address limit protect the calls.

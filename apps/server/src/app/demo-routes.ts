@@ -1,4 +1,4 @@
-import { demoBrandsSchema } from '@tessera/contracts';
+import { demoBrandsSchema, demoApi } from '@tessera/contracts';
 import { listDemoBrands } from './list-demo-brands.js';
 import type { App, RouteOptions } from '../http/route-types.js';
 
@@ -8,7 +8,7 @@ import type { App, RouteOptions } from '../http/route-types.js';
  */
 export async function demoRoutes(app: App, { deps }: RouteOptions): Promise<void> {
   app.get(
-    '/api/demo/brands',
+    demoApi.brands.pattern,
     {
       schema: {
         tags: ['demo'],

@@ -1,4 +1,4 @@
-import { devOutboxMessageSchema } from '@tessera/contracts';
+import { devOutboxMessageSchema, demoApi } from '@tessera/contracts';
 import { z } from 'zod';
 import { listLocalOutbox } from './list-local-outbox.js';
 import { errorResponses } from '../http/error-responses.js';
@@ -12,7 +12,7 @@ import type { App, RouteOptions } from '../http/route-types.js';
  */
 export async function devRoutes(app: App, { deps }: RouteOptions): Promise<void> {
   app.get(
-    '/dev/outbox',
+    demoApi.outbox.pattern,
     {
       schema: {
         tags: ['demo'],

@@ -1,4 +1,4 @@
-import { errorReportAnswerSchema, errorReportSchema } from '@tessera/contracts';
+import { errorReportAnswerSchema, errorReportSchema, utilityApi } from '@tessera/contracts';
 import { requestContext } from '../http/request-context.js';
 import { reportError } from './report-error.js';
 import { errorResponses } from '../http/error-responses.js';
@@ -7,7 +7,7 @@ import type { App, RouteOptions } from '../http/route-types.js';
 /** The web app's crash report: what broke, never what the cardholder typed. */
 export async function errorReportRoute(app: App, { deps, errorReportRateLimit }: RouteOptions): Promise<void> {
   app.post(
-    '/api/Utility/Error',
+    utilityApi.errorReport.pattern,
     {
       config: { rateLimit: errorReportRateLimit },
       schema: {

@@ -2,7 +2,7 @@ import {
   type FlowType,
   type GiftCard,
   giftCardLookupRequestSchema,
-  webPaths,
+  resetRoutes,
 } from '@tessera/contracts';
 import { sumLedgerByAsset } from '../db/repositories/ledger.js';
 import { truncateAddress } from '../domain/client-address.js';
@@ -66,6 +66,6 @@ export async function lookupGiftCard(
   if (flowType === 'PAYOUT') {
     answer.payoutBalance = payoutBreakdown(balanceIn(entries, card.asset_code), brand.payout_fee, card.asset_code);
   }
-  if (request.showResetUrl && offersFlow(flows, 'RESET')) answer.resetUrl = webPaths.reset.start(brand.slug);
+  if (request.showResetUrl && offersFlow(flows, 'RESET')) answer.resetUrl = resetRoutes.start.path(brand.slug);
   return answer;
 }

@@ -4,6 +4,7 @@ import {
   identityProvidersSchema,
   identitySessionRequestSchema,
   identitySessionResponseSchema,
+  identityApi,
 } from '@tessera/contracts';
 import { z } from 'zod';
 import { createIdentity } from '../adapters/identity/index.js';
@@ -31,7 +32,7 @@ export async function identityRoutes(app: App, { deps, captchaRateLimit }: Route
   const identity = createIdentity(deps.config.identity);
 
   app.get(
-    '/api/Authentication/:themeCode/providers',
+    identityApi.providers.pattern,
     {
       attachValidation: true,
       schema: {
@@ -51,7 +52,7 @@ export async function identityRoutes(app: App, { deps, captchaRateLimit }: Route
   );
 
   app.post(
-    '/api/Authentication/:themeCode/session',
+    identityApi.session.pattern,
     {
       // It writes a row per call: limited per address like the captcha-protected calls.
       config: { rateLimit: captchaRateLimit },

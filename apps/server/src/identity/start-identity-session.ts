@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { IDENTITY_PROVIDER, IDENTITY_SESSION_TTL_MS, type IdentitySessionResponse, identitySessionRequestSchema, webPaths } from '@tessera/contracts';
+import { IDENTITY_PROVIDER, IDENTITY_SESSION_TTL_MS, type IdentitySessionResponse, identitySessionRequestSchema, appPaths } from '@tessera/contracts';
 import { idinIssuer } from '../adapters/identity/issuers.js';
 import { exchangeFailureReason } from '../adapters/identity/oidc.js';
 import type { IdentityPort } from '../adapters/identity/port.js';
@@ -17,7 +17,7 @@ import { parseOrThrow } from '../customer-call/validate.js';
 export const IDENTITY_SESSION_RETENTION_MS = 60 * 60 * 1000;
 
 /** The one address a session may send the browser back to: the portal's own /callback page. */
-export const identityCallbackUrl = (config: Pick<Config, 'publicUrl'>) => `${config.publicUrl}${webPaths.callback()}`;
+export const identityCallbackUrl = (config: Pick<Config, 'publicUrl'>) => `${config.publicUrl}${appPaths.callback}`;
 
 /**
  * POST /api/Authentication/{themeCode}/session (x-flow-type PAYOUT or IDENTIFY): starts a bank

@@ -1,4 +1,4 @@
-import { webPaths } from '@tessera/contracts';
+import { resetRoutes } from '@tessera/contracts';
 import { drawRecoveryCode } from '../cards/card-numbers.js';
 import type { Crypto } from '../crypto/index.js';
 import type { Db } from '../db/database.js';
@@ -62,7 +62,7 @@ export async function issueRecoveryCode(deps: { db: Db; crypto: Crypto; now: () 
       maskedNumber: masked,
       brandCode: brand?.code ?? '?',
       recoveryCode,
-      resetPath: brand && offersFlow(flows, 'RESET') ? webPaths.reset.start(brand.slug) : null,
+      resetPath: brand && offersFlow(flows, 'RESET') ? resetRoutes.start.path(brand.slug) : null,
       refusingSecrets: !gate.allowed,
     };
   });

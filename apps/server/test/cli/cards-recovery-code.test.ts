@@ -1,4 +1,4 @@
-import { apiPaths } from '@tessera/contracts';
+import { resetApi } from '@tessera/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PURPOSE } from '../../src/crypto/index.js';
 import { findCardByNumberIndex, updateCard } from '../../src/db/repositories/cards.js';
@@ -19,7 +19,7 @@ const cardOf = async (number: string) =>
 const reset = async (brand: string, number: string, otcNumber: string, securityCode: string) => {
   const res = await c.t.app.inject({
     method: 'POST',
-    url: apiPaths.recovery(brand),
+    url: resetApi.recovery.build({ themeCode: brand }),
     headers: { 'x-flow-type': 'SECURITY_RESET' },
     payload: { cardNumber: number, otcNumber, securityCode, 'g-recaptcha-response': CAPTCHA },
   });

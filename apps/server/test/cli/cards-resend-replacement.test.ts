@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { apiPaths, formatBalance, stripCardNumber } from '@tessera/contracts';
+import { formatBalance, stripCardNumber, replaceApi } from '@tessera/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PURPOSE } from '../../src/crypto/index.js';
 import { findCardByNumberIndex, updateCard } from '../../src/db/repositories/cards.js';
@@ -40,7 +40,7 @@ async function replaceCall(number: string, securityCode: string, email: string, 
   secrets.add(stripCardNumber(number)).add(securityCode).add(email);
   return c.t.app.inject({
     method: 'POST',
-    url: apiPaths.replaceCard('demo'),
+    url: replaceApi.replace.build({ themeCode: 'demo' }),
     headers: { 'x-flow-type': 'REPLACE' },
     payload: { code: number, email, securityCode, balances: [], ...(culture && { culture }) },
   });

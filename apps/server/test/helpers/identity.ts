@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { IDENTITY_PROVIDER, IDENTITY_SESSION_TTL_MS, identityApiPaths } from '@tessera/contracts';
+import { IDENTITY_PROVIDER, IDENTITY_SESSION_TTL_MS, identityApi } from '@tessera/contracts';
 import { issueCard } from '../../src/cards/issue-card.js';
 import { PURPOSE } from '../../src/crypto/index.js';
 import { completeIdentitySession, insertIdentitySession } from '../../src/db/repositories/identity-sessions.js';
@@ -128,7 +128,7 @@ export function payoutCustomerCall(t: TestApp, body: Record<string, unknown>, op
   const { theme = 'demo', flowType = 'PAYOUT' } = options;
   return t.app.inject({
     method: 'POST',
-    url: identityApiPaths.payoutCustomer(theme),
+    url: identityApi.customer.build({ themeCode: theme }),
     headers: { ...(flowType !== null && { 'x-flow-type': flowType }) },
     payload: body,
   });
@@ -144,7 +144,7 @@ export function identifyCustomerCall(
   const { theme = 'demo', flowType = 'IDENTIFY' } = options;
   return t.app.inject({
     method: 'POST',
-    url: sessionId === null ? identityApiPaths.payoutCustomer(theme) : identityApiPaths.identifyCustomer(theme, sessionId),
+    url: sessionId === null ? identityApi.customer.build({ themeCode: theme }) : identityApi.customer.build({ themeCode: theme }, { sessionId: sessionId }),
     headers: { ...(flowType !== null && { 'x-flow-type': flowType }) },
     payload: body,
   });

@@ -9,11 +9,10 @@
 
 export { apiRoute, type ApiParamName, type ApiParams, type ApiQuery, type ApiRoute } from './paths/apiRoute.js';
 
-export { brandApi, utilityApi, giftCardApi } from './paths/portal.js';
+export { brandApi, brandAssetApi, utilityApi, giftCardApi } from './paths/portal.js';
 export { resetApi } from './paths/reset.js';
 export { replaceApi } from './paths/replace.js';
 export { visaApi } from './paths/visa.js';
 export { payoutApi } from './paths/payout.js';
 export { identityApi } from './paths/identity.js';
 export { demoApi } from './paths/demo.js';
-export { apiPaths, identityApiPaths } from './paths/deprecated.js';

@@ -1,4 +1,4 @@
-import { FLOW_TYPE_HEADER, giftCardLookupRequestSchema, giftCardSchema } from '@tessera/contracts';
+import { FLOW_TYPE_HEADER, giftCardLookupRequestSchema, giftCardSchema, giftCardApi } from '@tessera/contracts';
 import { z } from 'zod';
 import { requestContext } from '../../http/request-context.js';
 import { lookupGiftCard } from '../../customer-call/lookup-gift-card.js';
@@ -7,7 +7,7 @@ import type { App, RouteOptions } from '../../http/route-types.js';
 
 export async function balanceRoutes(app: App, { deps, captchaRateLimit }: RouteOptions): Promise<void> {
   app.post(
-    '/api/GiftCard/',
+    giftCardApi.lookup.pattern,
     {
       config: { rateLimit: captchaRateLimit },
       // The service validates the body itself, after the brand and flow checks (contract.md order).

@@ -1,4 +1,4 @@
-import { brandIdParam, captchaKeySchema, FALLBACK_LANGUAGE, themeSchema, translationsSchema } from '@tessera/contracts';
+import { brandIdParam, captchaKeySchema, FALLBACK_LANGUAGE, themeSchema, translationsSchema, brandApi, brandAssetApi, utilityApi } from '@tessera/contracts';
 import { z } from 'zod';
 import { ALTCHA_CHALLENGE_PATH } from '../../adapters/captcha/altcha.js';
 import { errorResponses } from '../../http/error-responses.js';
@@ -19,7 +19,7 @@ const assetParams = z.object({ slug: brandIdParam, name: z.string().regex(/^[a-z
  */
 export async function brandRoutes(app: App, { deps, captchaRateLimit }: RouteOptions): Promise<void> {
   app.get(
-    '/api/theme/:id',
+    brandApi.theme.pattern,
     {
       schema: {
         tags: ['theme'],
@@ -38,7 +38,7 @@ export async function brandRoutes(app: App, { deps, captchaRateLimit }: RouteOpt
   );
 
   app.get(
-    '/api/css/theme/:id/custom.css',
+    brandApi.customCss.pattern,
     {
       schema: {
         tags: ['theme'],
@@ -57,7 +57,7 @@ export async function brandRoutes(app: App, { deps, captchaRateLimit }: RouteOpt
   );
 
   app.get(
-    '/api/assets/:slug/:name',
+    brandAssetApi.asset.pattern,
     {
       schema: {
         tags: ['theme'],
@@ -84,7 +84,7 @@ export async function brandRoutes(app: App, { deps, captchaRateLimit }: RouteOpt
   );
 
   app.get(
-    '/api/translations/:slug',
+    brandApi.translations.pattern,
     {
       schema: {
         tags: ['theme'],
@@ -104,7 +104,7 @@ export async function brandRoutes(app: App, { deps, captchaRateLimit }: RouteOpt
   );
 
   app.get(
-    '/api/Utility/Recaptcha',
+    utilityApi.captchaKey.pattern,
     {
       schema: {
         tags: ['utility'],

@@ -1,4 +1,4 @@
-import { FLOW_TYPE_HEADER, giftCardSchema, payoutLookupRequestSchema } from '@tessera/contracts';
+import { FLOW_TYPE_HEADER, giftCardSchema, payoutLookupRequestSchema, payoutApi } from '@tessera/contracts';
 import { z } from 'zod';
 import { requestContext } from '../../http/request-context.js';
 import { lookupGiftCard } from '../../customer-call/lookup-gift-card.js';
@@ -8,7 +8,7 @@ import type { App, RouteOptions } from '../../http/route-types.js';
 /** The PAYOUT start's card lookup (spec §2.5, §7). */
 export async function payoutRoutes(app: App, { deps, captchaRateLimit }: RouteOptions): Promise<void> {
   app.post(
-    '/api/Payout/',
+    payoutApi.lookup.pattern,
     {
       config: { rateLimit: captchaRateLimit },
       // The service validates the body itself, after the brand and flow checks (contract.md order).

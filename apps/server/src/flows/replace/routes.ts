@@ -5,6 +5,7 @@ import {
   giftCardSchema,
   replaceCardRequestSchema,
   replacementSchema,
+  replaceApi,
 } from '@tessera/contracts';
 import { z } from 'zod';
 import { requestContext } from '../../http/request-context.js';
@@ -15,7 +16,7 @@ import type { App, RouteOptions } from '../../http/route-types.js';
 
 export async function replaceRoutes(app: App, { deps, captchaRateLimit }: RouteOptions): Promise<void> {
   app.post(
-    '/api/ReplaceCard/',
+    replaceApi.lookup.pattern,
     {
       config: { rateLimit: captchaRateLimit },
       attachValidation: true,
@@ -37,7 +38,7 @@ export async function replaceRoutes(app: App, { deps, captchaRateLimit }: RouteO
   );
 
   app.post(
-    '/api/replacecard/:themeCode/replace',
+    replaceApi.replace.pattern,
     {
       // No captcha in the spec's body: the security code, the per-card guessing limits and this
       // per-address limit protect the call.

@@ -1,4 +1,4 @@
-import { brandIdParam, FLOW_TYPE_HEADER, giftCardSchema, recoveryRequestSchema } from '@tessera/contracts';
+import { brandIdParam, FLOW_TYPE_HEADER, giftCardSchema, recoveryRequestSchema, resetApi } from '@tessera/contracts';
 import { z } from 'zod';
 import { requestContext } from '../../http/request-context.js';
 import { resetSecurityCode } from './reset-security-code.js';
@@ -7,7 +7,7 @@ import type { App, RouteOptions } from '../../http/route-types.js';
 
 export async function resetRoutes(app: App, { deps, captchaRateLimit }: RouteOptions): Promise<void> {
   app.post(
-    '/api/recovery/:themeCode/',
+    resetApi.recovery.pattern,
     {
       config: { rateLimit: captchaRateLimit },
       // The service validates path and body itself, after the brand and flow checks (contract.md order).

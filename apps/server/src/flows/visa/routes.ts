@@ -10,6 +10,7 @@ import {
   pinRetrievalSchema,
   updateHolderInformationRequestSchema,
   useCodeRequestSchema,
+  visaApi,
 } from '@tessera/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -48,7 +49,7 @@ export async function visaRoutes(app: App, { deps, captchaRateLimit }: RouteOpti
   } as const;
 
   app.post(
-    '/api/visa/RequestActivationCode/:themeCode',
+    visaApi.requestActivationCode.pattern,
     {
       ...route,
       schema: {
@@ -66,7 +67,7 @@ export async function visaRoutes(app: App, { deps, captchaRateLimit }: RouteOpti
   );
 
   app.post(
-    '/api/visa/UseActivationCode/:themeCode/',
+    visaApi.useActivationCode.pattern,
     {
       ...route,
       schema: {
@@ -84,7 +85,7 @@ export async function visaRoutes(app: App, { deps, captchaRateLimit }: RouteOpti
   );
 
   app.put(
-    '/api/visa/UpdateHolderInformation/:themeCode/',
+    visaApi.updateHolderInformation.pattern,
     {
       ...route,
       schema: {
@@ -102,7 +103,7 @@ export async function visaRoutes(app: App, { deps, captchaRateLimit }: RouteOpti
   );
 
   app.post(
-    '/api/visa/GetHolderInformation/:themeCode/',
+    visaApi.getHolderInformation.pattern,
     {
       ...route,
       schema: {
@@ -120,7 +121,7 @@ export async function visaRoutes(app: App, { deps, captchaRateLimit }: RouteOpti
   );
 
   app.post(
-    '/api/visa/getPin/:themeCode',
+    visaApi.getPin.pattern,
     {
       ...route,
       schema: {
@@ -138,7 +139,7 @@ export async function visaRoutes(app: App, { deps, captchaRateLimit }: RouteOpti
   );
 
   app.post(
-    '/api/visa/requestrecovery/:themeCode',
+    visaApi.requestRecovery.pattern,
     {
       ...route,
       schema: {
@@ -156,7 +157,7 @@ export async function visaRoutes(app: App, { deps, captchaRateLimit }: RouteOpti
   );
 
   app.post(
-    '/api/visa/userecovery/:themeCode/',
+    visaApi.useRecovery.pattern,
     {
       ...route,
       schema: {

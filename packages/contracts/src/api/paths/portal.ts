@@ -22,3 +22,8 @@ export const utilityApi = {
 export const giftCardApi = {
   lookup: /* @__PURE__ */ apiRoute('/api/GiftCard/'),
 };
+
+/** A brand's stored images (logo, header, poster), linked from its theme; the web app never builds these. */
+export const brandAssetApi = {
+  asset: /* @__PURE__ */ apiRoute('/api/assets/:slug/:name'),
+};
