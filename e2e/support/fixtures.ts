@@ -3,7 +3,7 @@ import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 
-/** The demo cards of shared/design/demo.md that these tests use. */
+/** The demo cards of docs/product/common.md#demo-mode that these tests use. */
 export const cards = {
   GIFT_BALANCE: { number: '6064 0000 0000 0000 101', secret: '482913' },
   GIFT_EMPTY: { number: '6064 0000 0000 0000 102', secret: '111902' },

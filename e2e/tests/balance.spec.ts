@@ -1,7 +1,8 @@
 import { test, expect, expectAccessible, cards, snap } from '../support/fixtures';
 import { lookUp } from '../support/balance';
 
-// BALANCE (spec §2.6) for the demo cards of shared/design/demo.md, in English unless a test says.
+// BALANCE (docs/product/balance.md#screens) for the demo cards of docs/product/common.md#demo-mode,
+// in English unless a test says.
 
 test('GIFT_BALANCE: lookup, amount with balance, validity and thank-you, then retry', async ({ page }, testInfo) => {
   await page.goto('/demo/balance?lng=en');

@@ -4,7 +4,7 @@ import { lookUp } from '../support/balance';
 test('ACME looks like its own brand, speaks Dutch only, and finds its own card', async ({ page }, testInfo) => {
   await page.goto('/acme/balance');
   await expect(page.getByRole('heading', { name: /Acme Cadeaukaart/ })).toBeVisible();
-  // One language: no language dropdown (spec §1).
+  // One language: no language dropdown (docs/product/README.md#flows).
   await expect(page.getByLabel('Taal')).toHaveCount(0);
   // The brand's stylesheet is injected and changes the look.
   await expect(page.locator('link[rel="stylesheet"][href="/api/css/theme/acme/custom.css"]')).toHaveCount(1);

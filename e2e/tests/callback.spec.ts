@@ -1,6 +1,6 @@
 import { test, expect } from '../support/fixtures';
 
-// Spec §2.9: the redirect-return page.
+// docs/product/common.md#callback: the redirect-return page.
 
 test('with a stored entry it goes to the stored url with the query string appended', async ({ page }) => {
   await page.goto('/demo/balance');

@@ -1,8 +1,10 @@
 import { test, expect, expectAccessible, expectScreen, cardsFor, snap } from '../support/fixtures';
 import { atSandboxBank, startWithCard } from '../support/identity';
 
-// IDENTIFY (spec §2.7, §4) against the real server and its sandbox iDIN provider; then PAYOUT
-// refuses the registered card (contract.md: CARD_ALREADY_REGISTERED → alreadyregistered).
+// IDENTIFY (docs/product/identify.md#screens) against the real server and its sandbox iDIN
+// provider; then PAYOUT
+// refuses the registered card (docs/product/identify.md: CARD_ALREADY_REGISTERED →
+// alreadyregistered).
 
 test('GIFT_IDENTIFY: registered through the sandbox iDIN; a second registration is refused; PAYOUT then refuses the card', async ({ page }, testInfo) => {
   test.setTimeout(150_000);

@@ -1,7 +1,7 @@
 import { test, expect, expectAccessible, expectScreen, cards, cardsFor, snap } from '../support/fixtures';
 import { atSandboxBank, startWithCard } from '../support/identity';
 
-// PAYOUT (spec §2.5, §4, §5, §8) against the real server and its sandbox iDIN provider, over a
+// PAYOUT (docs/product/payout.md) against the real server and its sandbox iDIN provider, over a
 // real OpenID Connect round trip: portal → session call → sandbox bank → the server's return
 // endpoint → /callback → the flow's callback screen → customer call.
 

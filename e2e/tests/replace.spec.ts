@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect, expectAccessible, cards, cardsFor, snap, type TestCard } from '../support/fixtures';
 import { lookUp } from '../support/balance';
 
-// REPLACE (spec §2.4, §5 "Replacement e-mail", §8) against the real server.
+// REPLACE (docs/product/replace.md) against the real server.
 
 type Lang = 'nl' | 'en';
 const texts = {

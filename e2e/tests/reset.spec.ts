@@ -1,7 +1,7 @@
 import { test, expect, expectAccessible, cardsFor, snap } from '../support/fixtures';
 import { lookUp } from '../support/balance';
 
-// RESET (spec §2.8, §4, §5, §8) against the real server, in English unless a test says.
+// RESET (docs/product/reset.md) against the real server, in English unless a test says.
 
 test('GIFT_RESET: a new security code with the recovery code; BALANCE then takes the new code and refuses the old one', async ({ page }, testInfo) => {
   const card = cardsFor(testInfo).reset;

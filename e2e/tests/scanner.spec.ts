@@ -6,7 +6,8 @@ import { PNG } from 'pngjs';
 import type { Page } from '@playwright/test';
 import { test as base, expect, expectAccessible, cards } from '../support/fixtures';
 
-// The card scanner (spec §2.10, §9) in Chromium. The camera is Chromium's fake capture device fed
+// The card scanner (docs/product/common.md#scanner) in Chromium. The camera is Chromium's fake
+// capture device fed
 // a Y4M video written here from a barcode that bwip-js draws of GIFT_BALANCE's number; the flags
 // are per browser launch, so this file launches its own browsers (worker-scoped launchOptions).
 

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect, expectAccessible, snap } from '../support/fixtures';
 
-// VISA (spec §2.3, §4, §5, §8) against the real server, in English unless a test says. Each
+// VISA (docs/product/visa.md) against the real server, in English unless a test says. Each
 // project activates its own demo card (VISA_NEW_1 on the phone, VISA_NEW_2 on the desktop) and
 // then recovers that card's passcode, so no other test logs in with the passcodes it sets.
 

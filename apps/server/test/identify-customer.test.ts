@@ -17,7 +17,7 @@ import {
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 // The IDENTIFY customer call: POST /api/Authentication/{slug}/customer?sessionId=… with
-// x-flow-type IDENTIFY (spec §2.7, §4, §7; contract.md "IDENTIFY customer call"; docs/decisions/014).
+// x-flow-type IDENTIFY (docs/product/identify.md; docs/decisions/014).
 
 let t: TestApp;
 const log = logSink();

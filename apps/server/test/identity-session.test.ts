@@ -4,7 +4,8 @@ import { createLogger } from '../src/logger.js';
 import { logSink } from './helpers/flows.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
-// The providers and session calls' checks (contract.md "Conventions of the API", "Identity";
+// The providers and session calls' checks (docs/product/common.md#error-codes,
+// docs/product/payout.md#bank-identity;
 // docs/decisions/014), through app.inject: every refusal here comes before the provider is asked.
 // The test app's portal is http://localhost:8080.
 

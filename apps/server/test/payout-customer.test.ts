@@ -19,7 +19,7 @@ import {
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 // The PAYOUT customer call: POST /api/Authentication/{themeCode}/customer with x-flow-type PAYOUT
-// (spec §2.5, §4, §7, §8; contract.md "PAYOUT customer call", "Money"; docs/decisions/011, 014).
+// (docs/product/payout.md; docs/decisions/011, 014).
 
 let t: TestApp;
 const log = logSink();

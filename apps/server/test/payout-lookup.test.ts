@@ -5,8 +5,8 @@ import { demoCard, lookupBody } from './helpers/demo.js';
 import { cardRow } from './helpers/flows.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
-// POST /api/Payout/ (x-flow-type PAYOUT): the PAYOUT start's card lookup (spec §2.5, §7;
-// contract.md "Gift card lookup").
+// POST /api/Payout/ (x-flow-type PAYOUT): the PAYOUT start's card lookup (docs/product/payout.md;
+// docs/product/balance.md#lookup-call).
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,7 +25,10 @@ function lookup(name: string, overrides: Record<string, unknown> = {}, flowType:
   });
 }
 
-/** Spec §2.5: where the start screen sends the cardholder after a successful lookup. */
+/**
+ * docs/product/payout.md#screens: where the start screen sends the cardholder after a successful
+ * lookup.
+ */
 function routeOf(payoutBalance: PayoutBalance | undefined): 'amount' | 'nobalance' | 'unsufficientbalance' {
   if (payoutBalance === undefined) return 'nobalance';
   if (payoutBalance.payout > 0) return 'amount';

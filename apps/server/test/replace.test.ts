@@ -8,7 +8,7 @@ import { cardRow, giveRecoveryCode, ledgerSums, logSink, replaceBody, replacemen
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 // REPLACE: POST /api/ReplaceCard/ (the lookup) and POST /api/replacecard/{themeCode}/replace
-// (spec §2.4, §7, §8; contract.md "REPLACE", "Money").
+// (docs/product/replace.md).
 
 let t: TestApp;
 const log = logSink();

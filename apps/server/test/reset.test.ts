@@ -6,7 +6,8 @@ import { demoCard, lookupBody } from './helpers/demo.js';
 import { cardRow, giveRecoveryCode, logSink, resetBody } from './helpers/flows.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
-// RESET: POST /api/recovery/{themeCode}/ (spec §2.8, §7, §8; contract.md "RESET", "Guessing").
+// RESET: POST /api/recovery/{themeCode}/ (docs/product/reset.md,
+// docs/product/common.md#guessing-limits).
 
 let t: TestApp;
 let clock = new Date('2025-06-15T10:00:00Z').getTime();

@@ -19,7 +19,7 @@ import { captcha, visaRow } from './helpers/visa.js';
 
 // SMS delivery: the Twilio adapter against a local HTTP server that plays Twilio's Messages API
 // (https://www.twilio.com/docs/messaging/api/message-resource), the outbox worker with it, and
-// the local adapter behind GET /dev/outbox (contract.md "Delivery of SMS and e-mail").
+// the local adapter behind GET /dev/outbox (docs/product/common.md#sms-and-e-mail).
 
 const ACCOUNT = `AC${'a1b2c3d4e5f60718'.repeat(2)}`;
 const TOKEN = 'test-auth-token';

@@ -13,7 +13,7 @@ import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { captcha, issueVisa, latestCode, queuedSms, visaRow } from './helpers/visa.js';
 
 // VISA activation: RequestActivationCode, UseActivationCode, UpdateHolderInformation and the
-// login GetHolderInformation (spec §2.3, §4, §5, §7, §8; contract.md "VISA activation", "Guessing").
+// login GetHolderInformation (docs/product/visa.md, docs/product/common.md).
 
 let t: TestApp;
 let clock = new Date('2030-05-01T09:00:00Z').getTime();

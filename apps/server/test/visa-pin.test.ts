@@ -8,7 +8,7 @@ import { logSink } from './helpers/flows.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { issueVisa } from './helpers/visa.js';
 
-// VISA getPin and the PIN frame (contract.md "VISA account", "PIN frame"; spec §4 "PIN display").
+// VISA getPin and the PIN frame (docs/product/visa.md#pin).
 // The test app's portal is http://localhost:8080, the PIN frame http://127.0.0.1:8080.
 
 const PORTAL = 'http://localhost:8080';

@@ -7,7 +7,7 @@ import { logSink } from './helpers/flows.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { captcha, issueVisa, latestCode, queuedSms, visaRow } from './helpers/visa.js';
 
-// VISA recovery: requestrecovery and userecovery (spec §2.3, §7, §8; contract.md "VISA recovery").
+// VISA recovery: requestrecovery and userecovery (docs/product/visa.md).
 
 let t: TestApp;
 let clock = new Date('2030-06-01T09:00:00Z').getTime();

@@ -38,7 +38,10 @@ const common = (): Case[] => [
   ['not a call error', notACall, ''],
 ];
 
-/** Each call's table against spec §8 (and the screens' tests), row by row. */
+/**
+ * Each call's table against docs/product/common.md#error-codes (and the screens' tests), row by
+ * row.
+ */
 const tables: Array<[table: string, ErrorTable<string>, cases: Case[]]> = [
   [
     'card lookup (BALANCE, REPLACE, PAYOUT, IDENTIFY)',

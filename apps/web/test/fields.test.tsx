@@ -11,7 +11,10 @@ function withI18n(ui: React.ReactNode, lng: 'en' | 'nl' = 'en') {
   return render(<I18nextProvider i18n={createTestI18n(lng)}>{ui}</I18nextProvider>);
 }
 
-/** The field with its own state, clearing its error on change as the forms do (spec §5). */
+/**
+ * The field with its own state, clearing its error on change as the forms do
+ * (docs/product/common.md).
+ */
 function CodeHarness({ initialError }: { initialError?: string }) {
   const [value, setValue] = useState(() => emptyCode(6));
   const [error, setError] = useState(initialError);

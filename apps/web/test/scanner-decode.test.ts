@@ -7,7 +7,8 @@ import { configureZxing, zxingDecode } from '../src/components/CardScanner/zxing
 import { cardNumberFrom } from '../src/components/CardScanner/scannerSettings';
 
 // The ZXing WebAssembly decoder the scanner uses, run in Node on barcodes that a real generator
-// (bwip-js, BWIPP) draws in the test: every §9 format bwip-js can make, then photo-like images.
+// (bwip-js, BWIPP) draws in the test: every docs/product/common.md#scanner format bwip-js can make,
+// then photo-like images.
 
 const require = createRequire(import.meta.url);
 const GIFT_BALANCE = '6064000000000000101';

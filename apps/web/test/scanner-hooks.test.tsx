@@ -51,7 +51,7 @@ describe('useScanLoop', () => {
     machine.send('pause');
     await advance(1000);
     expect(decode).toHaveBeenCalledTimes(4);
-    // Resuming waits the §9 resume delay before the next frame.
+    // Resuming waits the docs/product/common.md resume delay before the next frame.
     machine.send('resume');
     await advance(SCANNER.resumeDelayMs - 1);
     expect(decode).toHaveBeenCalledTimes(4);

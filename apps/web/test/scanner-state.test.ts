@@ -11,7 +11,8 @@ import {
 import { boxInVideo, cardNumberFrom, scanBoxSize, SCANNER } from '../src/components/CardScanner/scannerSettings';
 import { splitFormats } from '../src/components/CardScanner/decoder';
 
-// Spec §2.10: pause requires scanning; resume requires paused; stop requires the camera (or a photo)
+// docs/product/common.md#scanner: pause requires scanning; resume requires paused; stop requires
+// the camera (or a photo)
 // under way; a file scan only when not started. Every (state, action) pair is listed: allowed →
 // next state.
 const ALLOWED: Record<ScannerState, Partial<Record<ScannerAction, ScannerState>>> = {

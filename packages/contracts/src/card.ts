@@ -4,7 +4,10 @@ import {
   MASK_VISIBLE_CHARACTERS,
 } from './constants.js';
 
-/** Spec §5: whitespace and every non-alphanumeric character are stripped from a card number. */
+/**
+ * docs/product/common.md#card-numbers: whitespace and every non-alphanumeric character are stripped
+ * from a card number.
+ */
 export function stripCardNumber(input: string): string {
   return input.replace(/[^0-9a-zA-Z]/g, '');
 }
@@ -22,8 +25,9 @@ export function formatCardNumberInput(input: string): string {
 }
 
 /**
- * Spec §2.2: 16 X characters plus the last 3 characters, or XXX when the number is shorter
- * than 3. The mask never reveals more than the last 3, whatever the number's length.
+ * docs/product/common.md#card-numbers: 16 X characters plus the last 3 characters, or XXX when the
+ * number is shorter than 3. The mask never reveals more than the last 3, whatever the number's
+ * length.
  */
 export function maskCardNumber(cardNumber: string): string {
   const stripped = stripCardNumber(cardNumber);

@@ -1,4 +1,7 @@
-/** Business constants of spec §9. Both apps read them from here so the numbers live once. */
+/**
+ * Business constants of docs/product/common.md. Both apps read them from here so the numbers live
+ * once.
+ */
 
 export const FALLBACK_LANGUAGE = 'nl';
 export const SUPPORTED_LANGUAGES = ['nl', 'en'] as const;
@@ -25,14 +28,20 @@ export const TOOLTIP_HIDE_DELAY_MS = 450;
 
 export const DATE_SELECTOR_FIRST_YEAR = 1920;
 
-/** Translation loader (spec §9): parallel reads, retries, initial delay doubling each time. */
+/**
+ * Translation loader (docs/product/common.md#translations): parallel reads, retries, initial delay
+ * doubling each time.
+ */
 export const TRANSLATION_LOADER = {
   maxParallelReads: 10,
   maxRetries: 5,
   retryTimeoutMs: 350,
 } as const;
 
-/** Language detection order (spec §9); apps/web/src/lib/languageDetector.ts reads the sources in it. */
+/**
+ * Language detection order (docs/product/common.md#languages); apps/web/src/lib/languageDetector.ts
+ * reads the sources in it.
+ */
 export const LANGUAGE_DETECTION_ORDER = [
   'querystring',
   'cookie',
@@ -44,12 +53,13 @@ export const LANGUAGE_DETECTION_ORDER = [
 
 export const DEFAULT_ERROR_CODE = 'F110';
 
-/** Request limits the server enforces (contract.md "Sizes"). */
+/** Request limits the server enforces (docs/product/common.md#rate-limits-and-sizes). */
 export const MAX_BODY_BYTES = 16 * 1024;
 
 /**
- * The replacement e-mail address (spec §5): one @, no spaces, a dot in the domain. Deliberately
- * simple: the address only has to reach a mailbox, and the cardholder types it twice.
+ * The replacement e-mail address (docs/product/replace.md#rules): one @, no spaces, a dot in the
+ * domain. Deliberately simple: the address only has to reach a mailbox, and the cardholder types it
+ * twice.
  */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const EMAIL_MAX_LENGTH = 254;

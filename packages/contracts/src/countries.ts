@@ -1,7 +1,7 @@
 /**
  * ISO 3166-1 alpha-2 country codes (the officially assigned ones): what the VISA holder
  * information's nationality and countryOfBirth hold. Names are the web app's concern (English and
- * Dutch lists, spec §3); the server accepts exactly these codes.
+ * Dutch lists, docs/product/visa.md#holder-information); the server accepts exactly these codes.
  */
 export const ISO_COUNTRY_CODES = (
   'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ ' +

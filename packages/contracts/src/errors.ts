@@ -5,7 +5,7 @@ import { z } from 'zod';
  * the web app maps the same codes to translation keys.
  */
 export const ERROR_STATUS = {
-  // spec §8 business refusals
+  // docs/product/common.md#error-codes business refusals
   SECURITY_CODE_INSECURE: 400,
   TOKEN_ALREADY_ACTIVATED: 400,
   TOO_MANY_REQUESTS: 400,
@@ -15,7 +15,7 @@ export const ERROR_STATUS = {
   USER_CANCELLED: 400,
   CARD_ALREADY_REGISTERED: 400,
   RECOVERY_CODE_NOT_FOUND: 400,
-  // contract.md
+  // docs/product/common.md#error-codes
   VALIDATION_ERROR: 400,
   CAPTCHA_INVALID: 400,
   FLOW_UNAVAILABLE: 403,

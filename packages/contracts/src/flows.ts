@@ -1,4 +1,7 @@
-/** Flow codes (page availability) and the x-flow-type header values of spec §6 and §9. */
+/**
+ * Flow codes (page availability) and the x-flow-type header values of
+ * docs/product/common.md#flow-types.
+ */
 
 export const FLOW_CODES = ['REPLACE', 'PAYOUT', 'BALANCE', 'IDENTIFY', 'RESET', 'VISA'] as const;
 export type FlowCode = (typeof FLOW_CODES)[number];

@@ -2,7 +2,7 @@ import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 import nlBankList from './data/nl-banks.json' with { type: 'json' };
 
 /**
- * IBANs and Dutch banks (spec §5 "IBAN"; contract.md PAYOUT). Pure: the checksum comes from
+ * IBANs and Dutch banks (docs/product/payout.md). Pure: the checksum comes from
  * ibantools, the Dutch bank codes from the Betaalvereniging's BIC list (data/nl-banks.json, its
  * origin in data/nl-banks.SOURCE.md). The server checks a payout's IBAN with these, and the
  * portal's IBAN field can use the same.
@@ -24,7 +24,10 @@ const byCode = new Map(NL_BANKS.map((b) => [b.code, b]));
 /** The iDIN issuers among the Dutch banks, in the list's order (by code). */
 export const IDIN_BANKS: readonly NlBank[] = NL_BANKS.filter((b) => b.idin);
 
-/** Spec §5: spaces stripped and upper case (what a cardholder typed, as the IBAN field keeps it). */
+/**
+ * docs/product/payout.md#iban: spaces stripped and upper case (what a cardholder typed, as the IBAN
+ * field keeps it).
+ */
 export function normalizeIban(input: string): string {
   return input.replace(/\s+/g, '').toUpperCase();
 }
@@ -34,7 +37,7 @@ export function formatIban(input: string): string {
   return normalizeIban(input).replace(/(.{4})(?=.)/g, '$1 ');
 }
 
-/** A full Dutch IBAN's shape (spec §5): NL, 2 digits, 4 letters, 10 digits. */
+/** A full Dutch IBAN's shape (docs/product/payout.md#iban): NL, 2 digits, 4 letters, 10 digits. */
 export const NL_IBAN_PATTERN = /^NL\d{2}[A-Z]{4}\d{10}$/;
 
 /** The bank of a Dutch IBAN (or of its first 8 characters), or undefined when the code is unknown. */
@@ -67,7 +70,7 @@ export type PayoutIbanCheck =
   | { ok: false; reason: 'format' | 'checksum' | 'unknown_bank' | 'no_idin'; bank?: NlBank };
 
 /**
- * Whether a payout may go to this IBAN (contract.md PAYOUT): a Dutch IBAN, correct checksum,
+ * Whether a payout may go to this IBAN (docs/product/payout.md): a Dutch IBAN, correct checksum,
  * a known bank code, and a bank that is an iDIN issuer (the cardholder identified at that bank).
  */
 export function checkPayoutIban(input: string): PayoutIbanCheck {

@@ -1,4 +1,4 @@
-/** Money is an integer in minor units; these format it as spec §9 says. */
+/** Money is an integer in minor units; these format it as docs/product/common.md#money says. */
 
 function splitMinor(minor: number): { sign: string; whole: string; cents: string } {
   if (!Number.isInteger(minor)) throw new TypeError('amount must be an integer in minor units');

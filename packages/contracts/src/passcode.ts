@@ -1,7 +1,8 @@
 import { PASSCODE_LENGTH, PASSCODE_MISMATCH_FROM } from './constants.js';
 
 /**
- * Spec §5 passcode rules, shared by the web app (messages) and the server (SECURITY_CODE_INSECURE).
+ * docs/product/common.md#passcodes passcode rules, shared by the web app (messages) and the server
+ * (SECURITY_CODE_INSECURE).
  */
 export type PasscodeVerdict = 'short' | 'long' | 'invalidCharacters' | 'guessable' | 'ok';
 

@@ -1,6 +1,7 @@
 /**
- * The web app's routes (spec §2.1): each flow declares its screens once, in routes/<flow>.ts, as
- * patterns for its area's route table that also build the links (`payoutRoutes.amount.path(slug)`).
+ * The web app's routes (docs/product/README.md#routes): each flow declares its screens once, in
+ * routes/<flow>.ts, as patterns for its area's route table that also build the links
+ * (`payoutRoutes.amount.path(slug)`).
  */
 export { flowRoutes, flowSegments, flowSegmentAliases, appPaths, type FlowRoute, type FlowRoutes } from './routes/flowRoutes.js';
 export { balanceRoutes } from './routes/balance.js';

@@ -1,7 +1,7 @@
 import { GIFT_CARD_GRACE_PERIOD_MS } from './constants.js';
 
 /**
- * Spec §5 "validity text": which text a gift card's expiry date gives today.
+ * docs/product/common.md#validity: which text a gift card's expiry date gives today.
  * - unlimited: no expiry date, or one that does not parse;
  * - validUntil: today is on or before the expiry day;
  * - grace: after the expiry day but within the 365-day grace period (the default expiration text);

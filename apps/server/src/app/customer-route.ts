@@ -32,7 +32,7 @@ function requestSerializer(req: FastifyRequest) {
 }
 
 /**
- * The customer calls (spec §7; contract.md "PAYOUT customer call", "IDENTIFY customer call"): one
+ * The customer calls (docs/product/payout.md#calls, docs/product/identify.md#calls): one
  * path, two calls, told apart by x-flow-type. A thin dispatcher; the services do the work.
  */
 export async function customerRoutes(app: App, { deps, captchaRateLimit }: RouteOptions): Promise<void> {

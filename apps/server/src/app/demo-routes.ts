@@ -4,7 +4,7 @@ import type { App, RouteOptions } from '../http/route-types.js';
 
 /**
  * Demo mode only (app.ts registers this area only then): the demo brands and their flows for the
- * home page at `/` (contract.md "The embedded default and demo mode").
+ * home page at `/` (docs/product/common.md#demo-mode).
  */
 export async function demoRoutes(app: App, { deps }: RouteOptions): Promise<void> {
   app.get(

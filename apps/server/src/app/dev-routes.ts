@@ -6,9 +6,9 @@ import type { App, RouteOptions } from '../http/route-types.js';
 
 /**
  * Demo mode only (app.ts registers this area only then, so production answers 404): what a
- * tester may read that a real deployment sends away (demo.md "What a tester can read in demo
- * mode"). The local mailbox holds new card numbers and codes in the clear once decrypted, which
- * is why it never exists outside demo mode.
+ * tester may read that a real deployment sends away (docs/product/common.md#demo-mode "What a
+ * tester can read in demo mode"). The local mailbox holds new card numbers and codes in the clear
+ * once decrypted, which is why it never exists outside demo mode.
  */
 export async function devRoutes(app: App, { deps }: RouteOptions): Promise<void> {
   app.get(

@@ -12,8 +12,8 @@ function normalize(recipient: string): string {
 }
 
 /**
- * GET /dev/outbox (demo.md, demo mode only): what the local adapters delivered, newest first,
- * decrypted, optionally only the messages to one recipient.
+ * GET /dev/outbox (docs/product/common.md#demo-mode, demo mode only): what the local adapters
+ * delivered, newest first, decrypted, optionally only the messages to one recipient.
  */
 export async function listLocalOutbox(deps: ServiceDeps, to: string | undefined): Promise<DevOutboxMessage[]> {
   const rows = await listLocalMessages(deps.db, LOCAL_OUTBOX_LIMIT);

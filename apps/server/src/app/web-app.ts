@@ -14,7 +14,7 @@ import { type CspDirectives, embedFrameAncestors as frameAncestorsFor, serialize
  * /assets/x.js (an old tab after a deploy) must be a 404, not index.html served as a script.
  */
 const NOT_THE_WEB_APP = /^\/(api|dev|assets)(\/|$)|^\/(healthz|readyz)$|\/[^/]+\.[A-Za-z0-9]+$/;
-/** The balance embed: the one page other sites may frame (spec §2.6). */
+/** The balance embed: the one page other sites may frame (docs/product/balance.md#embed). */
 const EMBED_PATH = /^\/([A-Za-z0-9_-]+)\/balance\/embed(\/|$)/;
 
 export interface WebAppOptions {
@@ -76,7 +76,7 @@ export function isWebAppRequest(request: FastifyRequest): boolean {
 type ServeIndex = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
 
 /**
- * `/` (contract.md "The embedded default and demo mode"): in demo mode the web app, whose home
+ * `/` (docs/product/common.md#demo-mode): in demo mode the web app, whose home
  * route lists the demo brands and their flows; in production a 302 to DEFAULT_BRAND's first
  * available flow when that brand exists, and 404 otherwise (with a build, the web app's page
  * with status 404, so a browser sees the not-found page; without one, the API's error body).

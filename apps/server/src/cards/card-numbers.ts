@@ -50,8 +50,9 @@ export function drawCardNumberLike(like: string, digit: DigitSource = cryptoDigi
 }
 
 /**
- * A fresh 6-digit security code for a new gift card, drawn uniformly among the codes the spec §5
- * rules accept (a guessable one such as 123456 or 777777 is drawn again).
+ * A fresh 6-digit security code for a new gift card, drawn uniformly among the codes the
+ * docs/product/common.md#passcodes rules accept (a guessable one such as 123456 or 777777 is drawn
+ * again).
  */
 export function drawSecurityCode(draw: () => number = () => randomInt(1_000_000)): string {
   for (;;) {

@@ -47,7 +47,7 @@ export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): n
 }
 
 /**
- * The outbox worker (contract.md "Delivery of SMS and e-mail", docs/decisions/006): picks due
+ * The outbox worker (docs/product/common.md#sms-and-e-mail, docs/decisions/006): picks due
  * pending messages, claims each with a lease (so several server processes, or a restart, never
  * send one concurrently), decrypts it, hands it to the channel's adapter, then marks it sent and
  * erases the payload. A temporary failure is retried with exponential backoff; a permanent one,

@@ -1,7 +1,7 @@
 import type { VisaHolderData } from '../cards/issue-card.js';
 import type { CardState } from '../domain/card-state.js';
 
-/** The demo cards of design/demo.md, exactly. Tests rely on every value here. */
+/** The demo cards of docs/product/common.md#demo-mode, exactly. Tests rely on every value here. */
 export interface DemoCard {
   name: string;
   brand: 'DEMO' | 'ACME';

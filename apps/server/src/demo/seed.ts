@@ -11,8 +11,8 @@ import { DEMO_CARDS, demoExpiry } from './cards.js';
 export const DEMO_BRAND_FILES = ['demo', 'acme'].map((slug) => path.join(appRoot, 'demo', 'brands', slug, 'brand.json'));
 
 /**
- * Loads the demo brands and cards (design/demo.md) into an empty database, in one transaction:
- * a crash half-way leaves no half demo behind. Answers whether it loaded anything.
+ * Loads the demo brands and cards (docs/product/common.md#demo-mode) into an empty database, in one
+ * transaction: a crash half-way leaves no half demo behind. Answers whether it loaded anything.
  */
 export async function seedDemoData(db: Db, crypto: Crypto, now: Date = new Date()): Promise<boolean> {
   const brands = await Promise.all(DEMO_BRAND_FILES.map((file) => loadBrandFile(file)));

@@ -1,5 +1,6 @@
 /**
- * Per-card guessing limits (contract.md "Guessing"). Every secret kind counts together.
+ * Per-card guessing limits (docs/product/common.md#guessing-limits). Every secret kind counts
+ * together.
  * - 5 consecutive wrong secrets: every secret is refused for 30 minutes (TOO_MANY_REQUESTS);
  * - each further run of 5 wrong answers after a cool-down starts another 30 minutes;
  * - 20 consecutive wrong secrets: self-service is locked until the operator unlocks the card;

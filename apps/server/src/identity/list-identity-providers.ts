@@ -4,7 +4,10 @@ import { AppError } from '../errors.js';
 import type { RequestContext, ServiceDeps } from '../deps.js';
 import { requireBrandOfPath, requireOfferedFlowType } from '../customer-call/brand-gate.js';
 
-/** The flows that identify the cardholder at their bank (spec §2.5, §2.7). */
+/**
+ * The flows that identify the cardholder at their bank (docs/product/payout.md#screens,
+ * docs/product/identify.md#screens).
+ */
 export const IDENTITY_FLOW_TYPES = ['PAYOUT', 'IDENTIFY'] as const satisfies readonly FlowType[];
 export type IdentityFlowType = (typeof IDENTITY_FLOW_TYPES)[number];
 

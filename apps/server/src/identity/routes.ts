@@ -23,10 +23,11 @@ const ORDER = 'Order of checks: brand (404 THEME_NOT_FOUND), x-flow-type PAYOUT 
 const themeCodeOf = (request: { params: unknown }) => (request.params as { themeCode?: unknown }).themeCode;
 
 /**
- * Bank identity (iDIN over OpenID Connect; contract.md "Identity"; docs/decisions/014): the
- * providers call, the session call, and the return endpoint the provider redirects to. The
- * OpenID Connect client is made here from the configuration (undefined when identity is off).
- * The customer calls that spend a session live in flows/payout/, flows/identify/ and app/customer-route.ts.
+ * Bank identity (iDIN over OpenID Connect; docs/product/payout.md#bank-identity;
+ * docs/decisions/014): the providers call, the session call, and the return endpoint the provider
+ * redirects to. The OpenID Connect client is made here from the configuration (undefined when
+ * identity is off). The customer calls that spend a session live in flows/payout/, flows/identify/
+ * and app/customer-route.ts.
  */
 export async function identityRoutes(app: App, { deps, captchaRateLimit }: RouteOptions): Promise<void> {
   const identity = createIdentity(deps.config.identity);

@@ -7,7 +7,7 @@ import { createMemoryAdapter } from './memory-adapter.js';
 import { errorPage } from './page.js';
 
 /**
- * The sandbox iDIN provider (contract.md "The embedded default"; docs/decisions/014): a real
+ * The sandbox iDIN provider (docs/product/common.md#demo-mode; docs/decisions/014): a real
  * OpenID Connect provider (oidc-provider) with one statically registered client, the portal.
  *
  * - Authorization code flow only, PKCE (S256) required, client_secret_basic or _post as the

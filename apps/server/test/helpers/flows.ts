@@ -22,7 +22,10 @@ export async function giveRecoveryCode(t: TestApp, name: string): Promise<string
   return (await issueRecoveryCode(t.deps, demoCard(name).number)).recoveryCode;
 }
 
-/** A RESET body for a demo card: its number, the recovery code and a new code that passes spec §5. */
+/**
+ * A RESET body for a demo card: its number, the recovery code and a new code that passes
+ * docs/product/common.md#passcodes.
+ */
 export function resetBody(name: string, overrides: Record<string, unknown> = {}) {
   return {
     cardNumber: demoCard(name).number,

@@ -14,10 +14,10 @@ export function withQuery(url: string, search: string): string {
 }
 
 /**
- * /callback (spec §2.9): no `state` → `/` (an in-app navigation: `/` is a route of the web app);
- * a stored entry under `state` → its url plus the current query string; `state` without an entry
- * → nothing happens (this loading shell stays).
- * Only same-origin paths are followed, so a planted entry cannot redirect off-site.
+ * /callback (docs/product/common.md#callback): no `state` → `/` (an in-app navigation: `/` is a
+ * route of the web app); a stored entry under `state` → its url plus the current query string;
+ * `state` without an entry → nothing happens (this loading shell stays). Only same-origin paths are
+ * followed, so a planted entry cannot redirect off-site.
  */
 export function CallbackPage() {
   const search = useSearch();

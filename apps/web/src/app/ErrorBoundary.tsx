@@ -24,7 +24,7 @@ export function reportRenderError(report: ErrorReport): Promise<void> {
 }
 
 /**
- * Top-level error boundary (spec §2.2, §8 "Render crash"): shows the generic error page with a
+ * Top-level error boundary (docs/product/common.md): shows the generic error page with a
  * generated reference and reports the crash to POST /api/Utility/Error under that reference.
  */
 export class ErrorBoundary extends Component<{ children: ReactNode }, State> {

@@ -19,9 +19,9 @@ interface FlowAreaProps {
 }
 
 /**
- * Everything a flow area shares (spec §2.1): loads the brand theme, injects its stylesheet,
- * switches translations to the brand, offers only the flow's languages and gates the area on the
- * brand's page availability. The flow itself only renders screens.
+ * Everything a flow area shares (docs/product/common.md#brands-and-themes): loads the brand theme,
+ * injects its stylesheet, switches translations to the brand, offers only the flow's languages and
+ * gates the area on the brand's page availability. The flow itself only renders screens.
  */
 export function FlowArea({ flow, screens: Screens }: FlowAreaProps) {
   const { slug = '' } = useParams<{ slug: string }>();

@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * A flow's state (spec §3 "card in flow state"): kept in memory and mirrored to sessionStorage so a
- * reload of the tab keeps it, while closing the tab forgets it. Never in the URL.
+ * A flow's state (docs/product/common.md#flow-state): kept in memory and mirrored to sessionStorage
+ * so a reload of the tab keeps it, while closing the tab forgets it. Never in the URL.
  */
 export interface FlowStore<T> {
   get(): T | null;

@@ -11,8 +11,9 @@ import { createTranslationBackend } from './translationBackend';
 import { languageDetector } from './languageDetector';
 
 /**
- * Translations are loaded per brand slug (spec §1). The slug comes from the first path segment,
- * or on /callback from the stored redirect url the `state` parameter points at (spec §2.1).
+ * Translations are loaded per brand slug (docs/product/README.md#flows). The slug comes from the
+ * first path segment, or on /callback from the stored redirect url the `state` parameter points at
+ * (docs/product/README.md#routes).
  */
 export function slugFromPath(pathname: string): string | null {
   const first = pathname.split(/[?#]/)[0]!.split('/').filter(Boolean)[0];
@@ -81,8 +82,8 @@ export function coreResources(): Resource {
 }
 
 /**
- * The flow decides which languages are offered (spec §1). When the current language is not one of
- * them, the first available one is used; nl when the flow lists none.
+ * The flow decides which languages are offered (docs/product/README.md#flows). When the current
+ * language is not one of them, the first available one is used; nl when the flow lists none.
  */
 export function pickLanguage(current: string | undefined, available: readonly string[]): string {
   const base = current?.split('-')[0];

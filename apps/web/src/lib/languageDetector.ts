@@ -1,7 +1,7 @@
 import type { LanguageDetectorModule } from 'i18next';
 import { LANGUAGE_DETECTION_ORDER } from '@tessera/contracts';
 
-/** Where each source of spec §9 keeps the language. */
+/** Where each source of docs/product/common.md#languages keeps the language. */
 export const LANGUAGE_LOOKUP = {
   querystring: 'lng',
   cookie: 'i18next',
@@ -56,9 +56,9 @@ function lookup(source: (typeof LANGUAGE_DETECTION_ORDER)[number]): Array<string
 }
 
 /**
- * Every language the sources of spec §9 name, in its order: query string `lng`, cookie `i18next`,
- * localStorage and sessionStorage `i18nextLng`, the browser's languages, `<html lang>`. i18next
- * takes the first one it supports (and falls back to nl).
+ * Every language the sources of docs/product/common.md#languages name, in its order: query string
+ * `lng`, cookie `i18next`, localStorage and sessionStorage `i18nextLng`, the browser's languages,
+ * `<html lang>`. i18next takes the first one it supports (and falls back to nl).
  */
 export function detectLanguages(): string[] {
   return LANGUAGE_DETECTION_ORDER.flatMap(lookup).filter((code): code is string => !!code && isSafeLanguageCode(code));

@@ -1,6 +1,7 @@
 /**
- * Redirect entries (spec §2.9, §3): a flow that leaves the portal (identity check) stores JSON with
- * at least `url` in localStorage under a generated state id; /callback reads it to come back.
+ * Redirect entries (docs/product/common.md#callback): a flow that leaves the portal (identity
+ * check) stores JSON with at least `url` in localStorage under a generated state id; /callback
+ * reads it to come back.
  */
 export interface RedirectEntry {
   url: string;

@@ -4,8 +4,9 @@ import { parse } from 'regexparam';
 
 /**
  * Routing helpers on top of wouter. wouter matches paths case-insensitively (regexparam's `i`
- * flag); the top-level route table is case-sensitive (spec §2.1: `/Identify` and `/identify` are
- * two spellings), so it uses this parser. Screens inside a flow area keep the default.
+ * flag); the top-level route table is case-sensitive (docs/product/README.md#routes: `/Identify`
+ * and `/identify` are two spellings), so it uses this parser. Screens inside a flow area keep the
+ * default.
  */
 export function caseSensitiveParser(route: string, loose?: boolean): { pattern: RegExp; keys: string[] } {
   const { pattern, keys } = parse(route, loose);

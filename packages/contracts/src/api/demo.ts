@@ -4,7 +4,7 @@ import { languageSchema } from './theme.js';
 
 /**
  * GET /api/demo/brands (demo mode only): every brand with the flows it offers, in flow order,
- * for the demo home page at `/` (contract.md "The embedded default and demo mode").
+ * for the demo home page at `/` (docs/product/common.md#demo-mode).
  */
 export const demoBrandSchema = z.object({
   code: z.string(),

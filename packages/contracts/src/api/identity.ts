@@ -3,7 +3,7 @@ import { NL_IBAN_PATTERN, normalizeIban } from '../iban.js';
 import { captchaField, cardNumberField, minorUnits, assetCodeField, secretField } from './common.js';
 
 /**
- * Bank identity (iDIN) and the PAYOUT and IDENTIFY customer calls (spec §3, §7; contract.md
+ * Bank identity (iDIN) and the PAYOUT and IDENTIFY customer calls (docs/product/payout.md
  * "Identity", "PAYOUT customer call", "IDENTIFY customer call"; docs/decisions/014).
  */
 
@@ -93,6 +93,9 @@ export const identifyCustomerRequestSchema = z.object({
 export type IdentifyCustomerRequest = z.input<typeof identifyCustomerRequestSchema>;
 export const identifyCustomerQuerySchema = z.object({ sessionId: identitySessionIdField });
 
-/** The registered card: its number in full, as the cardholder typed it (spec §2.7 success). */
+/**
+ * The registered card: its number in full, as the cardholder typed it
+ * (docs/product/identify.md#screens success).
+ */
 export const identifyCustomerResponseSchema = z.object({ cardNumber: z.string() });
 export type IdentifyCustomerResponse = z.infer<typeof identifyCustomerResponseSchema>;

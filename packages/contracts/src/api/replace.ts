@@ -3,7 +3,10 @@ import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, SUPPORTED_LANGUAGES } from '../constan
 import { cardNumberField, secretField } from './common.js';
 import { balanceSchema } from './giftcard.js';
 
-/** The replacement e-mail address (spec §5). Surrounding spaces are dropped before the check. */
+/**
+ * The replacement e-mail address (docs/product/replace.md#rules). Surrounding spaces are dropped
+ * before the check.
+ */
 export const emailField = z
   .string()
   .trim()
@@ -12,9 +15,10 @@ export const emailField = z
 
 /**
  * POST /api/replacecard/{themeCode}/replace (x-flow-type REPLACE). `code` is the card number
- * (contract.md). `balances` are what the cardholder saw; the server moves the whole balance the
- * ledger holds at the moment of the replacement, whatever they say. `culture` (not in the spec,
- * optional) is the language of the e-mail; without it the Accept-Language header, then nl.
+ * (docs/product/replace.md). `balances` are what the cardholder saw; the server moves the whole
+ * balance the ledger holds at the moment of the replacement, whatever they say. `culture` (not in
+ * the spec, optional) is the language of the e-mail; without it the Accept-Language header, then
+ * nl.
  */
 export const replaceCardRequestSchema = z.object({
   code: cardNumberField,
@@ -31,7 +35,10 @@ export const replacementSchema = z.object({
 });
 export type Replacement = z.infer<typeof replacementSchema>;
 
-/** GET /dev/outbox (demo mode only): the local outbox, newest first (demo.md). */
+/**
+ * GET /dev/outbox (demo mode only): the local outbox, newest first
+ * (docs/product/common.md#demo-mode).
+ */
 export const devOutboxMessageSchema = z.object({
   id: z.string(),
   channel: z.enum(['sms', 'email']),

@@ -2,14 +2,18 @@ import { z } from 'zod';
 import { ONE_TIME_CODE_LENGTH } from '../constants.js';
 import { captchaField, cardNumberField } from './common.js';
 
-/** A one-time code as typed in the boxes: exactly six digits (spec §5, §9). */
+/**
+ * A one-time code as typed in the boxes: exactly six digits
+ * (docs/product/common.md#one-time-codes).
+ */
 export const oneTimeCodeField = z
   .string()
   .regex(new RegExp(`^\\d{${ONE_TIME_CODE_LENGTH}}$`), `exactly ${ONE_TIME_CODE_LENGTH} digits`);
 
 /**
- * A new passcode or security code as sent. Only its shape is a validation error; the spec §5
- * rules (length 6, not guessable) answer SECURITY_CODE_INSECURE, so the web app can show them.
+ * A new passcode or security code as sent. Only its shape is a validation error; the
+ * docs/product/common.md#passcodes rules (length 6, not guessable) answer SECURITY_CODE_INSECURE,
+ * so the web app can show them.
  */
 export const newSecretField = z
   .string()

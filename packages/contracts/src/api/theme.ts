@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FLOW_CODES } from '../flows.js';
 
-/** Spec §3 information type enumeration. */
+/** docs/product/common.md#brands-and-themes information type enumeration. */
 export const InformationType = {
   None: 0,
   Tooltip: 1,
@@ -32,7 +32,10 @@ export const stylingSchema = z.object({
   /** URLs (served by Tessera itself) or null. */
   logo: z.string().nullable(),
   headerImage: z.string().nullable(),
-  /** The poster image of the page shell (spec §2.2), typically a picture of the card. */
+  /**
+   * The poster image of the page shell (docs/product/common.md#page-shell), typically a picture of
+   * the card.
+   */
   posterImage: z.string().nullable(),
   addSwoosh: z.boolean(),
   /** Name of a background variant the web app knows: 'plain', 'light', 'dark', 'pattern'. */
@@ -51,7 +54,9 @@ export const themeSchema = z.object({
   pageAvailability: z.array(pageAvailabilitySchema),
   /** Flows whose card number fields offer the camera scanner. */
   scanningFlows: z.array(z.enum(FLOW_CODES)),
-  /** Terms links of the VISA code step (spec §2.3); null when the brand has none. */
+  /**
+   * Terms links of the VISA code step (docs/product/visa.md#screens); null when the brand has none.
+   */
   termsUrls: z.object({ terms: z.string(), privacy: z.string() }).nullable(),
 });
 export type Theme = z.infer<typeof themeSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** GET /api/Utility/Recaptcha (contract.md "Captcha"). */
+/** GET /api/Utility/Recaptcha (docs/product/common.md#captcha). */
 export const captchaKeySchema = z.object({
   provider: z.enum(['altcha', 'recaptcha', 'test']),
   key: z.string(),

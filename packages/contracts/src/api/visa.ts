@@ -5,11 +5,10 @@ import { assetCodeField, brandIdParam, captchaField, cardNumberField, minorUnits
 import { newSecretField, oneTimeCodeField } from './reset.js';
 
 /*
- * The VISA calls (spec §7, §8; contract.md "VISA activation", "VISA account", "VISA recovery",
- * "PIN frame"). Every refusal is 400 {code, message} with the codes listed per call, or 404
- * CARD_NOT_FOUND where the call is a login; 403 FLOW_UNAVAILABLE when the brand does not offer
- * VISA; 404 THEME_NOT_FOUND for an unknown brand; 400 VALIDATION_ERROR with `fields` for a
- * malformed body; 429 RATE_LIMITED (with Retry-After) per client address.
+ * The VISA calls (docs/product/visa.md). Every refusal is 400 {code, message} with the codes listed
+ * per call, or 404 CARD_NOT_FOUND where the call is a login; 403 FLOW_UNAVAILABLE when the brand
+ * does not offer VISA; 404 THEME_NOT_FOUND for an unknown brand; 400 VALIDATION_ERROR with `fields`
+ * for a malformed body; 429 RATE_LIMITED (with Retry-After) per client address.
  *
  * Card states (server): inactive → passcode_set (UseActivationCode) → active
  * (UpdateHolderInformation). A card in passcode_set may start the activation again (a new SMS
@@ -31,8 +30,8 @@ export const countryCodeField = z
 
 /**
  * A date of birth as the date selector emits it: yyyy-mm-dd, a real calendar date, from 1920 on
- * (spec §5 "years from the current year back to 1920"). The server also refuses a date after
- * today (VALIDATION_ERROR, field dateOfBirth).
+ * (docs/product/visa.md#holder-information "years from the current year back to 1920"). The server
+ * also refuses a date after today (VALIDATION_ERROR, field dateOfBirth).
  */
 export const dateOfBirthField = z
   .string()
@@ -45,7 +44,7 @@ export const dateOfBirthField = z
 
 /**
  * The phone number a code was sent to, masked: every digit but the last 2 is `*`, a leading `+`
- * stays (+31612345601 → +*********01). Never the number itself (contract.md).
+ * stays (+31612345601 → +*********01). Never the number itself (docs/product/visa.md).
  */
 export function maskPhoneNumber(phoneNumber: string): string {
   const compact = phoneNumber.replace(/[^\d+]/g, '');
@@ -81,7 +80,10 @@ export const codeRequestSchema = z.object({
 });
 export type CodeRequest = z.input<typeof codeRequestSchema>;
 
-/** Spec §3 "Code request result": the phone number the code was sent to, masked (maskPhoneNumber). */
+/**
+ * docs/product/visa.md#one-time-sms-codes: the phone number the code was sent to, masked
+ * (maskPhoneNumber).
+ */
 export const codeRequestResultSchema = z.object({
   phoneNumber: maskedPhoneNumberField,
 });
@@ -94,9 +96,9 @@ export type CodeRequestResult = z.infer<typeof codeRequestResultSchema>;
  * POST /api/visa/UseActivationCode/{themeCode}/ (x-flow-type VISA; no captcha) and
  * POST /api/visa/userecovery/{themeCode}/ (x-flow-type optional). `securityCode` is the new
  * passcode. Refusals (400), in this order:
- * - SECURITY_CODE_INSECURE: the passcode breaks spec §5 (not 6 letters/digits, or guessable). It
- *   is judged before the card: it uses nothing up and counts no guess; try another passcode with
- *   the same code;
+ * - SECURITY_CODE_INSECURE: the passcode breaks docs/product/common.md#passcodes (not 6
+ *   letters/digits, or guessable). It is judged before the card: it uses nothing up and counts no
+ *   guess; try another passcode with the same code;
  * - INVALID_TOKEN: wrong, expired or used code, a code sent for the other purpose, or no such
  *   card (activation: an inactive or passcode_set Visa card; recovery: an active one). A wrong
  *   code counts against the code's 5 tries and the card's guessing limits;
@@ -119,8 +121,8 @@ export type ActivationResult = z.infer<typeof activationResultSchema>;
 // Holder information: the login (GetHolderInformation) and the review (UpdateHolderInformation).
 
 /**
- * The holder information (spec §3), the answer of GetHolderInformation, UpdateHolderInformation
- * and userecovery.
+ * The holder information (docs/product/visa.md#holder-information), the answer of
+ * GetHolderInformation, UpdateHolderInformation and userecovery.
  * - `status`: passcode_set (the review is still to do: the web app shows the review mode) or
  *   active (read-only);
  * - `holderName`, `address`, `email`: shown in full: the cardholder proved the card with its
@@ -179,9 +181,9 @@ export type UpdateHolderInformationRequest = z.input<typeof updateHolderInformat
 // The PIN.
 
 /**
- * POST /api/visa/getPin/{themeCode} (x-flow-type VISA). `code` is the brand's code (contract.md);
- * it must name the brand of the path (its code or slug). Active cards only; wrong number or
- * passcode: 404 CARD_NOT_FOUND; cool-down: 400 TOO_MANY_REQUESTS.
+ * POST /api/visa/getPin/{themeCode} (x-flow-type VISA). `code` is the brand's code
+ * (docs/product/visa.md); it must name the brand of the path (its code or slug). Active cards only;
+ * wrong number or passcode: 404 CARD_NOT_FOUND; cool-down: 400 TOO_MANY_REQUESTS.
  */
 export const pinRequestSchema = z.object({
   code: brandIdParam,
@@ -191,7 +193,7 @@ export const pinRequestSchema = z.object({
 export type PinRequest = z.input<typeof pinRequestSchema>;
 
 /**
- * getPin's answer (spec §3 "PIN retrieval response"). The frame's source is
+ * getPin's answer (docs/product/visa.md#pin). The frame's source is
  * `${pinFrameURL}?key=${key}` (encode the key); once it has loaded (~500 ms) the portal posts
  * `{operation: 'view-pin', controlId}` to it with targetOrigin = new URL(pinFrameURL).origin;
  * `{operation: 'hide-pin'}` hides the PIN again. The key works once and for 60 seconds: showing

@@ -1,6 +1,6 @@
 import { flowRoutes, flowSegments } from './flowRoutes.js';
 
-/** The BALANCE screens (spec §2.6), under `/:slug/balance`. */
+/** The BALANCE screens (docs/product/balance.md#screens), under `/:slug/balance`. */
 export const balanceRoutes = /* @__PURE__ */ flowRoutes(flowSegments.BALANCE, {
   start: '',
   amount: 'amount',

@@ -45,7 +45,9 @@ export const flowSegments = {
   RESET: 'reset',
 } as const satisfies Record<FlowCode, string>;
 
-/** Extra spellings a flow's area is mounted under (spec §2.1: /{id}/Identify/*). */
+/**
+ * Extra spellings a flow's area is mounted under (docs/product/README.md#routes: /{id}/Identify/*).
+ */
 export const flowSegmentAliases: Partial<Record<FlowCode, readonly string[]>> = {
   IDENTIFY: ['Identify'],
 };
@@ -54,6 +56,9 @@ export const flowSegmentAliases: Partial<Record<FlowCode, readonly string[]>> = 
 export const appPaths = {
   /** Demo mode: the list of demo brands and their flows; production redirects or answers 404. */
   home: '/',
-  /** Where the bank sends the cardholder back after identifying (spec §4). */
+  /**
+   * Where the bank sends the cardholder back after identifying
+   * (docs/product/visa.md#holder-information).
+   */
   callback: '/callback',
 } as const;

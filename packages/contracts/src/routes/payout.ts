@@ -1,6 +1,9 @@
 import { flowRoutes, flowSegments } from './flowRoutes.js';
 
-/** The PAYOUT screens (spec §2.5), under `/:slug/payout`; the spec spells `unsufficientbalance`. */
+/**
+ * The PAYOUT screens (docs/product/payout.md#screens), under `/:slug/payout`; the spec spells
+ * `unsufficientbalance`.
+ */
 export const payoutRoutes = /* @__PURE__ */ flowRoutes(flowSegments.PAYOUT, {
   start: '',
   amount: 'amount',

@@ -1,6 +1,6 @@
 import { flowRoutes, flowSegments } from './flowRoutes.js';
 
-/** The REPLACE screens (spec §2.4), under `/:slug/replace`. */
+/** The REPLACE screens (docs/product/replace.md#screens), under `/:slug/replace`. */
 export const replaceRoutes = /* @__PURE__ */ flowRoutes(flowSegments.REPLACE, {
   start: '',
   email: 'email',

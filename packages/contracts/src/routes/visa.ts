@@ -1,8 +1,8 @@
 import { flowRoutes, flowSegments } from './flowRoutes.js';
 
 /**
- * The VISA screens (spec §2.3), under `/:slug/visa`: activation (`activate…`) and the account
- * login with its passcode reset (`account…`). The area itself goes to `activate`.
+ * The VISA screens (docs/product/visa.md#screens), under `/:slug/visa`: activation (`activate…`)
+ * and the account login with its passcode reset (`account…`). The area itself goes to `activate`.
  */
 export const visaRoutes = /* @__PURE__ */ flowRoutes(flowSegments.VISA, {
   start: '',

@@ -1,10 +1,10 @@
 import { IDIN_BANKS } from '@tessera/contracts';
 
 /**
- * The iDIN issuers (spec §3: ABN Amro, ASN, Bunq, ING, Rabobank, RegioBank and SNS), identified by
- * their BIC as iDIN names issuers. The bank list spells names as the Betaalvereniging registers
- * them (upper case, and SNS Bank under its new name "ASN BANK", which would show ASN twice);
- * cardholders pick from the names they know from their bank card.
+ * The iDIN issuers (docs/product/payout.md#iban: ABN Amro, ASN, Bunq, ING, Rabobank, RegioBank and
+ * SNS), identified by their BIC as iDIN names issuers. The bank list spells names as the
+ * Betaalvereniging registers them (upper case, and SNS Bank under its new name "ASN BANK", which
+ * would show ASN twice); cardholders pick from the names they know from their bank card.
  */
 const DISPLAY_NAMES: Record<string, string> = {
   ABNANL2A: 'ABN AMRO',

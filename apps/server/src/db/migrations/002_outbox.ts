@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * The transactional outbox (contract.md "Delivery of SMS and e-mail") and the local mailbox that
+ * The transactional outbox (docs/product/common.md#sms-and-e-mail) and the local mailbox that
  * the embedded default's local adapters deliver into (read at GET /dev/outbox in demo mode).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * VISA: the one-time keys of the PIN frame (contract.md "PIN frame"). getPin issues a key valid
+ * VISA: the one-time keys of the PIN frame (docs/product/visa.md#pin). getPin issues a key valid
  * for 60 seconds; the frame spends it once to read the PIN. Only a keyed hash of the key is stored
  * (HMAC with the index key, like card numbers' blind index), so a database dump hands out no key.
  * One-time SMS codes need no table of their own: they are card_secrets of kind one_time_code.

@@ -10,7 +10,8 @@ export async function balanceRoutes(app: App, { deps, captchaRateLimit }: RouteO
     giftCardApi.lookup.pattern,
     {
       config: { rateLimit: captchaRateLimit },
-      // The service validates the body itself, after the brand and flow checks (contract.md order).
+      // The service validates the body itself, after the brand and flow checks
+      // (docs/product/common.md#order-of-checks).
       attachValidation: true,
       schema: {
         tags: ['giftcard'],

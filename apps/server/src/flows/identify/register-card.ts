@@ -41,7 +41,8 @@ type Outcome =
  * USER_CANCELLED, failed → IDENTITY_FAILED; a card registered before (any session) or paid out →
  * CARD_ALREADY_REGISTERED; otherwise the registration (identity encrypted, subject hash), the card's
  * registered_at and the audit events `identify.customer` and `card.register`. The answer is the
- * card number as typed, without spaces (spec §2.7 success shows it in blocks of 4).
+ * card number as typed, without spaces (docs/product/identify.md#screens success shows it in blocks
+ * of 4).
  */
 export async function registerCard(
   deps: ServiceDeps,

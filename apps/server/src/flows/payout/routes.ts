@@ -5,13 +5,14 @@ import { lookupGiftCard } from '../../customer-call/lookup-gift-card.js';
 import { errorResponses } from '../../http/error-responses.js';
 import type { App, RouteOptions } from '../../http/route-types.js';
 
-/** The PAYOUT start's card lookup (spec §2.5, §7). */
+/** The PAYOUT start's card lookup (docs/product/payout.md). */
 export async function payoutRoutes(app: App, { deps, captchaRateLimit }: RouteOptions): Promise<void> {
   app.post(
     payoutApi.lookup.pattern,
     {
       config: { rateLimit: captchaRateLimit },
-      // The service validates the body itself, after the brand and flow checks (contract.md order).
+      // The service validates the body itself, after the brand and flow checks
+      // (docs/product/common.md#order-of-checks).
       attachValidation: true,
       schema: {
         tags: ['payout'],

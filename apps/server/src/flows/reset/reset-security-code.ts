@@ -15,11 +15,12 @@ import { setCardSecret } from '../../cards/set-card-secret.js';
 /**
  * RESET (POST /api/recovery/{themeCode}/, x-flow-type SECURITY_RESET): a gift card's number, its
  * one-time recovery code and a new security code, with a captcha. Checks in the contract's order:
- * brand, flow, body, captcha, then the new code's spec §5 rules (SECURITY_CODE_INSECURE, before the
- * card is touched: it neither uses up the recovery code nor counts as a wrong guess), then card and
- * recovery code under the per-card guessing limits. Whatever was wrong about the card (unknown
- * number, another brand's card, not a usable gift card, a wrong or used recovery code) answers
- * RECOVERY_CODE_NOT_FOUND, and a wrong code counts like any wrong secret.
+ * brand, flow, body, captcha, then the new code's docs/product/common.md#passcodes rules
+ * (SECURITY_CODE_INSECURE, before the card is touched: it neither uses up the recovery code nor
+ * counts as a wrong guess), then card and recovery code under the per-card guessing limits.
+ * Whatever was wrong about the card (unknown number, another brand's card, not a usable gift card,
+ * a wrong or used recovery code) answers RECOVERY_CODE_NOT_FOUND, and a wrong code counts like any
+ * wrong secret.
  *
  * On success, in the transaction that verified the code: the recovery code is used up (it works
  * once), the new security code replaces the old one, the failed-attempt count is reset, and the

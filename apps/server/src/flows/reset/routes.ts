@@ -10,7 +10,8 @@ export async function resetRoutes(app: App, { deps, captchaRateLimit }: RouteOpt
     resetApi.recovery.pattern,
     {
       config: { rateLimit: captchaRateLimit },
-      // The service validates path and body itself, after the brand and flow checks (contract.md order).
+      // The service validates path and body itself, after the brand and flow checks
+      // (docs/product/common.md#order-of-checks).
       attachValidation: true,
       schema: {
         tags: ['reset'],

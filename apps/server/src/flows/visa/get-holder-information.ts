@@ -12,9 +12,9 @@ import { hasPasscode, holderInformation, requireVisaFlow } from './visa-card.js'
  * VISA GetHolderInformation (POST /api/visa/GetHolderInformation/{themeCode}/; x-flow-type
  * optional): the login (card number + passcode) and the read after activation. Checks: brand,
  * flow VISA, body, the captcha when a token is sent (the login screen sends one; the steps after
- * activation do not, contract.md), then card and passcode under the guessing limits through the
- * lookups' read-only fast path. Wrong number or passcode: 404 CARD_NOT_FOUND. Cards with a
- * passcode (passcode_set, active) answer their holder information.
+ * activation do not, docs/product/common.md#captcha), then card and passcode under the guessing
+ * limits through the lookups' read-only fast path. Wrong number or passcode: 404 CARD_NOT_FOUND.
+ * Cards with a passcode (passcode_set, active) answer their holder information.
  */
 export async function getHolderInformation(deps: ServiceDeps, ctx: RequestContext, themeCode: unknown, body: unknown): Promise<HolderInformation> {
   const client = truncateAddress(ctx.clientAddress);

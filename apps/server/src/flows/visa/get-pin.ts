@@ -10,7 +10,7 @@ import { checkCardSecretAndWrite } from '../../customer-call/card-secret-check.j
 import { parseOrThrow } from '../../customer-call/validate.js';
 import { isActiveVisa, requireVisaFlow } from './visa-card.js';
 
-/** A PIN frame key works for this long (contract.md "VISA account"). */
+/** A PIN frame key works for this long (docs/product/visa.md#pin). */
 export const PIN_FRAME_KEY_TTL_MS = 60_000;
 /** Where the PIN frame page and its PIN read live, on the PIN frame's origin. */
 export const PIN_FRAME_PATH = '/pin-frame';

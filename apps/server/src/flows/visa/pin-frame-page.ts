@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { PIN_FRAME_PIN_PATH } from './get-pin.js';
 
 /**
- * The PIN frame page (contract.md "PIN frame"): a tiny self-contained page on the PIN frame's own
+ * The PIN frame page (docs/product/visa.md#pin): a tiny self-contained page on the PIN frame's own
  * origin. Its script and style are fixed texts allowed by their hashes in the page's CSP (no
  * 'unsafe-inline'); the portal's origin travels in a data attribute (escaped).
  *

@@ -34,7 +34,7 @@ const optionalVisaHeader = z.looseObject({ [FLOW_TYPE_HEADER]: z.literal('VISA')
 const ORDER = 'Order of checks: brand (404 THEME_NOT_FOUND), flow VISA (403 FLOW_UNAVAILABLE), body and header (400 VALIDATION_ERROR)';
 
 /**
- * The VISA calls of spec §7 (contract.md "VISA activation", "VISA account", "VISA recovery").
+ * The VISA calls (docs/product/visa.md#calls).
  * Each service validates path and body itself, after the brand and flow checks (contract order);
  * the schemas here document the calls (OpenAPI). Every answer carries card data: no-store.
  */
@@ -74,7 +74,7 @@ export async function visaRoutes(app: App, { deps, captchaRateLimit }: RouteOpti
         tags: ['visa'],
         operationId: 'useActivationCode',
         summary: 'Activation step 2: the SMS code and the chosen passcode; the card becomes passcode_set',
-        description: `${ORDER}, the passcode's spec §5 rules (400 SECURITY_CODE_INSECURE; uses nothing up), card and code (400 INVALID_TOKEN, counted by the guessing limits; 400 TOO_MANY_REQUESTS).`,
+        description: `${ORDER}, the passcode rules (docs/product/common.md#passcodes) (400 SECURITY_CODE_INSECURE; uses nothing up), card and code (400 INVALID_TOKEN, counted by the guessing limits; 400 TOO_MANY_REQUESTS).`,
         params,
         headers: visaHeader,
         body: useCodeRequestSchema,
@@ -164,7 +164,7 @@ export async function visaRoutes(app: App, { deps, captchaRateLimit }: RouteOpti
         tags: ['visa'],
         operationId: 'useRecoveryCode',
         summary: 'Forgotten passcode: the recovery code and a new passcode; answers the holder information',
-        description: `${ORDER}, the passcode's spec §5 rules (400 SECURITY_CODE_INSECURE; uses nothing up), card and code (400 INVALID_TOKEN, 400 TOO_MANY_REQUESTS).`,
+        description: `${ORDER}, the passcode rules (docs/product/common.md#passcodes) (400 SECURITY_CODE_INSECURE; uses nothing up), card and code (400 INVALID_TOKEN, 400 TOO_MANY_REQUESTS).`,
         params,
         headers: optionalVisaHeader,
         body: useCodeRequestSchema,

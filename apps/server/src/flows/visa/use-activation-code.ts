@@ -4,10 +4,11 @@ import { awaitsActivation, moveVisaCard, useOneTimeCode } from './visa-card.js';
 
 /**
  * VISA UseActivationCode (POST /api/visa/UseActivationCode/{themeCode}/, x-flow-type VISA): card
- * number, the SMS code and the chosen passcode. SECURITY_CODE_INSECURE (spec §5) first, using
- * nothing up; then the code of an inactive or passcode_set Visa card of this brand (INVALID_TOKEN
- * for anything wrong; TOO_MANY_REQUESTS in the guessing cool-down). On success the code is used
- * up, the passcode stored (keyed hash) and the card is `passcode_set`; the review comes next.
+ * number, the SMS code and the chosen passcode. SECURITY_CODE_INSECURE
+ * (docs/product/common.md#passcodes) first, using nothing up; then the code of an inactive or
+ * passcode_set Visa card of this brand (INVALID_TOKEN for anything wrong; TOO_MANY_REQUESTS in the
+ * guessing cool-down). On success the code is used up, the passcode stored (keyed hash) and the
+ * card is `passcode_set`; the review comes next.
  */
 export function useActivationCode(deps: ServiceDeps, ctx: RequestContext, themeCode: unknown, body: unknown): Promise<ActivationResult> {
   return useOneTimeCode(deps, ctx, themeCode, body, {

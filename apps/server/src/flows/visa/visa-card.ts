@@ -36,7 +36,10 @@ import { checkCardSecretAndWrite } from '../../customer-call/card-secret-check.j
 import { parseOrThrow } from '../../customer-call/validate.js';
 import { setCardSecret } from '../../cards/set-card-secret.js';
 
-/** One-time SMS codes (contract.md "VISA activation"): valid 10 minutes, 5 tries, 3 requests a card an hour. */
+/**
+ * One-time SMS codes (docs/product/visa.md#one-time-sms-codes): valid 10 minutes, 5 tries, 3
+ * requests a card an hour.
+ */
 export const ONE_TIME_CODE_TTL_MS = 10 * 60 * 1000;
 export const ONE_TIME_CODE_TRIES = 5;
 export const ONE_TIME_CODE_REQUESTS_PER_HOUR = 3;
@@ -177,12 +180,13 @@ export async function requestOneTimeCode(
 }
 
 /**
- * UseActivationCode and userecovery: brand, flow, body, then the new passcode's spec §5 rules
- * (SECURITY_CODE_INSECURE before the card is touched: nothing used up, no guess counted), then the
- * card and its one-time code under the guessing limits (a wrong code also spends one of the code's
- * 5 tries). On success, in the transaction that verified the code: the code is used up, the new
- * passcode (keyed hash) replaces any earlier one, and `onSuccess` runs (the state change or the
- * answer). Any refusal of card or code answers INVALID_TOKEN, alike.
+ * UseActivationCode and userecovery: brand, flow, body, then the new passcode's
+ * docs/product/common.md#passcodes rules (SECURITY_CODE_INSECURE before the card is touched:
+ * nothing used up, no guess counted), then the card and its one-time code under the guessing limits
+ * (a wrong code also spends one of the code's 5 tries). On success, in the transaction that
+ * verified the code: the code is used up, the new passcode (keyed hash) replaces any earlier one,
+ * and `onSuccess` runs (the state change or the answer). Any refusal of card or code answers
+ * INVALID_TOKEN, alike.
  */
 export async function useOneTimeCode<T>(
   deps: ServiceDeps,

@@ -14,7 +14,7 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   ref?: Ref<HTMLButtonElement>;
 }
 
-/** Spec §2.2 buttons: default, loading and retry. */
+/** docs/product/common.md#page-shell buttons: default, loading and retry. */
 export function Button({ variant = 'primary', loading = false, disabled, children, className, type = 'button', ...rest }: ButtonProps) {
   const { t } = useTranslation();
   return (

@@ -3,14 +3,17 @@ import { useTranslation } from 'react-i18next';
 import { useCaptchaKey } from './captchaKeyQuery';
 import styles from './Captcha.module.css';
 
-/** Token the `test` provider accepts (contract.md "Captcha"); never accepted in production. */
+/**
+ * Token the `test` provider accepts (docs/product/common.md#captcha); never accepted in production.
+ */
 export const TEST_CAPTCHA_TOKEN = 'test-pass';
 
 export interface CaptchaProps {
   /** Receives the token to send as `g-recaptcha-response`, or null when it is gone (expired, reset). */
   onToken: (token: string | null) => void;
   /**
-   * Spec §8: a failing key load is only logged, except at card lookup where it is shown.
+   * docs/product/common.md#captcha: a failing key load is only logged, except at card lookup where
+   * it is shown.
    */
   showLoadError?: boolean;
   /** Error of the surrounding form about the captcha (missing, refused). */
@@ -23,7 +26,7 @@ const AltchaWidget = lazy(() => import('./AltchaWidget'));
 const RecaptchaWidget = lazy(() => import('./RecaptchaWidget'));
 
 /**
- * The bot check (contract.md "Captcha"). The server decides the provider:
+ * The bot check (docs/product/common.md#captcha). The server decides the provider:
  * - altcha: the self-hosted proof-of-work widget, solved in a worker as soon as it loads;
  * - recaptcha: Google's widget, loaded from Google;
  * - test: no widget, the token is `test-pass` (tests, benchmarks).

@@ -54,8 +54,8 @@ interface CardLookupFormProps {
 }
 
 /**
- * The lookup's refusals (spec §8 "Card lookup failure"): a wrong number or code (404) the flow's
- * invalid-card text; a flow the brand does not offer its notice; the guessing limit and the
+ * The lookup's refusals (docs/product/common.md#error-codes): a wrong number or code (404) the
+ * flow's invalid-card text; a flow the brand does not offer its notice; the guessing limit and the
  * per-address limit (429) 'too many'; a refused bot check a new one.
  */
 export const lookupErrors: ErrorTable<LookupOutcome> = {
@@ -75,8 +75,9 @@ function isServerFailure(error: unknown): boolean {
 }
 
 /**
- * Card number + security code + captcha, the lookup every gift card flow starts with (spec §2.6,
- * §2.4, §8 "Card lookup failure"): a wrong number or code shows the invalid-card message with a
+ * Card number + security code + captcha, the lookup every gift card flow starts with
+ * (docs/product/balance.md#screens, docs/product/replace.md#screens,
+ * docs/product/common.md#error-codes): a wrong number or code shows the invalid-card message with a
  * retry button that clears the code.
  */
 export function CardLookupForm({

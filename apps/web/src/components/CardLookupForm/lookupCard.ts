@@ -9,7 +9,9 @@ import {
 import { apiRequest } from '../../lib/api';
 import type { CardLookupInput } from './CardLookupForm';
 
-/** The flows that look a card up with its number and security code (spec §7). */
+/**
+ * The flows that look a card up with its number and security code (docs/product/README.md#calls).
+ */
 export type CardLookupFlow = Extract<FlowType, 'BALANCE' | 'REPLACE' | 'PAYOUT' | 'IDENTIFY'>;
 
 export interface CardLookupCall {

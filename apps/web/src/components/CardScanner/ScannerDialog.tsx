@@ -28,10 +28,10 @@ const STATUS: Record<ScannerState, string> = {
 };
 
 /**
- * The card scanner (spec §2.10, §9): a modal dialog with the rear camera's view and its scan box,
- * pause/resume, a camera choice, a photo instead of the camera, and a way back to typing. It is a
- * native modal <dialog>: the browser keeps focus inside and turns Escape into its `cancel` event.
- * The camera stops when it closes, and when the page goes away.
+ * The card scanner (docs/product/common.md#scanner): a modal dialog with the rear camera's view and
+ * its scan box, pause/resume, a camera choice, a photo instead of the camera, and a way back to
+ * typing. It is a native modal <dialog>: the browser keeps focus inside and turns Escape into its
+ * `cancel` event. The camera stops when it closes, and when the page goes away.
  */
 export function ScannerDialog({ onClose, onNumber }: ScannerDialogProps) {
   const { t } = useTranslation();

@@ -22,7 +22,10 @@ function nativeDetectorClass(): NativeBarcodeDetectorClass | null {
   return typeof candidate === 'function' && typeof candidate.getSupportedFormats === 'function' ? candidate : null;
 }
 
-/** Splits the §9 formats into those the browser's BarcodeDetector reads and those left to ZXing. */
+/**
+ * Splits the docs/product/common.md#scanner formats into those the browser's BarcodeDetector reads
+ * and those left to ZXing.
+ */
 export function splitFormats(nativeSupported: readonly string[]): { native: string[]; zxing: ZxingFormat[] } {
   const native: string[] = [];
   const zxing: ZxingFormat[] = [];

@@ -1,6 +1,6 @@
 import { CARD_NUMBER_MAX_DIGITS, CARD_NUMBER_MIN_DIGITS, stripCardNumber } from '@tessera/contracts';
 
-/** The scanner constants of spec §9. */
+/** The scanner constants of docs/product/common.md#scanner. */
 export const SCANNER = {
   /** Frames decoded per second while scanning a card. */
   cardFps: 10,
@@ -22,12 +22,14 @@ export const SCANNER = {
   matchBorderColor: 'green',
 } as const;
 
-/** localStorage key of the last camera used (§9 "remember last camera"). */
+/**
+ * localStorage key of the last camera used (docs/product/common.md#scanner "remember last camera").
+ */
 export const LAST_CAMERA_KEY = 'tessera.scanner.lastCamera';
 
 /**
- * The formats of spec §9, each with its name in the Shape Detection API (BarcodeDetector; null
- * where the API has none) and in ZXing (zxing-wasm).
+ * The formats of docs/product/common.md#scanner, each with its name in the Shape Detection API
+ * (BarcodeDetector; null where the API has none) and in ZXing (zxing-wasm).
  */
 export const SCANNER_FORMATS = [
   { spec: 'QR code', native: 'qr_code', zxing: 'QRCode' },
@@ -54,8 +56,9 @@ export type ZxingFormat = (typeof SCANNER_FORMATS)[number]['zxing'];
 export const ZXING_FORMATS: ZxingFormat[] = SCANNER_FORMATS.map((f) => f.zxing);
 
 /**
- * Side of the square scan box for a camera view of `width` × `height` CSS pixels: 250 (§9), never
- * larger than the view, never smaller than 50 unless the view itself is (then the view).
+ * Side of the square scan box for a camera view of `width` × `height` CSS pixels: 250
+ * (docs/product/common.md#scanner), never larger than the view, never smaller than 50 unless the
+ * view itself is (then the view).
  */
 export function scanBoxSize(width: number, height: number): number {
   const room = Math.max(0, Math.floor(Math.min(width, height)));
@@ -75,9 +78,9 @@ export function boxInVideo(videoWidth: number, videoHeight: number, viewWidth: n
 }
 
 /**
- * The card number in a decoded text: the text stripped (spec §5) when it is 16 to 19 digits, else
- * the first run of 16 to 19 digits in it (a QR code may carry a link with the number); null when
- * there is none, which counts as a format failure.
+ * The card number in a decoded text: the text stripped (docs/product/common.md#card-numbers) when
+ * it is 16 to 19 digits, else the first run of 16 to 19 digits in it (a QR code may carry a link
+ * with the number); null when there is none, which counts as a format failure.
  */
 export function cardNumberFrom(text: string): string | null {
   const stripped = stripCardNumber(text);

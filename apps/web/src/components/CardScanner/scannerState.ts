@@ -1,6 +1,6 @@
 /**
- * The scanner's state machine (spec §2.10), the one record of what the dialog is doing. Pure: no
- * camera, no DOM.
+ * The scanner's state machine (docs/product/common.md#scanner), the one record of what the dialog
+ * is doing. Pure: no camera, no DOM.
  *
  * - NOT_STARTED: no camera running; a photo (file) may be scanned only in this state.
  * - STARTING: the camera was asked for and has not answered yet.
@@ -32,7 +32,10 @@ export type ScannerAction =
 
 export type ScanFailure = 'notFound' | 'checksum' | 'format';
 
-/** The §8 scanner messages, plus the photo's "nothing found" (a message key). */
+/**
+ * The docs/product/common.md#scanner scanner messages, plus the photo's "nothing found" (a message
+ * key).
+ */
 export type ScannerProblem =
   | 'scanner__insecure_context'
   | 'scanner__no_streaming'

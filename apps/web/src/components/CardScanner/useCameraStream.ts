@@ -2,16 +2,16 @@ import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
 import { SCANNER, rememberCamera, rememberedCamera } from './scannerSettings';
 import type { ScannerProblem } from './scannerState';
 
-/** Whether this page may stream from a camera at all (spec §8). */
+/** Whether this page may stream from a camera at all (docs/product/common.md#scanner). */
 export function cameraSupport(): 'ok' | 'insecure' | 'unsupported' {
   if (!window.isSecureContext) return 'insecure';
   return typeof navigator.mediaDevices?.getUserMedia === 'function' ? 'ok' : 'unsupported';
 }
 
 /**
- * The getUserMedia error (spec §8) as the cardholder can act on it: they refused the camera, the
- * device has none, another app holds it, or something else. The browser's error name is for
- * developers, not for the page.
+ * The getUserMedia error (docs/product/common.md#scanner) as the cardholder can act on it: they
+ * refused the camera, the device has none, another app holds it, or something else. The browser's
+ * error name is for developers, not for the page.
  */
 export function cameraProblem(error: unknown): ScannerProblem {
   const name = error instanceof Error ? error.name : '';

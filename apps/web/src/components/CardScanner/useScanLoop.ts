@@ -16,9 +16,10 @@ export interface ScanLoopOptions {
 
 /**
  * Decodes the scan box of the camera frame, SCANNER.cardFps times a second, for as long as the
- * machine is SCANNING: it starts when the machine enters SCANNING (after a resume, with the §9
- * resume delay) and stops when it leaves it. A frame without a code waits for the next one; a code
- * without a card number is a format failure that shows the parse error and goes on scanning.
+ * machine is SCANNING: it starts when the machine enters SCANNING (after a resume, with the
+ * docs/product/common.md#scanner resume delay) and stops when it leaves it. A frame without a code
+ * waits for the next one; a code without a card number is a format failure that shows the parse
+ * error and goes on scanning.
  */
 export function useScanLoop({ machine, videoRef, viewRef, decoder, onNumber }: ScanLoopOptions): void {
   const onNumberRef = useRef(onNumber);

@@ -20,7 +20,10 @@ export function configureZxing(overrides?: ZXingModuleOverrides): void {
   configured = true;
 }
 
-/** Reads one code of `formats` (default: every §9 format) from an image's pixels. */
+/**
+ * Reads one code of `formats` (default: every docs/product/common.md#scanner format) from an
+ * image's pixels.
+ */
 export async function zxingDecode(image: ImageData, formats: readonly ZxingFormat[] = ZXING_FORMATS): Promise<DecodeOutcome> {
   if (!configured) configureZxing();
   const options: ReaderOptions = {

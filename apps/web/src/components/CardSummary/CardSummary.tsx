@@ -17,7 +17,10 @@ export interface CardBalance {
 interface CardSummaryProps {
   cardNumber: string;
   status: 'active' | 'inactive';
-  /** Ignored for an inactive card: the inactive summary has no balance (spec §2.2). */
+  /**
+   * Ignored for an inactive card: the inactive summary has no balance
+   * (docs/product/common.md#page-shell).
+   */
   balance?: CardBalance;
   compact?: boolean;
 }
@@ -29,8 +32,8 @@ export function formatMoney(balance: CardBalance): string {
 }
 
 /**
- * Card summary panel (spec §2.2): masked number (16 X + last 3, read in groups of 4), status tag
- * and, for an active card, its balance.
+ * Card summary panel (docs/product/common.md#page-shell): masked number (16 X + last 3, read in
+ * groups of 4), status tag and, for an active card, its balance.
  */
 export function CardSummary({ cardNumber, status, balance, compact = false }: CardSummaryProps) {
   const { t } = useTranslation();

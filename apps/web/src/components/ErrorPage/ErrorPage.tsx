@@ -6,7 +6,7 @@ import styles from './ErrorPage.module.css';
 interface ErrorPageProps {
   title?: ReactNode;
   message?: ReactNode;
-  /** Error code shown to quote to support; F110 by default (spec §2.2). */
+  /** Error code shown to quote to support; F110 by default (docs/product/common.md#page-shell). */
   code?: string;
   /** Reference of a reported crash. */
   errorId?: string;
@@ -16,7 +16,7 @@ interface ErrorPageProps {
   headingLevel?: 1 | 2;
 }
 
-/** The generic error page (spec §2.2). */
+/** The generic error page (docs/product/common.md#page-shell). */
 export function ErrorPage({ title, message, code = DEFAULT_ERROR_CODE, errorId, returnUrl, headingLevel = 1 }: ErrorPageProps) {
   const { t } = useTranslation();
   const Heading = headingLevel === 1 ? 'h1' : 'h2';

@@ -28,10 +28,11 @@ interface GiftCardNumberFieldProps {
 }
 
 /**
- * Gift card number (spec §2.2, §5): strips everything but letters and digits and shows the rest in
- * blocks of 4 as the cardholder types, keeping the caret where it was. Where the brand offers
- * scanning in the current flow (theme.scanningFlows, spec §2.10) a scan button sits beside it; a
- * scanned number arrives through `onChange`, grouped like a typed one.
+ * Gift card number (docs/product/common.md#card-numbers): strips everything but letters and digits
+ * and shows the rest in blocks of 4 as the cardholder types, keeping the caret where it was. Where
+ * the brand offers scanning in the current flow (theme.scanningFlows,
+ * docs/product/common.md#scanner) a scan button sits beside it; a scanned number arrives through
+ * `onChange`, grouped like a typed one.
  */
 export function GiftCardNumberField({ label, value, onChange, onBlur, info, help, error, name = 'giftCardNumber' }: GiftCardNumberFieldProps) {
   const flow = useFlowContext();

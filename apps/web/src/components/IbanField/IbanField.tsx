@@ -28,10 +28,10 @@ interface IbanFieldProps {
 }
 
 /**
- * The IBAN input (spec §2.2, §5 "IBAN"): spaces stripped, upper case, shown in groups of 4 as the
- * cardholder types, with the caret kept where it was. The rules live in ibanCheck.ts; the screen
- * decides which message to show. The recognised bank is a polite live region; a message is an
- * alert, as every field's error is.
+ * The IBAN input (docs/product/payout.md#iban): spaces stripped, upper case, shown in groups of 4
+ * as the cardholder types, with the caret kept where it was. The rules live in ibanCheck.ts; the
+ * screen decides which message to show. The recognised bank is a polite live region; a message is
+ * an alert, as every field's error is.
  */
 export function IbanField({ label, value, onChange, onBlur, help, bank, message, name = 'iban', ref }: IbanFieldProps) {
   const base = useId();

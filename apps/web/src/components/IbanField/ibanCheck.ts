@@ -4,15 +4,16 @@ import { NL_IBAN_PATTERN, isValidIbanChecksum, nlBankOf, type NlBank } from '@te
 export const IBAN_MAX_LENGTH = 34;
 /** A Dutch IBAN: NL, 2 check digits, 4-letter bank code, 10-digit account number. */
 export const NL_IBAN_LENGTH = 18;
-/** Bank detection starts once this many characters are typed (spec §5 "IBAN"). */
+/** Bank detection starts once this many characters are typed (docs/product/payout.md#iban). */
 export const BANK_DETECTION_LENGTH = 8;
 
 /** NL, 2 digits and 4 upper-case letters: the part of a Dutch IBAN that names the bank. */
 const NL_BANK_PREFIX = /^NL\d{2}[A-Z]{4}$/;
 
 /**
- * What the IBAN field keeps of what was typed (spec §5: spaces stripped, upper case). Other
- * separators people copy along (dots, dashes) go too; an IBAN is letters and digits only.
+ * What the IBAN field keeps of what was typed (docs/product/payout.md#iban: spaces stripped, upper
+ * case). Other separators people copy along (dots, dashes) go too; an IBAN is letters and digits
+ * only.
  */
 export function cleanIbanInput(input: string): string {
   return input.replace(/[^0-9A-Za-z]/g, '').toUpperCase().slice(0, IBAN_MAX_LENGTH);
@@ -44,9 +45,10 @@ export type IbanStatus =
 
 export interface IbanCheckOptions {
   /**
-   * BICs of the iDIN issuers the providers call listed (spec §5: "a matching provider issuer").
-   * `null` while they are loading; `'idin-flag'` when the call failed (spec §8: provider failures
-   * are ignored), so the bank list's own iDIN flag decides.
+   * BICs of the iDIN issuers the providers call listed (docs/product/payout.md#rules: "a matching
+   * provider issuer"). `null` while they are loading; `'idin-flag'` when the call failed
+   * (docs/product/payout.md#bank-identity: provider failures are ignored), so the bank list's own
+   * iDIN flag decides.
    */
   issuers: ReadonlySet<string> | null | 'idin-flag';
   /**
@@ -58,7 +60,7 @@ export interface IbanCheckOptions {
 }
 
 /**
- * The IBAN field's rules (spec §5 "IBAN", "Payout amount"), in the order a cardholder meets them:
+ * The IBAN field's rules (docs/product/payout.md), in the order a cardholder meets them:
  * country, bank code (from 8 characters on), the required bank, iDIN availability, length,
  * checksum (mod 97, not only the pattern). `value` is what cleanIbanInput keeps.
  */
@@ -98,8 +100,9 @@ function fitsPrefix(value: string): boolean {
 
 /**
  * Which statuses speak up while the cardholder types, and which wait until the field is left: the
- * bank checks start at 8 characters (spec §5), a character that can never fit and a wrong checksum
- * show at once; an unfinished IBAN is only pointed out once the cardholder moves on.
+ * bank checks start at 8 characters (docs/product/payout.md#iban), a character that can never fit
+ * and a wrong checksum show at once; an unfinished IBAN is only pointed out once the cardholder
+ * moves on.
  */
 export function isLiveStatus(status: IbanStatus): boolean {
   switch (status.kind) {

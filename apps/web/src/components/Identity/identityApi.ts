@@ -15,10 +15,16 @@ import {
 } from '@tessera/contracts';
 import { apiRequest } from '../../lib/api';
 
-/** The two flows that identify with the bank (spec §2.5, §2.7); the x-flow-type they send. */
+/**
+ * The two flows that identify with the bank (docs/product/payout.md#screens,
+ * docs/product/identify.md#screens); the x-flow-type they send.
+ */
 export type IdentityFlowType = Extract<FlowType, 'PAYOUT' | 'IDENTIFY'>;
 
-/** GET /api/Authentication/{themeCode}/providers with the flow's x-flow-type (spec §7). */
+/**
+ * GET /api/Authentication/{themeCode}/providers with the flow's x-flow-type
+ * (docs/product/payout.md#calls).
+ */
 export function fetchIdentityProviders(themeCode: string, flowType: IdentityFlowType): Promise<IdentityProviders> {
   return apiRequest(identityApi.providers.build({ themeCode }), {
     headers: { [FLOW_TYPE_HEADER]: flowType },
@@ -29,7 +35,10 @@ export function fetchIdentityProviders(themeCode: string, flowType: IdentityFlow
 export interface IdentityIssuers {
   /** The iDIN issuers (id = BIC, name), or null while the providers call runs. */
   issuers: readonly IdentityIssuer[] | null;
-  /** The providers call failed; spec §8 ignores that silently, the screens fall back. */
+  /**
+   * The providers call failed; docs/product/payout.md#bank-identity ignores that silently, the
+   * screens fall back.
+   */
   failed: boolean;
 }
 
@@ -81,8 +90,9 @@ export interface IdentitySessionInput {
 }
 
 /**
- * POST /api/Authentication/{themeCode}/session (spec §4, §7): the bank comes back to the portal's
- * own /callback (window.location.origin + /callback), with `state` to find the stored flow state.
+ * POST /api/Authentication/{themeCode}/session (docs/product/payout.md): the bank comes back to the
+ * portal's own /callback (window.location.origin + /callback), with `state` to find the stored flow
+ * state.
  */
 export function startIdentitySession(input: IdentitySessionInput): Promise<IdentitySessionResponse> {
   const body: IdentitySessionRequest = {

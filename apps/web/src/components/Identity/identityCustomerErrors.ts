@@ -4,9 +4,9 @@ import type { ErrorTable } from '../../lib/errorMessages';
 export type IdentityCustomerFailure = 'cancelled' | 'alreadyRegistered' | 'failed';
 
 /**
- * The customer call on the way back from the bank (spec §4, §8): a 400 or 401 with USER_CANCELLED
- * the cancelled screen, with CARD_ALREADY_REGISTERED the already-registered one; any other
- * refusal, no answer or an answer that cannot be read the failed screen.
+ * The customer call on the way back from the bank (docs/product/payout.md): a 400 or 401 with
+ * USER_CANCELLED the cancelled screen, with CARD_ALREADY_REGISTERED the already-registered one; any
+ * other refusal, no answer or an answer that cannot be read the failed screen.
  */
 export const identityCustomerErrors: ErrorTable<IdentityCustomerFailure> = {
   answers: {

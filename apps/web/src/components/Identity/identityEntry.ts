@@ -2,12 +2,13 @@ import type { GiftCard } from '@tessera/contracts';
 import { readRedirectEntry } from '../../lib/redirectState';
 
 /**
- * The flow state that crosses the trip to the bank (spec §3 "browser-stored flow state keyed by a
- * generated state id"; §2.9): the full-page redirect loses the page's memory, so the card, its
- * security code and (PAYOUT) the IBAN wait in localStorage under the state id the session call
- * hands to the bank. /callback finds it by `state` and goes to `url`; the flow's callback screen
- * reads it and removes it at once. The security code is in it because the spec puts it there and
- * the customer call needs it after the redirect; it is kept only for that trip.
+ * The flow state that crosses the trip to the bank (docs/product/common.md#callback "browser-stored
+ * flow state keyed by a generated state id"; docs/product/common.md#callback): the full-page
+ * redirect loses the page's memory, so the card, its security code and (PAYOUT) the IBAN wait in
+ * localStorage under the state id the session call hands to the bank. /callback finds it by `state`
+ * and goes to `url`; the flow's callback screen reads it and removes it at once. The security code
+ * is in it because the spec puts it there and the customer call needs it after the redirect; it is
+ * kept only for that trip.
  */
 export interface IdentityEntry {
   /** The flow's callback screen (payoutRoutes.callback / identifyRoutes.callback). */
@@ -71,9 +72,9 @@ export function removeIdentityEntry(state: string): void {
 }
 
 /**
- * Reads and removes the entry under `state` (spec §4: "stored state is read and removed"). Only an
- * entry of the expected flow and brand (`expectedUrl`) counts; anything else under that key is
- * removed too and answers null.
+ * Reads and removes the entry under `state` (docs/product/payout.md: "stored state is read and
+ * removed"). Only an entry of the expected flow and brand (`expectedUrl`) counts; anything else
+ * under that key is removed too and answers null.
  */
 export function takeIdentityEntry(state: string | null, expectedUrl: string): IdentityEntry | null {
   if (!state) return null;

@@ -13,11 +13,12 @@ export interface StartIdentificationInput {
 }
 
 /**
- * The iDIN button's action (spec §4): a new state id, the flow state stored under it, the session
- * call, then the browser goes to the bank. `pending` stays set while the browser leaves.
- * Failures of the session call are ignored silently (spec §8): the stored entry is removed and the
- * button is usable again. When the cardholder comes back from the bank with the browser's back
- * button, a page restored from the back/forward cache gets its button back too.
+ * The iDIN button's action (docs/product/payout.md#callback): a new state id, the flow state stored
+ * under it, the session call, then the browser goes to the bank. `pending` stays set while the
+ * browser leaves. Failures of the session call are ignored silently
+ * (docs/product/payout.md#bank-identity): the stored entry is removed and the button is usable
+ * again. When the cardholder comes back from the bank with the browser's back button, a page
+ * restored from the back/forward cache gets its button back too.
  */
 export function useStartIdentification() {
   const [pending, setPending] = useState(false);

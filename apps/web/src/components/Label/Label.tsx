@@ -5,7 +5,7 @@ import styles from './Label.module.css';
 interface LabelProps {
   htmlFor: string;
   children: ReactNode;
-  /** Optional information icon with this tooltip text (spec §2.2). */
+  /** Optional information icon with this tooltip text (docs/product/common.md#page-shell). */
   info?: ReactNode;
   id?: string;
 }

@@ -11,8 +11,9 @@ interface NetworkErrorAlertProps {
 }
 
 /**
- * The server could not be reached (spec §8: a network exception only blocks submit): says so, and
- * offers "try again", which lifts the block. Shared by the RESET form and the VISA passcode steps.
+ * The server could not be reached (docs/product/common.md#error-codes: a network exception only
+ * blocks submit): says so, and offers "try again", which lifts the block. Shared by the RESET form
+ * and the VISA passcode steps.
  */
 export function NetworkErrorAlert({ retryRef, onRetry }: NetworkErrorAlertProps) {
   const { t } = useTranslation();

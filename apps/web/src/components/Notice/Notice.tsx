@@ -18,7 +18,10 @@ export function Notice({ title, text }: NoticeProps) {
   );
 }
 
-/** The theme's page-unavailable notice (spec §2.1): the brand does not offer this flow. */
+/**
+ * The theme's page-unavailable notice (docs/product/common.md#page-availability): the brand does
+ * not offer this flow.
+ */
 export function PageUnavailableNotice() {
   const { t } = useTranslation();
   return <Notice title={t('generic__page_unavailable_title')} text={t('generic__page_unavailable_text')} />;

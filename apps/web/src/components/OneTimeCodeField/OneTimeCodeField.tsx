@@ -15,8 +15,9 @@ export function isCompleteCode(boxes: readonly string[]): boolean {
 }
 
 /**
- * What a paste (or the phone's one-time-code autofill) puts in the boxes (spec §5): spaces are
- * dropped (an SMS often reads "123 456"), every other character that is not a digit becomes 0.
+ * What a paste (or the phone's one-time-code autofill) puts in the boxes
+ * (docs/product/common.md#one-time-codes): spaces are dropped (an SMS often reads "123 456"), every
+ * other character that is not a digit becomes 0.
  */
 export function digitsOfPaste(text: string): string[] {
   return [...text.replace(/\s+/g, '')].map((char) => (/^\d$/.test(char) ? char : '0'));
@@ -36,7 +37,7 @@ interface OneTimeCodeFieldProps {
 }
 
 /**
- * One-time code field of N single-character boxes (spec §2.2, §5):
+ * One-time code field of N single-character boxes (docs/product/common.md#one-time-codes):
  * - each box takes one digit and moves on to the next; letters (and 'e', which a number input
  *   would accept) are not taken;
  * - a paste spreads its characters over the boxes, non-digits becoming 0: a whole code fills

@@ -21,7 +21,7 @@ export function scrollToId(targetId: string): void {
   target.focus({ preventScroll: true });
 }
 
-/** Overview title block (spec §2.2). */
+/** Overview title block (docs/product/common.md#page-shell). */
 export function OverviewTitle({ title, subtitle, anchor }: OverviewTitleProps) {
   return (
     <header className={styles.header}>

@@ -39,9 +39,10 @@ function useFocusOnNewScreen(main: RefObject<HTMLElement | null>) {
 }
 
 /**
- * The page shell (spec §2.2): brand header band with logo (and header image, swoosh), the
- * language dropdown when the flow offers more than one language, the poster image, the content
- * card and the footer with the issuer statement. Works without a theme (unknown brand, /callback).
+ * The page shell (docs/product/common.md#page-shell): brand header band with logo (and header
+ * image, swoosh), the language dropdown when the flow offers more than one language, the poster
+ * image, the content card and the footer with the issuer statement. Works without a theme (unknown
+ * brand, /callback).
  */
 export function PageShell({ children, hidePoster = false, after }: PageShellProps) {
   const { t } = useTranslation();

@@ -7,8 +7,9 @@ import fieldStyles from '../Field/Field.module.css';
 
 /**
  * The texts a passcode choice needs, as suffixes of the flow's key prefix: RESET uses
- * `reset__security_passcode_*`, VISA `visa__security_passcode_*` (spec §5 names help, the length,
- * guess and match errors; the labels, the character rule and the warning are ours).
+ * `reset__security_passcode_*`, VISA `visa__security_passcode_*` (docs/product/common.md#passcodes
+ * names help, the length, guess and match errors; the labels, the character rule and the warning
+ * are ours).
  */
 export const PASSCODE_TEXT_SUFFIXES = [
   'label',
@@ -27,8 +28,8 @@ type Suffix = (typeof PASSCODE_TEXT_SUFFIXES)[number];
 export type PasscodeKeyPrefix = 'reset__security_passcode' | 'visa__security_passcode';
 
 /**
- * Whether the choice may be submitted (spec §5): the code is 6 letters or digits, not guessable,
- * the repeat equals it, and the server has not refused it.
+ * Whether the choice may be submitted (docs/product/common.md#passcodes): the code is 6 letters or
+ * digits, not guessable, the repeat equals it, and the server has not refused it.
  */
 export function isPasscodeChoiceValid(passcode: string, repeat: string, rejected = false): boolean {
   return !rejected && evaluatePasscode(passcode) === 'ok' && repeat === passcode;
@@ -50,7 +51,8 @@ interface PasscodeChoiceProps {
 }
 
 /**
- * Choosing a new passcode or security code (spec §5), typed twice as passwords:
+ * Choosing a new passcode or security code (docs/product/common.md#passcodes), typed twice as
+ * passwords:
  * - under 6 characters: the muted help text;
  * - 7 or more: the length error; other than letters and digits: the character error;
  * - exactly 6 but guessable (or refused by the server): the guess error;

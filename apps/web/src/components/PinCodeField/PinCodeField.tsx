@@ -13,7 +13,9 @@ interface PinCodeFieldProps {
   maxLength?: number;
 }
 
-/** The card's security code, typed as a password (spec §2.2 PIN code field). */
+/**
+ * The card's security code, typed as a password (docs/product/common.md#secrets PIN code field).
+ */
 export const PinCodeField = forwardRef<HTMLInputElement, PinCodeFieldProps>(function PinCodeField(
   { label, value, onChange, info, help, error, name = 'pinCode', maxLength = 32 },
   ref,

@@ -11,7 +11,10 @@ export interface ResultFlow<State> {
   useState: (slug: string) => State | null;
   /** The flow's start path for a brand. */
   start: (slug: string) => string;
-  /** Forgets the flow's held data for a brand (spec §4: retry and start again clear it). */
+  /**
+   * Forgets the flow's held data for a brand (docs/product/README.md#flows: retry and start again
+   * clear it).
+   */
   clear: (slug: string) => void;
 }
 

@@ -11,9 +11,9 @@ interface InfoTooltipProps {
 }
 
 /**
- * An information icon with a tooltip (spec §2.2): shows 300 ms after pointer or keyboard focus
- * arrives, hides 450 ms after it leaves; Escape hides it at once; a tap toggles it (touch screens
- * have no hover).
+ * An information icon with a tooltip (docs/product/common.md#page-shell): shows 300 ms after
+ * pointer or keyboard focus arrives, hides 450 ms after it leaves; Escape hides it at once; a tap
+ * toggles it (touch screens have no hover).
  */
 export function InfoTooltip({ content, label }: InfoTooltipProps) {
   const { t } = useTranslation();

@@ -18,7 +18,8 @@ export function isFramed(): boolean {
 }
 
 /**
- * /:slug/balance/embed/balance/*: the compact balance check for a brand's own website (spec §2.6).
+ * /:slug/balance/embed/balance/*: the compact balance check for a brand's own website
+ * (docs/product/balance.md#embed).
  *
  * Decision: it renders only inside a frame. Opened directly, it shows a one-line note with a link
  * to the full balance page instead of a blank page, so a cardholder who lands here is not stuck;

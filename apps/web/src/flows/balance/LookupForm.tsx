@@ -16,7 +16,10 @@ interface LookupFormProps {
 
 const LOOKUP_KEY = ['balance', 'lookup'] as const;
 
-/** The BALANCE lookup (spec §2.6, POST /api/GiftCard/), shared by the balance page and its embed. */
+/**
+ * The BALANCE lookup (docs/product/balance.md#screens, POST /api/GiftCard/), shared by the balance
+ * page and its embed.
+ */
 export function LookupForm({ onSuccess, ...props }: LookupFormProps) {
   const { t } = useTranslation();
   return (

@@ -20,7 +20,7 @@ const screens: readonly FlowScreen[] = [
   [balanceRoutes.embed, EmbedScreen],
 ];
 
-/** BALANCE flow (spec §2.6), mounted (nested) at /:slug/balance. */
+/** BALANCE flow (docs/product/balance.md#screens), mounted (nested) at /:slug/balance. */
 export default function BalanceFlow() {
   useEffect(() => {
     void loadAmountScreen();

@@ -46,10 +46,11 @@ async function handleReturn(slug: string, state: string | null, sessionId: strin
 }
 
 /**
- * /:slug/identify/callback?state=…&sessionId=… (spec §2.7, §4): the loading screen on the way
- * back from the bank. Reads and removes the stored entry, puts the card back, calls the IDENTIFY
- * customer registration once and replaces itself with success (OK; spec §4 leaves this open,
- * contract.md settles it) or failed (anything else). No entry for this flow and brand: the start.
+ * /:slug/identify/callback?state=…&sessionId=… (docs/product/identify.md#screens): the loading
+ * screen on the way back from the bank. Reads and removes the stored entry, puts the card back,
+ * calls the IDENTIFY customer registration once and replaces itself with success (OK;
+ * docs/product/identify.md#screens leaves this open, docs/product/identify.md settles it) or failed
+ * (anything else). No entry for this flow and brand: the start.
  */
 export function CallbackScreen() {
   const { t } = useTranslation();

@@ -11,9 +11,10 @@ const failureText: Record<IdentifyFailure, string> = {
 };
 
 /**
- * /:slug/identify/failed (spec §2.7): the card (masked: only success shows it in full), the
- * failure text (why, when the server said: cancelled at the bank, already registered) and a
- * start-again button that clears the held data. Without a card in state: back to the start.
+ * /:slug/identify/failed (docs/product/identify.md#screens): the card (masked: only success shows
+ * it in full), the failure text (why, when the server said: cancelled at the bank, already
+ * registered) and a start-again button that clears the held data. Without a card in state: back to
+ * the start.
  */
 export function FailedScreen() {
   const { t, title, state, backToStart, restart } = useResultScreen(identifyResult, 'identify__failed_title');

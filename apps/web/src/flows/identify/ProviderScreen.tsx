@@ -17,12 +17,12 @@ import { identifySecret, useIdentifyState } from './state';
 import styles from './identify.module.css';
 
 /**
- * /:slug/identify/provider (spec §2.7, §5 "Identify provider"): the card, the bank (issuer)
+ * /:slug/identify/provider (docs/product/identify.md): the card, the bank (issuer)
  * choice and the iDIN button, enabled once a bank is chosen, then the explainers. The choice is a
  * labelled native <select>: seven banks need no search, and every phone offers its own picker
- * for it. The issuers come from the providers call; when that fails (ignored silently, spec §8)
- * the bank list's iDIN banks stand in. Without a card (or its security code, kept in memory
- * only): back to the start.
+ * for it. The issuers come from the providers call; when that fails (ignored silently,
+ * docs/product/payout.md#bank-identity) the bank list's iDIN banks stand in. Without a card (or its
+ * security code, kept in memory only): back to the start.
  */
 export function ProviderScreen() {
   const { t } = useTranslation();

@@ -12,10 +12,11 @@ import { identifySecret, identifyStore } from './state';
 const LOOKUP_KEY = ['identify', 'lookup'] as const;
 
 /**
- * /:slug/identify (spec §2.7): the card lookup (POST /api/GiftCard/ with x-flow-type IDENTIFY).
- * The explanations go where the brand's informationType says, as on the BALANCE lookup:
- * ContainerAbove → above the form; ContainerBelow → below it; ContainerBeneath → a panel beneath;
- * Tooltip → the card number label's tooltip; None → nowhere. A found card goes to provider.
+ * /:slug/identify (docs/product/identify.md#screens): the card lookup (POST /api/GiftCard/ with
+ * x-flow-type IDENTIFY). The explanations go where the brand's informationType says, as on the
+ * BALANCE lookup: ContainerAbove → above the form; ContainerBelow → below it; ContainerBeneath → a
+ * panel beneath; Tooltip → the card number label's tooltip; None → nowhere. A found card goes to
+ * provider.
  */
 export function StartScreen() {
   const { t } = useTranslation();

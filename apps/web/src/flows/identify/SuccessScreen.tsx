@@ -6,10 +6,10 @@ import { identifyResult } from './state';
 import styles from './identify.module.css';
 
 /**
- * /:slug/identify/success (spec §2.7): the registered card number in blocks of 4 (the one screen
- * that shows a card number in full: contract.md "Cards and secrets") and a register-another-card
- * button that clears the held data and returns to the start. Without a registration in state:
- * back to the start.
+ * /:slug/identify/success (docs/product/identify.md#screens): the registered card number in blocks
+ * of 4 (the one screen that shows a card number in full: docs/product/common.md#secrets) and a
+ * register-another-card button that clears the held data and returns to the start. Without a
+ * registration in state: back to the start.
  */
 export function SuccessScreen() {
   const { t, title, state, backToStart, restart } = useResultScreen(identifyResult, 'identify__success_title');

@@ -15,8 +15,9 @@ const screens: readonly FlowScreen[] = [
 ];
 
 /**
- * IDENTIFY flow (spec §2.7), mounted (nested) at /:slug/identify and /:slug/Identify: paths here
- * are relative to it; screens link with identifyRoutes (/…/identify/…). One lazy chunk of its own.
+ * IDENTIFY flow (docs/product/identify.md#screens), mounted (nested) at /:slug/identify and
+ * /:slug/Identify: paths here are relative to it; screens link with identifyRoutes (/…/identify/…).
+ * One lazy chunk of its own.
  */
 export default function IdentifyFlow() {
   return <FlowScreens screens={screens} />;

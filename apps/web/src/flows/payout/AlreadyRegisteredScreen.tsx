@@ -5,9 +5,9 @@ import { Alert } from '../../components/Alert/Alert';
 import { payoutResult } from './state';
 
 /**
- * /:slug/payout/alreadyregistered (spec §2.5, §8 CARD_ALREADY_REGISTERED): the card was already
- * paid out or registered; a button clears the held data and goes to the start. Without a card in
- * state: back to the start.
+ * /:slug/payout/alreadyregistered (docs/product/payout.md CARD_ALREADY_REGISTERED): the card was
+ * already paid out or registered; a button clears the held data and goes to the start. Without a
+ * card in state: back to the start.
  */
 export function AlreadyRegisteredScreen() {
   const { t, title, state, backToStart, restart } = useResultScreen(payoutResult, 'payout__already_registered_title');

@@ -18,8 +18,8 @@ import { payoutSecret, usePayoutState } from './state';
 import styles from './payout.module.css';
 
 /**
- * The bank the payout must go to, fixed before the IBAN is typed (spec §5: "if a required bank
- * code differs, a wrong-bank warning with the expected bank name appears").
+ * The bank the payout must go to, fixed before the IBAN is typed (docs/product/payout.md#iban: "if
+ * a required bank code differs, a wrong-bank warning with the expected bank name appears").
  *
  * Decision: in this portal nothing fixes the bank in advance. The iDIN issuer the cardholder
  * identifies with is derived FROM the IBAN (its bank's BIC), and the server refuses a payout whose
@@ -41,7 +41,7 @@ function listOf(names: readonly string[], language: string): string {
 }
 
 /**
- * /:slug/payout/amount (spec §2.5, §5 "IBAN", "Payout amount"): the card, its balance, the
+ * /:slug/payout/amount (docs/product/payout.md): the card, its balance, the
  * administrative costs (hint tooltip; minus sign above 0) and the payout, the IBAN with the bank
  * availability check against the providers' issuers, and the iDIN button: enabled only when the
  * IBAN is validated and the payout is not negative. The button stores the flow state under a new

@@ -38,7 +38,8 @@ interface ReturnInput {
 async function handleReturn({ slug, themeCode, state, sessionId }: ReturnInput): Promise<Outcome> {
   const entry = takeIdentityEntry(state, payoutRoutes.callback.path(slug));
   if (!entry || !entry.bankAccountNumber) return 'start';
-  // The card comes back first: every screen after this one needs it (spec §2.5).
+  // The card comes back first: every screen after this one needs it
+  // (docs/product/payout.md#screens).
   payoutStore(slug).set({ card: entry.giftCard });
   payoutSecret.set(slug, { securityCode: entry.securityCode, bankAccountNumber: entry.bankAccountNumber });
   if (!sessionId) return 'failed';
@@ -67,11 +68,12 @@ const pathOf: Record<Outcome, (slug: string) => string> = {
 };
 
 /**
- * /:slug/payout/callback?state=…&sessionId=… (spec §2.5, §4): the loading screen on the way back
- * from the bank. Reads and removes the stored entry, puts the card back in the flow state, calls
- * the customer registration once, and replaces itself with the outcome's screen (OK → success;
- * USER_CANCELLED → cancelled; CARD_ALREADY_REGISTERED → alreadyregistered; anything else → failed).
- * No entry for this flow and brand (a reload after it was read, a stale link): back to the start.
+ * /:slug/payout/callback?state=…&sessionId=… (docs/product/payout.md): the loading screen on the
+ * way back from the bank. Reads and removes the stored entry, puts the card back in the flow state,
+ * calls the customer registration once, and replaces itself with the outcome's screen (OK →
+ * success; USER_CANCELLED → cancelled; CARD_ALREADY_REGISTERED → alreadyregistered; anything else →
+ * failed). No entry for this flow and brand (a reload after it was read, a stale link): back to the
+ * start.
  */
 export function CallbackScreen() {
   const { t } = useTranslation();

@@ -7,8 +7,8 @@ import { Button } from '../../components/Button/Button';
 import { payoutResult } from './state';
 
 /**
- * /:slug/payout/cancelled (spec §2.5, §8): the identification was cancelled at the bank. The
- * payout_cancelled warning, and a retry button back to amount, where the IBAN typed before is
+ * /:slug/payout/cancelled (docs/product/payout.md): the identification was cancelled at the bank.
+ * The payout_cancelled warning, and a retry button back to amount, where the IBAN typed before is
  * filled in again (the callback put the card, security code and IBAN back from the stored entry).
  * Without a card in state: back to the start.
  */

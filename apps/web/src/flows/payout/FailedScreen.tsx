@@ -5,9 +5,9 @@ import { useResultScreen } from '../../components/ResultPage/useResultScreen';
 import { payoutResult } from './state';
 
 /**
- * /:slug/payout/failed (spec §2.5, §8): the generic error (generic__error_Title,
+ * /:slug/payout/failed (docs/product/payout.md): the generic error (generic__error_Title,
  * generic__error_text) with a retry button that clears the held card data and returns to the
- * start (§4). Without a card in state: back to the start.
+ * start (docs/product/payout.md#callback). Without a card in state: back to the start.
  */
 export function FailedScreen() {
   const { t, title, state, backToStart, restart } = useResultScreen(payoutResult, 'generic__error_Title');

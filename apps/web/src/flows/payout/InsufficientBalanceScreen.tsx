@@ -8,10 +8,10 @@ import { PayoutBreakdown } from './PayoutBreakdown';
 import { payoutResult } from './state';
 
 /**
- * /:slug/payout/unsufficientbalance (spec §2.5): the card number masked except its last 3
- * characters (XXX when shorter), the balance table (balance, fee, payout) with why nothing can be
- * paid out, and a retry button that clears the held data and returns to the start. Without a card
- * in state: back to the start; a card without a payoutBalance belongs on nobalance.
+ * /:slug/payout/unsufficientbalance (docs/product/payout.md#screens): the card number masked except
+ * its last 3 characters (XXX when shorter), the balance table (balance, fee, payout) with why
+ * nothing can be paid out, and a retry button that clears the held data and returns to the start.
+ * Without a card in state: back to the start; a card without a payoutBalance belongs on nobalance.
  */
 export function InsufficientBalanceScreen() {
   const { t, slug, title, state, backToStart, restart } = useResultScreen(payoutResult, 'payout__insufficient_title');

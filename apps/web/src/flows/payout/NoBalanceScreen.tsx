@@ -5,9 +5,9 @@ import { CardSummary } from '../../components/CardSummary/CardSummary';
 import { payoutResult } from './state';
 
 /**
- * /:slug/payout/nobalance (spec §2.5): the card masked with its balance and currency (the
- * payoutBalance's, else the card's first balance), an end text and a retry button that clears the
- * held data and returns to the start. Without a card in state: back to the start.
+ * /:slug/payout/nobalance (docs/product/payout.md#screens): the card masked with its balance and
+ * currency (the payoutBalance's, else the card's first balance), an end text and a retry button
+ * that clears the held data and returns to the start. Without a card in state: back to the start.
  */
 export function NoBalanceScreen() {
   const { t, title, state, backToStart, restart } = useResultScreen(payoutResult, 'payout__no_balance_title');

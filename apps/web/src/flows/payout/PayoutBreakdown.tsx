@@ -5,8 +5,9 @@ import { formatPayoutMoney } from './money';
 import styles from './payout.module.css';
 
 /**
- * The balance table (spec §2.5 amount and unsufficientbalance): the card's balance, the
- * administrative costs (with a minus sign when above 0, and a hint tooltip) and what is paid out.
+ * The balance table (docs/product/payout.md#screens amount and unsufficientbalance): the card's
+ * balance, the administrative costs (with a minus sign when above 0, and a hint tooltip) and what
+ * is paid out.
  */
 export function PayoutBreakdown({ balance }: { balance: PayoutBalance }) {
   const { t } = useTranslation();

@@ -13,16 +13,16 @@ import styles from './payout.module.css';
 
 export const PAYOUT_INFORMATION_ID = 'payout-information';
 
-/** The five steps of a payout (spec §2.5 "five-step explainer"). */
+/** The five steps of a payout (docs/product/payout.md#screens "five-step explainer"). */
 const STEP_KEYS = ['payout__step_1', 'payout__step_2', 'payout__step_3', 'payout__step_4', 'payout__step_5'] as const;
 
 const LOOKUP_KEY = ['payout', 'lookup'] as const;
 
 /**
- * /:slug/payout (spec §2.5): card number and security code with the bot check (the shared card
- * form, POST /api/Payout/), a link to the explanation (shown unless the brand shows no
- * explanations: informationType None), and the five-step explainer. A found card goes where its
- * payoutBalance says (routing.ts).
+ * /:slug/payout (docs/product/payout.md#screens): card number and security code with the bot check
+ * (the shared card form, POST /api/Payout/), a link to the explanation (shown unless the brand
+ * shows no explanations: informationType None), and the five-step explainer. A found card goes
+ * where its payoutBalance says (routing.ts).
  */
 export function StartScreen() {
   const { t } = useTranslation();

@@ -6,9 +6,10 @@ import { payoutResult } from './state';
 import styles from './payout.module.css';
 
 /**
- * /:slug/payout/success (spec §2.5): the success notice (what will be transferred to which account,
- * masked as the server answered it) and a new-payment button that clears the held data and
- * returns to the start. Without a recorded payout in state: back to the start.
+ * /:slug/payout/success (docs/product/payout.md#screens): the success notice (what will be
+ * transferred to which account, masked as the server answered it) and a new-payment button that
+ * clears the held data and returns to the start. Without a recorded payout in state: back to the
+ * start.
  */
 export function SuccessScreen() {
   const { t, title, state, backToStart, restart } = useResultScreen(payoutResult, 'payout__success_title');

@@ -23,8 +23,9 @@ const screens: readonly FlowScreen[] = [
 ];
 
 /**
- * PAYOUT flow (spec §2.5), mounted (nested) at /:slug/payout: paths here are relative to it.
- * The whole flow is one lazy chunk of its own (src/app/routes.tsx), outside the first BALANCE screen.
+ * PAYOUT flow (docs/product/payout.md#screens), mounted (nested) at /:slug/payout: paths here are
+ * relative to it. The whole flow is one lazy chunk of its own (src/app/routes.tsx), outside the
+ * first BALANCE screen.
  */
 export default function PayoutFlow() {
   return <FlowScreens screens={screens} />;

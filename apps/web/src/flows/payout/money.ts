@@ -4,9 +4,9 @@ import { currencySymbol, formatPayoutAmount } from '@tessera/contracts';
 export const MINUS_SIGN = '\u2212';
 
 /**
- * A payout amount as the cardholder reads it (spec §9): currency symbol, then the amount with a
- * decimal comma and no grouping ("€ 4000,00"); below zero with a minus sign in front
- * ("− € 1,00"). `negate` shows a positive amount as a deduction (the fee line: "− € 2,50").
+ * A payout amount as the cardholder reads it (docs/product/common.md#money): currency symbol, then
+ * the amount with a decimal comma and no grouping ("€ 4000,00"); below zero with a minus sign in
+ * front ("− € 1,00"). `negate` shows a positive amount as a deduction (the fee line: "− € 2,50").
  */
 export function formatPayoutMoney(minor: number, assetCode: string, { negate = false }: { negate?: boolean } = {}): string {
   const value = negate ? -minor : minor;

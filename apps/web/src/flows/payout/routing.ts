@@ -3,9 +3,9 @@ import type { GiftCard } from '@tessera/contracts';
 export type PayoutStartRoute = 'amount' | 'noBalance' | 'insufficientBalance';
 
 /**
- * Where a found card goes (spec §2.5): payout above 0 → amount; no payoutBalance → nobalance;
- * payout 0 on a balance of exactly 0 → nobalance; anything else (payout 0 or below with money
- * left, i.e. the fee eats it all) → unsufficientbalance.
+ * Where a found card goes (docs/product/payout.md#screens): payout above 0 → amount; no
+ * payoutBalance → nobalance; payout 0 on a balance of exactly 0 → nobalance; anything else (payout
+ * 0 or below with money left, i.e. the fee eats it all) → unsufficientbalance.
  */
 export function payoutStartRoute(card: GiftCard): PayoutStartRoute {
   const balance = card.payoutBalance;

@@ -40,7 +40,10 @@ export const payoutSecret = {
   clearAll: () => secrets.clear(),
 };
 
-/** Retry and new payment (spec §4): the held card data goes, and the flow starts again. */
+/**
+ * Retry and new payment (docs/product/payout.md): the held card data goes, and the flow starts
+ * again.
+ */
 export function clearPayout(slug: string): void {
   payoutSecret.clear(slug);
   payoutStore(slug).clear();

@@ -28,7 +28,7 @@ export function sameEmailAddress(a: string, b: string): boolean {
 type Failure = Exclude<ReplaceErrorOutcome, 'errorPage'> | null;
 
 /**
- * /:slug/replace/email (spec §2.4, §5 "Replacement e-mail", §8 "Replacement"): the card with its
+ * /:slug/replace/email (docs/product/replace.md): the card with its
  * balance and the address typed twice. The first field says so when it is not an e-mail address,
  * the second when it differs from the first; each once the cardholder leaves the field with
  * something in it, or submits, never at the first keystroke; from then on live until fixed.

@@ -8,9 +8,9 @@ import { PageShell } from '../../components/PageShell/PageShell';
 import { useReplaceState } from './state';
 
 /**
- * /:slug/replace/error (spec §2.4, §8: the replacement got no answer). The card may or may not have
- * been replaced, so the page says to look for the e-mail before trying again. Without a card in
- * state: back to the start.
+ * /:slug/replace/error (docs/product/replace.md: the replacement got no answer). The card may or
+ * may not have been replaced, so the page says to look for the e-mail before trying again. Without
+ * a card in state: back to the start.
  */
 export function ErrorScreen() {
   const { t } = useTranslation();

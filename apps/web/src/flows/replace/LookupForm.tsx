@@ -11,7 +11,10 @@ interface LookupFormProps {
 
 const LOOKUP_KEY = ['replace', 'lookup'] as const;
 
-/** The REPLACE lookup (spec §2.4, POST /api/ReplaceCard/ with x-flow-type REPLACE). */
+/**
+ * The REPLACE lookup (docs/product/replace.md#screens, POST /api/ReplaceCard/ with x-flow-type
+ * REPLACE).
+ */
 export function LookupForm(props: LookupFormProps) {
   const { t } = useTranslation();
   return (

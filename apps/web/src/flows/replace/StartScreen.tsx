@@ -10,13 +10,16 @@ import { LookupForm } from './LookupForm';
 import { replaceSecret, replaceStore } from './state';
 import styles from './replace.module.css';
 
-/** The four steps after this one (spec §2.4 "explainer with four further steps"). */
+/**
+ * The four steps after this one (docs/product/replace.md#screens "explainer with four further
+ * steps").
+ */
 const STEP_KEYS = ['replace__step_1', 'replace__step_2', 'replace__step_3', 'replace__step_4'] as const;
 
 /**
- * /:slug/replace (spec §2.4): title, subtitle, the explainer with the four steps that follow, the
- * card and security code entry with the bot check, a link to RESET when the brand offers it, and
- * the how-it-works block. A found card goes to replace/email.
+ * /:slug/replace (docs/product/replace.md#screens): title, subtitle, the explainer with the four
+ * steps that follow, the card and security code entry with the bot check, a link to RESET when the
+ * brand offers it, and the how-it-works block. A found card goes to replace/email.
  */
 export function StartScreen() {
   const { t } = useTranslation();

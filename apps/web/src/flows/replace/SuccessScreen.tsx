@@ -11,9 +11,9 @@ import { useReplaceState } from './state';
 import styles from './replace.module.css';
 
 /**
- * /:slug/replace/success (spec §2.4): the address the new card was sent to, where to look for the
- * e-mail, and that the old card no longer works. Without a finished replacement in state: back to
- * the start.
+ * /:slug/replace/success (docs/product/replace.md#screens): the address the new card was sent to,
+ * where to look for the e-mail, and that the old card no longer works. Without a finished
+ * replacement in state: back to the start.
  */
 export function SuccessScreen() {
   const { t } = useTranslation();

@@ -4,8 +4,9 @@ import type { ErrorTable } from '../../lib/errorMessages';
 export type ReplaceErrorOutcome = 'balanceTooLow' | 'failed' | 'errorPage';
 
 /**
- * The replacement call (spec §8): 400 BALANCE_TOO_LOW the insufficient-balance message (submit
- * disabled); no answer the replace error page; any other failure the replace error alert.
+ * The replacement call (docs/product/replace.md#errors): 400 BALANCE_TOO_LOW the
+ * insufficient-balance message (submit disabled); no answer the replace error page; any other
+ * failure the replace error alert.
  */
 export const replaceErrors: ErrorTable<ReplaceErrorOutcome> = {
   answers: { '400 BALANCE_TOO_LOW': 'balanceTooLow', 0: 'errorPage' },

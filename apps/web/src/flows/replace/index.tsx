@@ -13,8 +13,9 @@ const screens: readonly FlowScreen[] = [
 ];
 
 /**
- * REPLACE flow (spec §2.4), mounted (nested) at /:slug/replace: paths here are relative to it.
- * The whole flow is one lazy chunk of its own (src/app/routes.tsx), outside the first BALANCE screen.
+ * REPLACE flow (docs/product/replace.md#screens), mounted (nested) at /:slug/replace: paths here
+ * are relative to it. The whole flow is one lazy chunk of its own (src/app/routes.tsx), outside the
+ * first BALANCE screen.
  */
 export default function ReplaceFlow() {
   return <FlowScreens screens={screens} />;

@@ -4,7 +4,10 @@ import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowCo
 import { ErrorPage } from '../../components/ErrorPage/ErrorPage';
 import { PageShell } from '../../components/PageShell/PageShell';
 
-/** /:slug/reset/error: the shared error page (spec §2.8), with a way back to the form. */
+/**
+ * /:slug/reset/error: the shared error page (docs/product/reset.md#screens), with a way back to the
+ * form.
+ */
 export function ErrorScreen() {
   const { t } = useTranslation();
   const { slug } = useRequiredFlowContext();

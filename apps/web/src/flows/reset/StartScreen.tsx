@@ -23,17 +23,18 @@ function isCompleteCardNumber(value: string): boolean {
 }
 
 /**
- * /:slug/reset (spec §2.8, §4 "Reset (RESET flow)", §8): card number, the 6-digit recovery code,
+ * /:slug/reset (docs/product/reset.md): card number, the 6-digit recovery code,
  * the new security code twice and the bot check.
  *
- * Submit is enabled only when the form is valid (§4), no server refusal is pending and no request
- * runs. Answers (§8):
+ * Submit is enabled only when the form is valid (docs/product/reset.md#rules), no server refusal is
+ * pending and no request runs. Answers (docs/product/reset.md#errors):
  * - SECURITY_CODE_INSECURE: the guess error on the new code; blocked until the code changes;
  * - RECOVERY_CODE_NOT_FOUND: the recovery-code error on the boxes; blocked until they change;
  * - CAPTCHA_INVALID (the contract's code, not the spec's): the check starts again and says so
  *   until the next submit, as at the BALANCE lookup;
  * - a network failure: blocked, with an announced message and a "try again" button that lifts
- *   the block (§8 says only "blocks submit"; a silent block would leave the cardholder stuck);
+ *   the block (docs/product/reset.md#errors says only "blocks submit"; a silent block would leave
+ *   the cardholder stuck);
  * - any other 400 or non-OK answer: the reset error page.
  * A card number counts as entered once it has 16 to 19 digits: a shorter one can only fail.
  */

@@ -10,7 +10,7 @@ import { CardSummary } from '../../components/CardSummary/CardSummary';
 import { useResetCard } from './state';
 import styles from './reset.module.css';
 
-/** The validity text of spec §5 for the RESET success screen. */
+/** The validity text of docs/product/common.md#validity for the RESET success screen. */
 const validityKey: Record<Validity['kind'], string> = {
   unlimited: 'reset__validity_unlimited',
   validUntil: 'reset__validity_until',
@@ -19,8 +19,9 @@ const validityKey: Record<Validity['kind'], string> = {
 };
 
 /**
- * /:slug/reset/success (spec §2.8): the success notice, the card (masked) with its first balance,
- * the validity text and an end text; without a card in state, back to the start (replace).
+ * /:slug/reset/success (docs/product/reset.md#screens): the success notice, the card (masked) with
+ * its first balance, the validity text and an end text; without a card in state, back to the start
+ * (replace).
  */
 export function SuccessScreen({ now = new Date() }: { now?: Date }) {
   const { t, i18n } = useTranslation();

@@ -11,8 +11,9 @@ const screens: readonly FlowScreen[] = [
 ];
 
 /**
- * RESET flow (spec §2.8), mounted (nested) at /:slug/reset: paths here are relative to it.
- * The whole flow is one lazy chunk of its own (src/app/routes.tsx), outside the first BALANCE screen.
+ * RESET flow (docs/product/reset.md#screens), mounted (nested) at /:slug/reset: paths here are
+ * relative to it. The whole flow is one lazy chunk of its own (src/app/routes.tsx), outside the
+ * first BALANCE screen.
  */
 export default function ResetFlow() {
   return <FlowScreens screens={screens} />;

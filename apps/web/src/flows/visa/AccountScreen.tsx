@@ -19,7 +19,7 @@ import { visaStore } from './state';
 import styles from './visa.module.css';
 
 /**
- * account (spec §2.3, §4 "Login", §8): card number, passcode and captcha, plus the
+ * account (docs/product/visa.md): card number, passcode and captcha, plus the
  * forgot-passcode link. GetHolderInformation OK keeps the card and holder and shows
  * account/details (history replaced); 404 the login error, other failures the generic error.
  */

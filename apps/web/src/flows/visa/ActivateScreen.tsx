@@ -13,7 +13,10 @@ import { visaStore } from './state';
 export const ACTIVATE_INFORMATION_ID = 'visa-activate-information';
 const EXPLAINERS = [1, 2, 3, 4, 5] as const;
 
-/** /:slug/visa/activate (spec §2.3): card number, captcha and five explainer blocks. */
+/**
+ * /:slug/visa/activate (docs/product/visa.md#screens): card number, captcha and five explainer
+ * blocks.
+ */
 export function ActivateScreen() {
   const { t } = useTranslation();
   const { slug } = useRequiredFlowContext();

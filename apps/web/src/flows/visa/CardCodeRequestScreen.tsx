@@ -31,7 +31,8 @@ interface CardCodeRequestFormProps {
 
 /**
  * Card number + captcha → an SMS code (activate, account/reset). Refusals show their own text
- * (spec §8) in an announced alert above the submit; a refused captcha restarts the check.
+ * (docs/product/visa.md#errors) in an announced alert above the submit; a refused captcha restarts
+ * the check.
  */
 export function CardCodeRequestForm({ submitLabel, request, errors, onSent, children }: CardCodeRequestFormProps) {
   const { t, i18n } = useTranslation();

@@ -17,7 +17,7 @@ interface CodeScreenProps {
 }
 
 /**
- * activate/otc and account/reset/otc (spec §2.3, §4 "Code step"): the masked phone the code went
+ * activate/otc and account/reset/otc (docs/product/visa.md): the masked phone the code went
  * to, a resend link back to the request, the 6 boxes and (activation only, when the brand has
  * terms) the terms checkbox with its two links. Submit is enabled once all 6 digits are in; without
  * the ticked terms it says 'Please accept the terms and conditions'. The code is checked by the

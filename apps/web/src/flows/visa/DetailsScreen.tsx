@@ -14,9 +14,9 @@ import { useVisaState, visaStore } from './state';
 import styles from './visa.module.css';
 
 /**
- * account/details (spec §2.3): the overview after login or a passcode reset: title, the success
- * alert after a reset, the active card with its balance, the read-only holder block and the PIN
- * section (auto-hide). Without a logged-in card: back to account (replace).
+ * account/details (docs/product/visa.md#screens): the overview after login or a passcode reset:
+ * title, the success alert after a reset, the active card with its balance, the read-only holder
+ * block and the PIN section (auto-hide). Without a logged-in card: back to account (replace).
  */
 export function DetailsScreen() {
   const { t } = useTranslation();

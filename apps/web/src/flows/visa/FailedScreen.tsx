@@ -9,7 +9,10 @@ import { Alert } from '../../components/Alert/Alert';
 import { Button } from '../../components/Button/Button';
 import { useVisaState } from './state';
 
-/** activate/failed (spec §2.3, §4): the activation failed; retry goes back to activate/otc. */
+/**
+ * activate/failed (docs/product/visa.md#screens): the activation failed; retry goes back to
+ * activate/otc.
+ */
 export function FailedScreen() {
   const { t } = useTranslation();
   const { slug } = useRequiredFlowContext();

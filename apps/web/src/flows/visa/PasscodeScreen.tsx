@@ -23,9 +23,10 @@ interface PasscodeScreenProps {
 }
 
 /**
- * activate/security and account/reset/security (spec §2.3, §5, §8): the passcode chosen twice.
- * Submit is enabled when both match, are 6 valid characters, no refusal is pending and no request
- * runs. UseActivationCode / userecovery answers:
+ * activate/security and account/reset/security (docs/product/visa.md,
+ * docs/product/common.md#passcodes): the passcode chosen twice. Submit is enabled when both match,
+ * are 6 valid characters, no refusal is pending and no request runs. UseActivationCode /
+ * userecovery answers:
  * - 400 SECURITY_CODE_INSECURE: the guess error; blocked until the passcode changes;
  * - no answer at all: blocked (the spec's flag), with an announced message and a retry that lifts it;
  * - activation, anything else: activate/failed (retry goes back to the code);

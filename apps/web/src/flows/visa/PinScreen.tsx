@@ -13,9 +13,9 @@ import { useVisaState } from './state';
 import styles from './visa.module.css';
 
 /**
- * activate/pin (spec §2.3): the last step; the PIN is fetched and shown at once, and the button
- * to the balance (activate/success) is enabled once the PIN has loaded (or could not be: the
- * success page offers it again). Without an activated card in state: back to activate.
+ * activate/pin (docs/product/visa.md#screens): the last step; the PIN is fetched and shown at once,
+ * and the button to the balance (activate/success) is enabled once the PIN has loaded (or could not
+ * be: the success page offers it again). Without an activated card in state: back to activate.
  */
 export function PinScreen() {
   const { t } = useTranslation();

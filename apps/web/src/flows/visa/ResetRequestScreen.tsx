@@ -9,7 +9,7 @@ import { CardCodeRequestForm } from './CardCodeRequestScreen';
 import { recoveryRequestErrors } from './errors';
 import { visaStore } from './state';
 
-/** account/reset (spec §2.3, §8): card number and captcha → a recovery code by SMS. */
+/** account/reset (docs/product/visa.md): card number and captcha → a recovery code by SMS. */
 export function ResetRequestScreen() {
   const { t } = useTranslation();
   const { slug } = useRequiredFlowContext();

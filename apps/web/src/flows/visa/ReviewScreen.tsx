@@ -18,11 +18,12 @@ import { useVisaState, visaStore } from './state';
 import styles from './visa.module.css';
 
 /**
- * activate/review (spec §2.3, §4): the holder information (fetched with the new passcode) for the
- * cardholder to check, the card shown as inactive. The review checkbox is disabled until birth
- * date, nationality and country of birth are all set; ticking it locks the form and enables the
- * confirmation. UpdateHolderInformation OK replaces the route with activate/pin; a failure shows
- * the danger alert visa__reviewInformationError. Without a card and passcode: back to activate.
+ * activate/review (docs/product/visa.md): the holder information (fetched with the new passcode)
+ * for the cardholder to check, the card shown as inactive. The review checkbox is disabled until
+ * birth date, nationality and country of birth are all set; ticking it locks the form and enables
+ * the confirmation. UpdateHolderInformation OK replaces the route with activate/pin; a failure
+ * shows the danger alert visa__reviewInformationError. Without a card and passcode: back to
+ * activate.
  */
 export function ReviewScreen() {
   const { t } = useTranslation();

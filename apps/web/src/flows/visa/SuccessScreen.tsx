@@ -11,8 +11,8 @@ import { PinSection } from './components/PinSection';
 import { useVisaState } from './state';
 
 /**
- * activate/success (spec §2.3): the confirmation, the card now active with its balance and
- * currency, the PIN panel (hidden, auto-hide) and the hint to close the browser.
+ * activate/success (docs/product/visa.md#screens): the confirmation, the card now active with its
+ * balance and currency, the PIN panel (hidden, auto-hide) and the hint to close the browser.
  */
 export function SuccessScreen() {
   const { t } = useTranslation();

@@ -1,6 +1,9 @@
 import type { ErrorTable } from '../../lib/errorMessages';
 
-/** What a refused code request, login or passcode step says (spec §8); 'captcha' restarts the check. */
+/**
+ * What a refused code request, login or passcode step says (docs/product/visa.md#errors); 'captcha'
+ * restarts the check.
+ */
 export type VisaErrorKey =
   | 'visa__error_already_active'
   | 'visa__error_too_many_requests'
@@ -25,9 +28,9 @@ const visaErrors = {
 } satisfies ErrorTable<VisaErrorKey>;
 
 /**
- * RequestActivationCode (§8), 400: TOKEN_ALREADY_ACTIVATED 'already active', INVALID_TOKEN the
- * card-number error, other codes the generic error; another non-OK status the card-number error;
- * no answer (status 0) the generic error.
+ * RequestActivationCode (docs/product/visa.md#errors), 400: TOKEN_ALREADY_ACTIVATED 'already
+ * active', INVALID_TOKEN the card-number error, other codes the generic error; another non-OK
+ * status the card-number error; no answer (status 0) the generic error.
  */
 export const activationCodeErrors: ErrorTable<VisaErrorKey> = {
   answers: {
@@ -40,13 +43,19 @@ export const activationCodeErrors: ErrorTable<VisaErrorKey> = {
   fallback: visaErrors.fallback,
 };
 
-/** requestrecovery (§8), 400: TOKEN_IS_NOT_ACTIVE the not-active message, INVALID_TOKEN the login error; else generic. */
+/**
+ * requestrecovery (docs/product/visa.md#errors), 400: TOKEN_IS_NOT_ACTIVE the not-active message,
+ * INVALID_TOKEN the login error; else generic.
+ */
 export const recoveryRequestErrors: ErrorTable<VisaErrorKey> = {
   ...visaErrors,
   answers: { ...visaErrors.answers, '400 TOKEN_IS_NOT_ACTIVE': 'visa__error_not_active', '400 INVALID_TOKEN': 'visa__login_error' },
 };
 
-/** Login (§8): 404 (a wrong card or passcode) the login error, other failures the generic error. */
+/**
+ * Login (docs/product/visa.md#errors): 404 (a wrong card or passcode) the login error, other
+ * failures the generic error.
+ */
 export const loginErrors: ErrorTable<VisaErrorKey> = {
   ...visaErrors,
   answers: { ...visaErrors.answers, 404: 'visa__login_error' },
@@ -55,12 +64,16 @@ export const loginErrors: ErrorTable<VisaErrorKey> = {
 /** What a refused new passcode at account/reset says above the form, blocking submit. */
 export type PasscodeRefusal = 'visa__reset_code_error' | 'visa__error_too_many_requests' | 'visa__error_generic';
 
-/** What a refused new passcode does (§8): the guess error, the network alert, activate/failed, or a refusal. */
+/**
+ * What a refused new passcode does (docs/product/visa.md#errors): the guess error, the network
+ * alert, activate/failed, or a refusal.
+ */
 export type PasscodeErrorOutcome = 'insecure' | 'network' | 'failed' | PasscodeRefusal;
 
 /**
- * UseActivationCode (§8): 400 SECURITY_CODE_INSECURE marks the passcode insecure; no answer blocks
- * submit behind the network alert; anything else goes to activate/failed.
+ * UseActivationCode (docs/product/visa.md#errors): 400 SECURITY_CODE_INSECURE marks the passcode
+ * insecure; no answer blocks submit behind the network alert; anything else goes to
+ * activate/failed.
  */
 export const activationPasscodeErrors: ErrorTable<PasscodeErrorOutcome> = {
   answers: { '400 SECURITY_CODE_INSECURE': 'insecure', 0: 'network' },

@@ -30,8 +30,9 @@ const screens: readonly FlowScreen[] = [
 ];
 
 /**
- * VISA flow (spec §2.3), mounted (nested) at /:slug/visa: paths here are relative to it. One lazy
- * chunk of its own (src/app/routes.tsx). /:slug/visa itself goes to activate.
+ * VISA flow (docs/product/visa.md#screens), mounted (nested) at /:slug/visa: paths here are
+ * relative to it. One lazy chunk of its own (src/app/routes.tsx). /:slug/visa itself goes to
+ * activate.
  */
 export default function VisaFlow() {
   return <FlowScreens screens={screens} />;

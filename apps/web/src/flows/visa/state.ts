@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { HolderInformation } from '@tessera/contracts';
 
 /**
- * The VISA flow state (spec §3 "card in flow state": cardNumber, securityCode, otcNumber), per
+ * The VISA flow state (docs/product/common.md#flow-state: cardNumber, securityCode, otcNumber), per
  * brand. It holds the passcode, so it lives in page memory only (never sessionStorage or the
  * URL): a reload starts the step again, as REPLACE does with its security code (decision 010).
  */

@@ -6,7 +6,7 @@ export interface FlowContextValue {
   flow: FlowCode;
   theme: Theme;
   availability: PageAvailability | undefined;
-  /** Languages the flow offers (spec §1); never empty. */
+  /** Languages the flow offers (docs/product/README.md#flows); never empty. */
   languages: readonly string[];
 }
 

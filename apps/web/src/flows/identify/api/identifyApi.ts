@@ -13,13 +13,16 @@ import { apiRequest } from '../../../lib/api';
 import type { CardLookupInput } from '../../../components/CardLookupForm/CardLookupForm';
 import { lookupCard } from '../../../components/CardLookupForm/lookupCard';
 
-/** POST /api/GiftCard/ with x-flow-type IDENTIFY (spec §7): the card lookup of this flow. */
+/**
+ * POST /api/GiftCard/ with x-flow-type IDENTIFY (docs/product/identify.md#calls): the card lookup
+ * of this flow.
+ */
 export function lookupIdentifyCard(input: CardLookupInput): Promise<GiftCard> {
   return lookupCard({ flow: 'IDENTIFY', path: giftCardApi.lookup.build() }, input);
 }
 
 export interface IdentifyCustomerInput {
-  /** The brand's slug: this call names the brand by slug (spec §7). */
+  /** The brand's slug: this call names the brand by slug (docs/product/identify.md#calls). */
   slug: string;
   sessionId: string;
   cardNumber: string;
@@ -27,8 +30,9 @@ export interface IdentifyCustomerInput {
 }
 
 /**
- * POST /api/Authentication/{slug}/customer?sessionId=… with x-flow-type IDENTIFY (spec §7):
- * registers the card to the identified cardholder; answers the card number.
+ * POST /api/Authentication/{slug}/customer?sessionId=… with x-flow-type IDENTIFY
+ * (docs/product/identify.md#calls): registers the card to the identified cardholder; answers the
+ * card number.
  */
 export function registerIdentifyCustomer(input: IdentifyCustomerInput): Promise<IdentifyCustomerResponse> {
   const body: IdentifyCustomerRequest = {

@@ -14,8 +14,8 @@ import type { CardLookupInput } from '../../../components/CardLookupForm/CardLoo
 import { lookupCard } from '../../../components/CardLookupForm/lookupCard';
 
 /**
- * POST /api/Payout/ with x-flow-type PAYOUT (spec §7; the shared card form's body, as the gift
- * card lookup): answers the card with its payoutBalance.
+ * POST /api/Payout/ with x-flow-type PAYOUT (docs/product/payout.md#calls; the shared card form's
+ * body, as the gift card lookup): answers the card with its payoutBalance.
  */
 export function lookupPayoutCard(input: CardLookupInput): Promise<GiftCard> {
   return lookupCard({ flow: 'PAYOUT', path: payoutApi.lookup.build() }, input);
@@ -31,8 +31,9 @@ export interface PayoutCustomerInput {
 }
 
 /**
- * POST /api/Authentication/{themeCode}/customer with x-flow-type PAYOUT (spec §7): records the
- * payout to the IBAN for the identified cardholder. A refusal is 400 with a code (§8).
+ * POST /api/Authentication/{themeCode}/customer with x-flow-type PAYOUT
+ * (docs/product/payout.md#calls): records the payout to the IBAN for the identified cardholder. A
+ * refusal is 400 with a code (docs/product/payout.md#errors).
  */
 export function registerPayoutCustomer(input: PayoutCustomerInput): Promise<PayoutCustomerResponse> {
   const body: PayoutCustomerRequest = {

@@ -14,7 +14,10 @@ import { apiRequest } from '../../../lib/api';
 import type { CardLookupInput } from '../../../components/CardLookupForm/CardLookupForm';
 import { lookupCard } from '../../../components/CardLookupForm/lookupCard';
 
-/** POST /api/ReplaceCard/ with x-flow-type REPLACE (spec §7): the gift card lookup of this flow. */
+/**
+ * POST /api/ReplaceCard/ with x-flow-type REPLACE (docs/product/replace.md#calls): the gift card
+ * lookup of this flow.
+ */
 export function lookupReplaceCard(input: CardLookupInput): Promise<GiftCard> {
   return lookupCard({ flow: 'REPLACE', path: replaceApi.lookup.build() }, input);
 }
@@ -31,7 +34,10 @@ export interface ReplaceCardInput {
   culture?: 'nl' | 'en';
 }
 
-/** POST /api/replacecard/{themeCode}/replace with x-flow-type REPLACE (spec §7): answers {email}. */
+/**
+ * POST /api/replacecard/{themeCode}/replace with x-flow-type REPLACE
+ * (docs/product/replace.md#calls): answers {email}.
+ */
 export function replaceCard(input: ReplaceCardInput): Promise<Replacement> {
   const body: ReplaceCardRequest = {
     code: stripCardNumber(input.cardNumber),

@@ -22,7 +22,10 @@ export interface RecoverSecurityCodeInput {
   captchaToken: string | null;
 }
 
-/** POST /api/recovery/{themeCode}/ with x-flow-type SECURITY_RESET (spec §7): answers the card. */
+/**
+ * POST /api/recovery/{themeCode}/ with x-flow-type SECURITY_RESET
+ * (docs/product/reset.md#recovery-call): answers the card.
+ */
 export function recoverSecurityCode(input: RecoverSecurityCodeInput): Promise<GiftCard> {
   const body: RecoveryRequest = {
     cardNumber: stripCardNumber(input.cardNumber),

@@ -17,7 +17,10 @@ import {
 } from '@tessera/contracts';
 import { apiRequest } from '../../../lib/api';
 
-/** Every VISA call (spec §7) carries x-flow-type VISA: the server records it with each event. */
+/**
+ * Every VISA call (docs/product/visa.md#calls) carries x-flow-type VISA: the server records it with
+ * each event.
+ */
 const visaHeaders = { [FLOW_TYPE_HEADER]: 'VISA' };
 const dev = import.meta.env.DEV;
 

@@ -14,9 +14,10 @@ interface CountrySelectProps {
 }
 
 /**
- * The searchable country dropdown (spec §2.2, §3): an ARIA combobox whose list narrows to the
- * countries whose name (in the page's language: English or Dutch) starts with what is typed.
- * Arrow keys move through the list, Enter chooses, Escape closes and restores the choice.
+ * The searchable country dropdown (docs/product/visa.md#holder-information): an ARIA combobox whose
+ * list narrows to the countries whose name (in the page's language: English or Dutch) starts with
+ * what is typed. Arrow keys move through the list, Enter chooses, Escape closes and restores the
+ * choice.
  */
 export function CountrySelect({ label, value, onChange, disabled = false, name }: CountrySelectProps) {
   const { t, i18n } = useTranslation();

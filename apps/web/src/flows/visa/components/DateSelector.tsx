@@ -35,9 +35,9 @@ interface DateSelectorProps {
 }
 
 /**
- * The day/month/year date selector (spec §2.2, §5): days 1–31, months 1–12 by name, years from
- * the current year back to 1920. The value is emitted as yyyy-mm-dd only when all three are
- * chosen; a day the month does not have (31 February) says so and emits nothing.
+ * The day/month/year date selector (docs/product/visa.md#holder-information): days 1–31, months
+ * 1–12 by name, years from the current year back to 1920. The value is emitted as yyyy-mm-dd only
+ * when all three are chosen; a day the month does not have (31 February) says so and emits nothing.
  */
 export function DateSelector({ legend, value, onChange, disabled = false, now = new Date() }: DateSelectorProps) {
   const { t, i18n } = useTranslation();

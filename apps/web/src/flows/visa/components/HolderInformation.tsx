@@ -22,7 +22,7 @@ export function isReviewComplete(values: ReviewValues): boolean {
   return !!(values.dateOfBirth && values.countryOfBirth && values.nationality);
 }
 
-/** Spec §4 holder information view modes. */
+/** docs/product/visa.md#holder-information holder information view modes. */
 export type HolderViewMode = 'readOnly' | 'review' | 'partial' | 'edit';
 
 type HolderInformationProps =
@@ -38,7 +38,7 @@ type HolderInformationProps =
     };
 
 /**
- * The holder information block (spec §3, §4) in its view modes:
+ * The holder information block (docs/product/visa.md#holder-information) in its view modes:
  * - read-only (the account overview);
  * - review: everything shown, with an Edit button that switches to edit;
  * - partial: the issuer left birth date, country of birth or nationality empty, so those three

@@ -27,7 +27,7 @@ export function pinFrameSource(retrieval: PinRetrieval): string {
 }
 
 /**
- * The PIN section (spec §4 "PIN display", contract.md "PIN frame"). Hidden it shows four
+ * The PIN section (docs/product/visa.md#pin). Hidden it shows four
  * asterisks. Show calls getPin and renders the PIN frame (its own origin) with the one-time key;
  * once the frame has loaded and PIN_FRAME_REVEAL_DELAY_MS passed, it posts
  * {operation: 'view-pin', controlId} to the frame, addressed to the frame's origin only (never

@@ -8,8 +8,9 @@ export interface Country {
 const cache = new Map<string, Country[]>();
 
 /**
- * The country list (spec §3: ISO code plus name, in English and Dutch, falling back to English),
- * named by the browser's own Intl data instead of a bundled table, sorted for the language.
+ * The country list (docs/product/visa.md#holder-information: ISO code plus name, in English and
+ * Dutch, falling back to English), named by the browser's own Intl data instead of a bundled table,
+ * sorted for the language.
  */
 export function countryList(language: string): Country[] {
   const lang = language === 'nl' ? 'nl' : 'en';
