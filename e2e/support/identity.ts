@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, snap } from './fixtures';
+import { expect, expectAccessible, expectScreen, snap } from './fixtures';
 import type { TestInfo } from '@playwright/test';
 
 type Lang = 'nl' | 'en';
@@ -16,6 +16,13 @@ export async function startWithCard(page: Page, card: { number: string; secret: 
   // The proof of work runs in a worker; on a loaded CI machine it can take a few seconds.
   await expect(page.getByText(t.verified)).toBeVisible({ timeout: 20_000 });
   await page.getByRole('button', { name: t.submit, exact: true }).click();
+}
+
+/** Opens the flow's start screen in English (shown, accessible, screenshot) and starts it with the card. */
+export async function openAndStartWithCard(page: Page, testInfo: TestInfo, flow: 'identify' | 'payout', heading: string, card: { number: string; secret: string }) {
+  await page.goto(`/demo/${flow}?lng=en`);
+  await expectScreen(page, testInfo, page.getByRole('heading', { level: 1, name: heading }), `demo-en-${flow}-start`);
+  await startWithCard(page, card);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { test, expect, expectAccessible, expectScreen, cardsFor, snap } from '../support/fixtures';
-import { atSandboxBank, startWithCard } from '../support/identity';
+import { atSandboxBank, openAndStartWithCard, startWithCard } from '../support/identity';
 
 // IDENTIFY (docs/product/identify.md#screens) against the real server and its sandbox iDIN
 // provider; then PAYOUT
@@ -10,9 +10,7 @@ test('GIFT_IDENTIFY: registered through the sandbox iDIN; a second registration 
   test.setTimeout(150_000);
   const card = cardsFor(testInfo).identify;
 
-  await page.goto('/demo/identify?lng=en');
-  await expectScreen(page, testInfo, page.getByRole('heading', { level: 1, name: 'Register your card' }), 'demo-en-identify-start');
-  await startWithCard(page, card);
+  await openAndStartWithCard(page, testInfo, 'identify', 'Register your card', card);
 
   await expect(page).toHaveURL(/\/demo\/identify\/provider$/);
   const bank = page.getByRole('combobox', { name: 'Choose your bank' });

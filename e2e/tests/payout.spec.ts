@@ -1,5 +1,5 @@
 import { test, expect, expectAccessible, expectScreen, cards, cardsFor, snap } from '../support/fixtures';
-import { atSandboxBank, startWithCard } from '../support/identity';
+import { atSandboxBank, openAndStartWithCard, startWithCard } from '../support/identity';
 
 // PAYOUT (docs/product/payout.md) against the real server and its sandbox iDIN provider, over a
 // real OpenID Connect round trip: portal → session call → sandbox bank → the server's return
@@ -18,9 +18,7 @@ test('GIFT_PAYOUT: cancelled at the bank first, then paid out to an ING IBAN (Ap
   test.setTimeout(120_000);
   const card = cardsFor(testInfo).payout;
 
-  await page.goto('/demo/payout?lng=en');
-  await expectScreen(page, testInfo, page.getByRole('heading', { level: 1, name: 'Pay out your balance' }), 'demo-en-payout-start');
-  await startWithCard(page, card);
+  await openAndStartWithCard(page, testInfo, 'payout', 'Pay out your balance', card);
 
   await expect(page).toHaveURL(/\/demo\/payout\/amount$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Your payout' })).toBeVisible();

@@ -1,4 +1,4 @@
-import { test, expect, expectAccessible, cardsFor, snap } from '../support/fixtures';
+import { test, expect, expectAccessible, expectScreen, cardsFor, snap } from '../support/fixtures';
 import { lookUp } from '../support/balance';
 
 // RESET (docs/product/reset.md) against the real server, in English unless a test says.
@@ -112,9 +112,7 @@ test.describe('in a Dutch browser', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Nieuwe beveiligingscode instellen' })).toBeVisible();
     await expect(page.getByRole('group', { name: 'Herstelcode' })).toBeVisible();
     await page.getByLabel('Nieuwe beveiligingscode', { exact: true }).fill('1234567');
-    await expect(page.getByText('Te veel tekens. Gebruik er precies 6.')).toBeVisible();
-    await expectAccessible(page);
-    await snap(page, testInfo, 'demo-nl-reset-start');
+    await expectScreen(page, testInfo, page.getByText('Te veel tekens. Gebruik er precies 6.'), 'demo-nl-reset-start');
   });
 });
 

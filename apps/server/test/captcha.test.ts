@@ -1,18 +1,12 @@
 import { captchaKeySchema } from '@tessera/contracts';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { lookupBody } from './helpers/demo.js';
-import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { createTestApp, useTestApp } from './helpers/test-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  // A small difficulty keeps the solver in the test fast; the mechanism is the same.
-  t = await createTestApp({ env: { CAPTCHA_PROVIDER: 'altcha', ALTCHA_MAX_NUMBER: '2000' } });
-});
-afterAll(async () => {
-  await t.close();
-});
+// A small difficulty keeps the solver in the test fast; the mechanism is the same.
+const t = useTestApp({ env: { CAPTCHA_PROVIDER: 'altcha', ALTCHA_MAX_NUMBER: '2000' } });
 
 async function solvedToken(): Promise<string> {
   const key = captchaKeySchema.parse((await t.app.inject({ url: '/api/Utility/Recaptcha' })).json());

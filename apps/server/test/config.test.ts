@@ -1,13 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from '../src/config.js';
+import { parseConfig } from '../src/config.js';
+import { expectEveryKeyRefused, problemsOf, productionEnvWithout, randomKey } from './helpers/config.js';
 
-const key = () => randomBytes(32).toString('base64');
 const productionKeys = () => ({
-  DATA_KEYS: `1:${key()},2:${key()}`,
+  DATA_KEYS: `1:${randomKey()},2:${randomKey()}`,
   DATA_KEY_CURRENT: '2',
-  INDEX_KEY: key(),
-  SECRET_PEPPERS: `1:${key()}`,
+  INDEX_KEY: randomKey(),
+  SECRET_PEPPERS: `1:${randomKey()}`,
   SECRET_PEPPER_CURRENT: '1',
 });
 
@@ -19,16 +18,6 @@ const productionSmsAndFrame = {
   SMS_FROM: 'Tessera',
   PIN_FRAME_URL: 'https://pin.cards.example.com',
 };
-
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    parseConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  throw new Error('expected the configuration to be refused');
-}
 
 describe('config', () => {
   it('has demo defaults outside production', () => {
@@ -53,7 +42,7 @@ describe('config', () => {
   });
 
   it('lists every bad key at once', () => {
-    const problems = problemsOf({
+    expectEveryKeyRefused({
       PORT: 'eighty',
       DATABASE_URL: 'mysql://x',
       CAPTCHA_PROVIDER: 'hcaptcha',
@@ -62,9 +51,6 @@ describe('config', () => {
       PUBLIC_URL: 'not a url',
       DEMO_MODE: 'maybe',
     });
-    for (const name of ['PORT', 'DATABASE_URL', 'CAPTCHA_PROVIDER', 'RATE_LIMIT_PER_MINUTE', 'LOG_LEVEL', 'PUBLIC_URL', 'DEMO_MODE']) {
-      expect(problems.some((p) => p.startsWith(`${name}:`)), name).toBe(true);
-    }
   });
 
   it('refuses demo mode, the test captcha and missing keys in production, all at once', () => {
@@ -110,23 +96,16 @@ describe('config', () => {
     const problems = problemsOf({
       DATA_KEYS: '1:tooshort',
       INDEX_KEY: 'abc',
-      SECRET_PEPPERS: `1:${key()}`,
+      SECRET_PEPPERS: `1:${randomKey()}`,
       SECRET_PEPPER_CURRENT: '3',
     });
     expect(problems.map((p) => p.split(':')[0])).toEqual(expect.arrayContaining(['DATA_KEYS', 'INDEX_KEY']));
-    const current = problemsOf({ DATA_KEYS: `1:${key()}`, INDEX_KEY: key(), SECRET_PEPPERS: `1:${key()}`, SECRET_PEPPER_CURRENT: '3' });
+    const current = problemsOf({ DATA_KEYS: `1:${randomKey()}`, INDEX_KEY: randomKey(), SECRET_PEPPERS: `1:${randomKey()}`, SECRET_PEPPER_CURRENT: '3' });
     expect(current).toEqual([expect.stringMatching(/^SECRET_PEPPER_CURRENT:/)]);
   });
 
   describe('mail and the outbox', () => {
-    const production = (env: Record<string, string>) => ({
-      NODE_ENV: 'production',
-      CAPTCHA_PROVIDER: 'altcha',
-      ALTCHA_HMAC_KEY: 'a-long-enough-hmac-key-for-altcha',
-      ...productionKeys(),
-      ...productionSmsAndFrame,
-      ...env,
-    });
+    const production = (env: Record<string, string>) => productionEnvWithout(['SMTP_HOST', 'MAIL_FROM'], env);
 
     it('delivers into the local mailbox by default outside production', () => {
       const config = parseConfig({});
@@ -166,7 +145,7 @@ describe('config', () => {
     });
 
     it('lists every bad mail and outbox key at once', () => {
-      const problems = problemsOf({
+      expectEveryKeyRefused({
         MAIL_ADAPTER: 'sendgrid',
         MAIL_FROM: 'not an address',
         SMTP_PORT: 'twenty-five',
@@ -175,9 +154,6 @@ describe('config', () => {
         OUTBOX_POLL_INTERVAL_MS: '10',
         OUTBOX_MAX_ATTEMPTS: '-1',
       });
-      for (const name of ['MAIL_ADAPTER', 'MAIL_FROM', 'SMTP_PORT', 'SMTP_SECURE', 'SMTP_TIMEOUT_SECONDS', 'OUTBOX_POLL_INTERVAL_MS', 'OUTBOX_MAX_ATTEMPTS']) {
-        expect(problems.some((p) => p.startsWith(`${name}:`)), name).toBe(true);
-      }
       expect(problemsOf({ OUTBOX_RETRY_BASE_SECONDS: '600', OUTBOX_RETRY_MAX_SECONDS: '60' })).toEqual([
         expect.stringMatching(/^OUTBOX_RETRY_MAX_SECONDS:/),
       ]);
@@ -192,15 +168,7 @@ describe('config', () => {
     });
   });
   describe('SMS and the PIN frame', () => {
-    const production = (env: Record<string, string>) => ({
-      NODE_ENV: 'production',
-      CAPTCHA_PROVIDER: 'altcha',
-      ALTCHA_HMAC_KEY: 'a-long-enough-hmac-key-for-altcha',
-      ...productionKeys(),
-      ...productionMail,
-      PIN_FRAME_URL: 'https://pin.cards.example.com',
-      ...env,
-    });
+    const production = (env: Record<string, string>) => productionEnvWithout(['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'SMS_FROM'], env);
 
     it('uses the local outbox by default and Twilio once TWILIO_ACCOUNT_SID is set', () => {
       expect(parseConfig({}).sms).toEqual({ adapter: 'local', twilio: undefined });
@@ -236,10 +204,7 @@ describe('config', () => {
     });
 
     it('checks the formats of the Twilio ids and the sender', () => {
-      const problems = problemsOf({ TWILIO_ACCOUNT_SID: 'AC123', TWILIO_MESSAGING_SERVICE_SID: 'XX', SMS_FROM: 'a sender that is far too long', SMS_ADAPTER: 'bird' });
-      for (const name of ['TWILIO_ACCOUNT_SID', 'TWILIO_MESSAGING_SERVICE_SID', 'SMS_FROM', 'SMS_ADAPTER']) {
-        expect(problems.some((p) => p.startsWith(`${name}:`)), name).toBe(true);
-      }
+      expectEveryKeyRefused({ TWILIO_ACCOUNT_SID: 'AC123', TWILIO_MESSAGING_SERVICE_SID: 'XX', SMS_FROM: 'a sender that is far too long', SMS_ADAPTER: 'bird' });
     });
 
     it('gives the PIN frame an origin of its own: refuses the portal’s host, wants https in production', () => {

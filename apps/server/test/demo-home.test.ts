@@ -1,36 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { demoBrandsSchema } from '@tessera/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, INDEX_HTML, type TestApp } from './helpers/test-app.js';
-
-const key = () => randomBytes(32).toString('base64');
-/** A production configuration (demo mode off, real keys, no test captcha), as config.test.ts builds one. */
-const production = (env: Record<string, string> = {}) => ({
-  NODE_ENV: 'production',
-  CAPTCHA_PROVIDER: 'altcha',
-  ALTCHA_HMAC_KEY: 'a-long-enough-hmac-key-for-altcha',
-  DATA_KEYS: `1:${key()}`,
-  DATA_KEY_CURRENT: '1',
-  INDEX_KEY: key(),
-  SECRET_PEPPERS: `1:${key()}`,
-  SECRET_PEPPER_CURRENT: '1',
-  SMTP_HOST: 'smtp.example.com',
-  MAIL_FROM: 'no-reply@example.com',
-  TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`,
-  TWILIO_AUTH_TOKEN: 'token',
-  SMS_FROM: 'Tessera',
-  PIN_FRAME_URL: 'https://pin.cards.example.com',
-  ...env,
-});
+import { describe, expect, it } from 'vitest';
+import { productionEnv } from './helpers/config.js';
+import { createTestApp, INDEX_HTML, useTestApp } from './helpers/test-app.js';
 
 describe('demo mode', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
 
   it('GET /api/demo/brands lists every brand with the flows it offers, in its order', async () => {
     expect(t.config.demoMode).toBe(true);
@@ -57,7 +31,7 @@ describe('demo mode', () => {
 
 describe('production', () => {
   it('has no /api/demo/brands and redirects / to DEFAULT_BRAND\'s first available flow', async () => {
-    const t = await createTestApp({ env: production({ DEFAULT_BRAND: 'ACME' }) });
+    const t = await createTestApp({ env: productionEnv({ DEFAULT_BRAND: 'ACME' }) });
     try {
       expect(t.config.demoMode).toBe(false);
       expect((await t.app.inject({ url: '/api/demo/brands' })).statusCode).toBe(404);
@@ -71,7 +45,7 @@ describe('production', () => {
   });
 
   it('answers / with 404 without DEFAULT_BRAND, or when it names no brand', async () => {
-    for (const env of [production(), production({ DEFAULT_BRAND: 'nobody' })]) {
+    for (const env of [productionEnv(), productionEnv({ DEFAULT_BRAND: 'nobody' })]) {
       const t = await createTestApp({ env });
       try {
         const page = await t.app.inject({ url: '/', headers: { accept: 'text/html' } });

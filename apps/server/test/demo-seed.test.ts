@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createCrypto } from '../src/crypto/index.js';
 import { loadKeyring } from '../src/crypto/keyring.js';
 import { seedDemoData } from '../src/demo/seed.js';
-import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { useTestApp } from './helpers/test-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ now: () => new Date('2025-06-15T10:00:00Z') });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ now: () => new Date('2025-06-15T10:00:00Z') });
 
 describe('demo data', () => {
   it('loads exactly the brands and cards of demo.md', async () => {

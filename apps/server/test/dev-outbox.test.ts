@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { devOutboxMessageSchema } from '@tessera/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { findBrandByCode } from '../src/db/repositories/brands.js';
 import { composeReplacementCardEmail } from '../src/delivery/emails/replacement-card.js';
@@ -8,7 +8,7 @@ import type { OutgoingMessage } from '../src/delivery/message.js';
 import { enqueueMessage } from '../src/delivery/outbox.js';
 import { createOutboxWorker } from '../src/delivery/start.js';
 import { createLogger } from '../src/logger.js';
-import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { createTestApp, useTestApp } from './helpers/test-app.js';
 
 const sink = new Writable({
   write(_chunk, _encoding, done) {
@@ -19,17 +19,13 @@ const logger = createLogger({ logLevel: 'info' }, sink);
 const outboxSchema = z.array(devOutboxMessageSchema);
 
 describe('GET /dev/outbox in demo mode', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let clock = new Date('2030-03-01T09:00:00.000Z');
   const now = () => clock;
   let demoId: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
     demoId = (await findBrandByCode(t.db, 'DEMO'))!.id;
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   const queue = (message: OutgoingMessage, purpose: string) =>

@@ -1,18 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PURPOSE } from '../src/crypto/index.js';
 import { DEMO_CARDS } from '../src/demo/cards.js';
-import { createTestApp, testPostgresUrl, type TestApp } from './helpers/test-app.js';
+import { testPostgresUrl, useTestApp } from './helpers/test-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 /** Every plain value that must never be stored: numbers (with and without spaces), secrets, PINs, phones. */
 const forbidden = DEMO_CARDS.flatMap((c) => [

@@ -1,14 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from './helpers/test-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const report = (payload: unknown) =>
   t.app.inject({ method: 'POST', url: '/api/Utility/Error', payload: payload as Record<string, unknown>, headers: { 'user-agent': 'vitest' } });
@@ -35,6 +29,6 @@ describe('POST /api/Utility/Error', () => {
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(body.code).toBe('VALIDATION_ERROR');
-    expect(body.fields.map((f: { path: string }) => f.path).sort()).toEqual(['body.code', 'body.id', 'body.message']);
+    expect(body.fields.map((f: { path: string }) => f.path).sort()).toEqual(['code', 'id', 'message']);
   });
 });

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GUESSING_COOLDOWN_MS } from '../src/domain/guessing-policy.js';
 import { lookupBody } from './helpers/demo.js';
-import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { useTestApp } from './helpers/test-app.js';
 
-let t: TestApp;
 let clock = new Date('2025-06-15T10:00:00Z').getTime();
-beforeAll(async () => {
-  // A generous per-address limit: this file is about the per-card limit.
-  t = await createTestApp({ now: () => new Date(clock), env: { RATE_LIMIT_PER_MINUTE: '1000' } });
-});
-afterAll(async () => {
-  await t.close();
-});
+// A generous per-address limit: this file is about the per-card limit.
+const t = useTestApp({ now: () => new Date(clock), env: { RATE_LIMIT_PER_MINUTE: '1000' } });
 
 const lookup = (name: string, pinCode?: string) =>
   t.app.inject({

@@ -1,11 +1,10 @@
 import { identifyCustomerResponseSchema, identityApi } from '@tessera/contracts';
-import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PURPOSE } from '../src/crypto/index.js';
-import { createLogger } from '../src/logger.js';
 import { demoCard } from './helpers/demo.js';
-import { cardRow, ledgerSums, logSink } from './helpers/flows.js';
+import { auditEventsOf, cardRow, ledgerSums, refusal, useFlowTestApp } from './helpers/flows.js';
 import {
+  CustomerCallSecrets,
   identifyCustomerCall,
   identitySessionRow,
   issueTestGiftCard,
@@ -14,33 +13,15 @@ import {
   type SeedIdentitySessionOptions,
   TEST_IDENTITY,
 } from './helpers/identity.js';
-import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 // The IDENTIFY customer call: POST /api/Authentication/{slug}/customer?sessionId=… with
 // x-flow-type IDENTIFY (docs/product/identify.md; docs/decisions/014).
 
-let t: TestApp;
-const log = logSink();
-
-beforeAll(async () => {
-  t = await createTestApp({
-    env: { RATE_LIMIT_PER_MINUTE: '100000' },
-    logger: createLogger({ logLevel: 'trace' }, log.stream),
-  });
-});
-afterAll(async () => {
-  await t.close();
-});
+const { t, log } = useFlowTestApp();
 
 const ING = 'NL69INGB0123456789';
-const longSecrets = new Set<string>([TEST_IDENTITY.name, TEST_IDENTITY.subject]);
-const shortSecrets = new Set<string>();
-
-async function session(options: SeedIdentitySessionOptions = {}) {
-  const seeded = await seedIdentitySession(t, { flowType: 'IDENTIFY', ...options });
-  longSecrets.add(seeded.sessionId);
-  return seeded;
-}
+const secrets = new CustomerCallSecrets([TEST_IDENTITY.name, TEST_IDENTITY.subject]);
+const session = (options: SeedIdentitySessionOptions = {}) => secrets.session(t, { flowType: 'IDENTIFY', ...options });
 
 const body = (name: string, overrides: Record<string, unknown> = {}) => ({
   cardNumber: demoCard(name).number,
@@ -49,21 +30,11 @@ const body = (name: string, overrides: Record<string, unknown> = {}) => ({
 });
 
 async function identify(sessionId: string | null, payload: Record<string, unknown>, options: { theme?: string; flowType?: string | null } = {}) {
-  const number = typeof payload.cardNumber === 'string' ? payload.cardNumber.replace(/\s/g, '') : '';
-  if (number.length >= 16) longSecrets.add(number);
-  if (typeof payload.securityCode === 'string' && payload.securityCode.length >= 6) shortSecrets.add(payload.securityCode);
+  secrets.remember(payload, ['cardNumber']);
   const res = await identifyCustomerCall(t, sessionId, payload, options);
-  expect(res.headers['cache-control']).toBe('no-store');
-  if (res.statusCode === 200) {
-    expect(Object.keys(res.json())).toEqual(['cardNumber']);
-  } else {
-    expect(Object.keys(res.json()).filter((k) => k !== 'fields').sort()).toEqual(['code', 'message']);
-    for (const secret of [...longSecrets, ...shortSecrets]) expect(res.body, 'an error answer names no secret').not.toContain(secret);
-  }
+  secrets.expectWellFormed(res, ['cardNumber']);
   return res;
 }
-
-const refusal = (res: LightMyRequestResponse) => ({ status: res.statusCode, code: res.json().code as string });
 
 const registrationsOf = (cardId: string) => t.db.selectFrom('card_registrations').selectAll().where('card_id', '=', cardId).execute();
 
@@ -71,12 +42,6 @@ async function snapshotOf(cardId: string) {
   const card = await t.db.selectFrom('cards').select(['paid_out_at', 'registered_at', 'failed_attempts']).where('id', '=', cardId).executeTakeFirstOrThrow();
   return { card, registrations: (await registrationsOf(cardId)).length, ledger: await ledgerSums(t) };
 }
-
-const eventsOf = (type: string, cardId?: string) => {
-  let query = t.db.selectFrom('audit_events').selectAll().where('type', '=', type);
-  if (cardId) query = query.where('card_id', '=', cardId);
-  return query.orderBy('occurred_at').execute();
-};
 
 describe('IDENTIFY customer call: order of checks', () => {
   it('answers 404 THEME_NOT_FOUND, then 403 FLOW_UNAVAILABLE (acme), before the body', async () => {
@@ -91,9 +56,12 @@ describe('IDENTIFY customer call: order of checks', () => {
       expect(refusal(res)).toEqual({ status: 400, code: 'VALIDATION_ERROR' });
       expect(res.json().fields).toEqual([expect.objectContaining({ path: 'x-flow-type' })]);
     }
+    // Fastify validates the body, then the query: a bad body is answered first, then a bad sessionId.
     const bad = await identify('bad id!', { cardNumber: '12', securityCode: '' });
     expect(refusal(bad)).toEqual({ status: 400, code: 'VALIDATION_ERROR' });
-    expect([...new Set(bad.json().fields.map((f: { path: string }) => f.path))].sort()).toEqual(['cardNumber', 'securityCode', 'sessionId']);
+    expect([...new Set(bad.json().fields.map((f: { path: string }) => f.path))].sort()).toEqual(['cardNumber', 'securityCode']);
+    const badSession = await identify('bad id!', body('GIFT_GRACE'));
+    expect([...new Set(badSession.json().fields.map((f: { path: string }) => f.path))]).toEqual(['sessionId']);
     const noSession = await identify(null, body('GIFT_GRACE'));
     expect(noSession.json().fields).toEqual([expect.objectContaining({ path: 'sessionId' })]);
   });
@@ -136,7 +104,7 @@ describe('IDENTIFY customer call: order of checks', () => {
     expect(after.card.registered_at).toBeNull();
     expect((await identitySessionRow(t, cancelled.id)).card_id).toBe(card.id);
     expect(refusal(await identify(cancelled.sessionId, body('GIFT_BALANCE')))).toEqual({ status: 400, code: 'IDENTITY_SESSION_INVALID' });
-    const failedEvent = (await eventsOf('identify.customer', card.id)).find((e) => e.outcome === 'identity_failed');
+    const failedEvent = (await auditEventsOf(t, 'identify.customer', card.id)).find((e) => e.outcome === 'identity_failed');
     expect(failedEvent!.detail).toBe(`session ${failed.id}: provider error server_error`);
   });
 });
@@ -163,9 +131,9 @@ describe('IDENTIFY customer call: GIFT_IDENTIFY', () => {
     // No money moves.
     expect(await ledgerSums(t)).toEqual(ledgerBefore);
 
-    const events = await eventsOf('identify.customer', card.id);
+    const events = await auditEventsOf(t, 'identify.customer', card.id);
     expect(events.filter((e) => e.outcome === 'registered').map((e) => [e.flow_type, e.detail])).toEqual([['IDENTIFY', `session ${first.id}`]]);
-    expect((await eventsOf('card.register', card.id)).map((e) => e.outcome)).toEqual(['registered']);
+    expect((await auditEventsOf(t, 'card.register', card.id)).map((e) => e.outcome)).toEqual(['registered']);
   });
 
   it('answers a repeat with the same session with the same success and changes nothing', async () => {
@@ -175,7 +143,7 @@ describe('IDENTIFY customer call: GIFT_IDENTIFY', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ cardNumber: '6064000000000000110' });
     expect(await snapshotOf(card.id)).toEqual(before);
-    expect((await eventsOf('identify.customer', card.id)).map((e) => e.outcome)).toContain('repeat');
+    expect((await auditEventsOf(t, 'identify.customer', card.id)).map((e) => e.outcome)).toContain('repeat');
   });
 
   it('refuses a second registration with a new session: CARD_ALREADY_REGISTERED', async () => {
@@ -195,7 +163,7 @@ describe('IDENTIFY customer call: GIFT_IDENTIFY', () => {
   it('leaves a registered card unpayable by the PAYOUT call', async () => {
     const card = await cardRow(t, 'GIFT_IDENTIFY');
     const payoutSession = await seedIdentitySession(t, { flowType: 'PAYOUT' });
-    longSecrets.add(payoutSession.sessionId);
+    secrets.long.add(payoutSession.sessionId);
     const res = await payoutCustomerCall(t, { ...body('GIFT_IDENTIFY'), sessionId: payoutSession.sessionId, bankAccountNumber: ING });
     expect(refusal(res)).toEqual({ status: 400, code: 'CARD_ALREADY_REGISTERED' });
     expect(await t.db.selectFrom('payouts').select('id').where('card_id', '=', card.id).execute()).toEqual([]);
@@ -206,7 +174,7 @@ describe('IDENTIFY customer call: GIFT_IDENTIFY', () => {
 describe('IDENTIFY customer call: paid-out cards and calls at once', () => {
   it('refuses to register a card that was paid out', async () => {
     const payoutSession = await seedIdentitySession(t, { flowType: 'PAYOUT' });
-    longSecrets.add(payoutSession.sessionId);
+    secrets.long.add(payoutSession.sessionId);
     const paid = await payoutCustomerCall(t, { ...body('GIFT_PAYOUT'), sessionId: payoutSession.sessionId, bankAccountNumber: ING });
     expect(paid.statusCode).toBe(200);
     const card = await cardRow(t, 'GIFT_PAYOUT');
@@ -218,7 +186,7 @@ describe('IDENTIFY customer call: paid-out cards and calls at once', () => {
 
   it('registers a card once when fifty calls with one session arrive at once, answering each the same', async () => {
     const fresh = await issueTestGiftCard(t, { balance: 700 });
-    longSecrets.add(fresh.number);
+    secrets.long.add(fresh.number);
     const { sessionId, id } = await session();
     const results = await Promise.all(
       Array.from({ length: 50 }, () => identifyCustomerCall(t, sessionId, { cardNumber: fresh.number, securityCode: fresh.securityCode })),
@@ -230,7 +198,7 @@ describe('IDENTIFY customer call: paid-out cards and calls at once', () => {
 
   it('registers a card once when fifty calls with fifty sessions arrive at once', async () => {
     const fresh = await issueTestGiftCard(t, { balance: 700 });
-    longSecrets.add(fresh.number);
+    secrets.long.add(fresh.number);
     const sessions = await Promise.all(Array.from({ length: 50 }, () => session()));
     const results = await Promise.all(sessions.map((s) => identifyCustomerCall(t, s.sessionId, { cardNumber: fresh.number, securityCode: fresh.securityCode })));
     const codes = results.map((r) => (r.statusCode === 200 ? 'OK' : r.json().code));
@@ -240,16 +208,10 @@ describe('IDENTIFY customer call: paid-out cards and calls at once', () => {
   });
 
   it('keeps the sessionId of the query string out of every log line', async () => {
-    const lines = log
-      .text()
-      .split('\n')
-      .filter(Boolean)
-      .map((l) => JSON.parse(l) as { req?: { url?: string } });
-    const urls = lines.map((l) => l.req?.url).filter((u): u is string => typeof u === 'string' && u.includes('/customer?'));
+    const urls = log.requestUrls().filter((u) => u.includes('/customer?'));
     expect(urls.length).toBeGreaterThan(100);
     for (const url of urls) expect(url).toMatch(/^\/api\/Authentication\/[\w.-]+\/customer\?sessionId=\[redacted\]$/);
-    const strings = log.strings();
-    for (const secret of longSecrets) expect(strings.includes(secret), 'a long secret in the log').toBe(false);
+    secrets.expectNotLogged(log);
   });
 
   it('is in the OpenAPI document with both bodies and both answers', async () => {

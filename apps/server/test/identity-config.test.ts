@@ -1,39 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from '../src/config.js';
+import { parseConfig } from '../src/config.js';
+import { problemsOf, productionEnv } from './helpers/config.js';
 
 // Bank identity settings (docs/decisions/014): the sandbox is the embedded default and refused in
 // production; a broker is configured with IDIN_* and must be https in production.
 
-const key = () => randomBytes(32).toString('base64');
-/** Everything production needs besides identity (as config.test.ts builds it). */
-const production = (env: Record<string, string> = {}) => ({
-  NODE_ENV: 'production',
-  PUBLIC_URL: 'https://cards.example.com',
-  CAPTCHA_PROVIDER: 'altcha',
-  ALTCHA_HMAC_KEY: 'a-long-enough-hmac-key-for-altcha',
-  DATA_KEYS: `1:${key()}`,
-  INDEX_KEY: key(),
-  SECRET_PEPPERS: `1:${key()}`,
-  SMTP_HOST: 'smtp.example.com',
-  MAIL_FROM: 'no-reply@example.com',
-  TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`,
-  TWILIO_AUTH_TOKEN: 'token',
-  SMS_FROM: 'Tessera',
-  PIN_FRAME_URL: 'https://pin.cards.example.com',
-  ...env,
-});
+/** Everything production needs besides identity, at an https PUBLIC_URL. */
+const production = (env: Record<string, string> = {}) => productionEnv({ PUBLIC_URL: 'https://cards.example.com', ...env });
 const broker = { IDIN_ISSUER_URL: 'https://broker.example.com/oidc', IDIN_CLIENT_ID: 'tessera', IDIN_CLIENT_SECRET: 'a-long-client-secret' };
-
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    parseConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  throw new Error('expected the configuration to be refused');
-}
 
 describe('identity configuration', () => {
   it('defaults to the sandbox outside production, at PUBLIC_URL/sandbox/idin', () => {

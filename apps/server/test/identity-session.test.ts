@@ -1,8 +1,8 @@
 import { IDIN_BANKS, identityProvidersSchema, identityApi, payoutApi } from '@tessera/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLogger } from '../src/logger.js';
 import { logSink } from './helpers/flows.js';
-import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { createTestApp, useTestApp } from './helpers/test-app.js';
 
 // The providers and session calls' checks (docs/product/common.md#error-codes,
 // docs/product/payout.md#bank-identity;
@@ -11,13 +11,7 @@ import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 const CALLBACK = 'http://localhost:8080/callback';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '100000' } });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ env: { RATE_LIMIT_PER_MINUTE: '100000' } });
 
 const providers = (brand = 'demo', headers: Record<string, string> = { 'x-flow-type': 'PAYOUT' }) =>
   t.app.inject({ method: 'GET', url: identityApi.providers.build({ themeCode: brand }), headers });

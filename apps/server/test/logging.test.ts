@@ -1,8 +1,8 @@
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLogger } from '../src/logger.js';
 import { demoCard, lookupBody } from './helpers/demo.js';
-import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { useTestApp } from './helpers/test-app.js';
 
 // Everything the server logs during these tests, as raw text.
 let logged = '';
@@ -13,13 +13,7 @@ const sink = new Writable({
   },
 });
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ logger: createLogger({ logLevel: 'trace' }, sink) });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ logger: createLogger({ logLevel: 'trace' }, sink) });
 
 const lookup = (body: Record<string, unknown>, flowType = 'BALANCE') =>
   t.app.inject({ method: 'POST', url: '/api/GiftCard/', headers: { 'x-flow-type': flowType }, payload: body });

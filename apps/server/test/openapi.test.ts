@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from './helpers/test-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ seed: false });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ seed: false });
 
 describe('GET /api/openapi.json', () => {
   it('is an OpenAPI 3.1 document listing the routes with their schemas', async () => {

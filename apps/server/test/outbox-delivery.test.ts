@@ -1,5 +1,4 @@
-import { Writable } from 'node:stream';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSmtpMailSender } from '../src/adapters/mail/smtp.js';
 import { findBrandByCode } from '../src/db/repositories/brands.js';
 import { claimMessage } from '../src/db/repositories/outbox.js';
@@ -11,26 +10,19 @@ import { OutboxSignal } from '../src/delivery/signal.js';
 import { OutboxWorker, type OutboxWorkerOptions, retryDelayMs } from '../src/delivery/worker.js';
 import { createLogger } from '../src/logger.js';
 import { leaves, parseMime, smtpReply, startSmtpServer, type TestSmtpServer } from './helpers/smtp.js';
-import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { logSink } from './helpers/flows.js';
+import { useTestApp } from './helpers/test-app.js';
 
 // Everything the worker logs in this file, as raw text.
-let logged = '';
-const logger = createLogger(
-  { logLevel: 'trace' },
-  new Writable({
-    write(chunk, _encoding, done) {
-      logged += chunk.toString();
-      done();
-    },
-  }),
-);
+const log = logSink();
+const logger = createLogger({ logLevel: 'trace' }, log.stream);
 
 const CARD_NUMBER = '6064100000000000777';
 const SECURITY_CODE = 'Zq81Lm';
 const RECIPIENT = 'jan.de.vries@example.nl';
 const T0 = new Date('2030-01-01T10:00:00.000Z');
 
-let t: TestApp;
+const t = useTestApp();
 let acmeId: string;
 let clock: Date;
 const now = () => clock;
@@ -39,11 +31,7 @@ const advance = (ms: number) => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
   acmeId = (await findBrandByCode(t.db, 'ACME'))!.id;
-});
-afterAll(async () => {
-  await t.close();
 });
 
 let servers: TestSmtpServer[] = [];
@@ -230,7 +218,7 @@ describe('SMTP delivery of the replacement e-mail', () => {
     expect(await w.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0 });
     expect(server.recipientsTried).toHaveLength(1);
     expect(server.received).toHaveLength(0);
-    expect(logged).toContain('message failed for good');
+    expect(log.text()).toContain('message failed for good');
   });
 
   it('gives up after the maximum number of attempts', async () => {
@@ -331,7 +319,7 @@ describe('leases', () => {
     expect((await running).sent).toBe(1);
     // A's late "sent" did not overwrite B's outcome, and A logged the duplicate window.
     expect((await rowOf(id)).status).toBe('failed');
-    expect(logged).toContain('message delivered after its lease ran out');
+    expect(log.text()).toContain('message delivered after its lease ran out');
   });
 });
 
@@ -382,11 +370,11 @@ describe('the worker', () => {
 
 describe('logs', () => {
   it('never carry the card number, the security code, the address or the subject', () => {
-    expect(logged).toContain('message delivered');
-    expect(logged).toContain('j***@example.nl');
-    expect(logged).toContain('"purpose":"replacement_card"');
-    expect(logged).toMatch(/"messageId":"[0-9a-f-]{36}"/);
-    const compact = logged.replace(/\s/g, '');
+    expect(log.text()).toContain('message delivered');
+    expect(log.text()).toContain('j***@example.nl');
+    expect(log.text()).toContain('"purpose":"replacement_card"');
+    expect(log.text()).toMatch(/"messageId":"[0-9a-f-]{36}"/);
+    const compact = log.text().replace(/\s/g, '');
     for (const secret of [CARD_NUMBER, SECURITY_CODE, RECIPIENT, 'Je nieuwe kaart', 'Je code is', '123456']) {
       expect(compact, secret).not.toContain(secret.replace(/\s/g, ''));
     }

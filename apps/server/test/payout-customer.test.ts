@@ -1,38 +1,24 @@
 import { payoutCustomerResponseSchema, payoutApi } from '@tessera/contracts';
-import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PURPOSE } from '../src/crypto/index.js';
-import { createLogger } from '../src/logger.js';
 import { exportPayouts } from '../src/operator/export-payouts.js';
 import { demoCard, lookupBody } from './helpers/demo.js';
-import { cardRow, ledgerSums, logSink } from './helpers/flows.js';
+import { auditEventsOf, cardRow, ledgerSums, refusal, useFlowTestApp } from './helpers/flows.js';
 import {
+  CustomerCallSecrets,
   identifyCustomerCall,
   identitySessionRow,
   ING_BIC,
   issueTestGiftCard,
   payoutCustomerCall,
-  seedIdentitySession,
   type SeedIdentitySessionOptions,
   TEST_IDENTITY,
 } from './helpers/identity.js';
-import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 // The PAYOUT customer call: POST /api/Authentication/{themeCode}/customer with x-flow-type PAYOUT
 // (docs/product/payout.md; docs/decisions/011, 014).
 
-let t: TestApp;
-const log = logSink();
-
-beforeAll(async () => {
-  t = await createTestApp({
-    env: { RATE_LIMIT_PER_MINUTE: '100000' },
-    logger: createLogger({ logLevel: 'trace' }, log.stream),
-  });
-});
-afterAll(async () => {
-  await t.close();
-});
+const { t, log } = useFlowTestApp();
 
 const ING = 'NL69 INGB 0123 4567 89';
 const ING_MASKED = 'NL69INGB******6789';
@@ -41,16 +27,9 @@ const TRIO = 'NL70TRIO0123456789'; // a bank without iDIN
 const BAD_CHECKSUM = 'NL70INGB0123456789';
 const UNKNOWN_BANK = 'NL64XXXX0123456789';
 
-/** Long values that must never reach a log line or an error answer: numbers, IBANs, sessionIds, names. */
-const longSecrets = new Set<string>([TEST_IDENTITY.name, 'NL69INGB0123456789', ABN, TRIO, BAD_CHECKSUM]);
-/** Short secrets (security codes): searched for only in error answers, which carry no random ids. */
-const shortSecrets = new Set<string>();
-
-async function session(options: SeedIdentitySessionOptions = {}) {
-  const seeded = await seedIdentitySession(t, options);
-  longSecrets.add(seeded.sessionId);
-  return seeded;
-}
+/** What this file sends or learns that nobody may see; the IBANs it uses are long secrets from the start. */
+const secrets = new CustomerCallSecrets([TEST_IDENTITY.name, 'NL69INGB0123456789', ABN, TRIO, BAD_CHECKSUM]);
+const session = (options: SeedIdentitySessionOptions = {}) => secrets.session(t, options);
 
 function body(name: string, sessionId: string, overrides: Record<string, unknown> = {}) {
   return { cardNumber: demoCard(name).number, securityCode: demoCard(name).securityCode, sessionId, bankAccountNumber: ING, ...overrides };
@@ -58,28 +37,11 @@ function body(name: string, sessionId: string, overrides: Record<string, unknown
 
 /** The call, with the checks every answer must pass: error answers are {code, message[, fields]} and name no secret. */
 async function payout(payload: Record<string, unknown>, options: { theme?: string; flowType?: string | null } = {}) {
-  for (const key of ['cardNumber', 'bankAccountNumber'] as const) {
-    const value = typeof payload[key] === 'string' ? payload[key].replace(/\s/g, '') : '';
-    if (value.length >= 16) longSecrets.add(value);
-  }
-  if (typeof payload.securityCode === 'string' && payload.securityCode.length >= 6) shortSecrets.add(payload.securityCode);
+  secrets.remember(payload, ['cardNumber', 'bankAccountNumber']);
   const res = await payoutCustomerCall(t, payload, options);
-  expectWellFormed(res);
+  secrets.expectWellFormed(res, ['assetCode', 'bankAccountNumber', 'fee', 'payout']);
   return res;
 }
-
-function expectWellFormed(res: LightMyRequestResponse) {
-  expect(res.headers['cache-control']).toBe('no-store');
-  if (res.statusCode === 200) {
-    expect(Object.keys(res.json()).sort()).toEqual(['assetCode', 'bankAccountNumber', 'fee', 'payout']);
-    return;
-  }
-  const error = res.json();
-  expect(Object.keys(error).filter((k) => k !== 'fields').sort()).toEqual(['code', 'message']);
-  for (const secret of [...longSecrets, ...shortSecrets]) expect(res.body, 'an error answer names no secret').not.toContain(secret);
-}
-
-const refusal = (res: LightMyRequestResponse) => ({ status: res.statusCode, code: res.json().code as string });
 
 const payoutsOf = (cardId: string) => t.db.selectFrom('payouts').selectAll().where('card_id', '=', cardId).execute();
 const debitsOf = async (cardId: string) =>
@@ -93,12 +55,6 @@ async function snapshotOf(cardId: string) {
   const card = await t.db.selectFrom('cards').select(['paid_out_at', 'registered_at', 'failed_attempts', 'state']).where('id', '=', cardId).executeTakeFirstOrThrow();
   return { card, balance: await balanceOf(cardId), payouts: (await payoutsOf(cardId)).length, ledger: (await ledgerSums(t)).entries };
 }
-
-const eventsOf = (type: string, cardId?: string) => {
-  let query = t.db.selectFrom('audit_events').selectAll().where('type', '=', type);
-  if (cardId) query = query.where('card_id', '=', cardId);
-  return query.orderBy('occurred_at').execute();
-};
 
 describe('PAYOUT customer call: order of checks', () => {
   it('answers 404 THEME_NOT_FOUND for an unknown or malformed brand before anything else', async () => {
@@ -164,7 +120,7 @@ describe('PAYOUT customer call: order of checks', () => {
     expect(await snapshotOf(card.id)).toEqual(before);
     const sessions = await t.db.selectFrom('identity_sessions').select('used_at').where('used_at', 'is not', null).execute();
     expect(sessions).toEqual([]);
-    const events = await eventsOf('payout.customer');
+    const events = await auditEventsOf(t, 'payout.customer');
     expect(events.filter((e) => e.outcome === 'session_invalid').map((e) => e.detail!.replace(/ \(session [0-9a-f-]{36}\)$/, ''))).toEqual(
       expect.arrayContaining(['unknown session', 'session of another brand', 'session of flow IDENTIFY', 'session expired', 'session not returned']),
     );
@@ -193,7 +149,7 @@ describe('PAYOUT customer call: order of checks', () => {
 
   it('keeps the guessing limits: 5 wrong codes refuse even the right one with TOO_MANY_REQUESTS, and nothing is paid', async () => {
     const fresh = await issueTestGiftCard(t, { balance: 1000 });
-    longSecrets.add(fresh.number);
+    secrets.long.add(fresh.number);
     const { sessionId, id } = await session();
     const call = (securityCode: string) => payout({ cardNumber: fresh.number, securityCode, sessionId, bankAccountNumber: ING });
     for (let i = 0; i < 5; i++) expect(refusal(await call('000000'))).toEqual({ status: 404, code: 'CARD_NOT_FOUND' });
@@ -218,7 +174,7 @@ describe('PAYOUT customer call: the identity check and the IBAN', () => {
     // Both sessions are now bound to this card: no other card can use them.
     for (const s of [cancelled, failed]) expect(await identitySessionRow(t, s.id)).toMatchObject({ card_id: card.id, used_at: expect.any(String) });
     expect(refusal(await payout(body('GIFT_REPLACE', cancelled.sessionId)))).toEqual({ status: 400, code: 'IDENTITY_SESSION_INVALID' });
-    const outcomes = (await eventsOf('payout.customer', card.id)).map((e) => e.outcome);
+    const outcomes = (await auditEventsOf(t, 'payout.customer', card.id)).map((e) => e.outcome);
     expect(outcomes).toEqual(expect.arrayContaining(['user_cancelled', 'identity_failed']));
   });
 
@@ -232,7 +188,7 @@ describe('PAYOUT customer call: the identity check and the IBAN', () => {
       expect(res.json().fields).toEqual([{ path: 'bankAccountNumber', message: expect.any(String) }]);
     }
     expect(await snapshotOf(card.id)).toEqual(before);
-    const details = (await eventsOf('payout.customer', card.id)).filter((e) => e.outcome === 'iban_refused').map((e) => e.detail!.split(': ')[1]);
+    const details = (await auditEventsOf(t, 'payout.customer', card.id)).filter((e) => e.outcome === 'iban_refused').map((e) => e.detail!.split(': ')[1]);
     expect(details.sort()).toEqual(['checksum', 'no_idin', 'unknown_bank']);
   });
 
@@ -244,7 +200,7 @@ describe('PAYOUT customer call: the identity check and the IBAN', () => {
     const atRabo = await session({ issuer: 'RABONL2U' });
     expect(refusal(await payout(body('GIFT_RESET', atRabo.sessionId)))).toEqual({ status: 400, code: 'IBAN_BANK_MISMATCH' });
     expect(await snapshotOf(card.id)).toEqual(before);
-    const [event] = (await eventsOf('payout.customer', card.id)).filter((e) => e.outcome === 'iban_bank_mismatch');
+    const [event] = (await auditEventsOf(t, 'payout.customer', card.id)).filter((e) => e.outcome === 'iban_bank_mismatch');
     expect(event!.detail).toMatch(/^session [0-9a-f-]{36}: IBAN of ABNANL2A, identified at INGBNL2A$/);
 
     // The session is bound to this card: the same card may send the corrected IBAN with it (within its
@@ -269,7 +225,7 @@ describe('PAYOUT customer call: the identity check and the IBAN', () => {
 
   it('answers CARD_NOT_FOUND for a card SEPA cannot pay (not in euros)', async () => {
     const dollars = await issueTestGiftCard(t, { balance: 5000, assetCode: 'USD' });
-    longSecrets.add(dollars.number);
+    secrets.long.add(dollars.number);
     const { sessionId } = await session();
     const res = await payout({ cardNumber: dollars.number, securityCode: dollars.securityCode, sessionId, bankAccountNumber: ING });
     expect(refusal(res)).toEqual({ status: 404, code: 'CARD_NOT_FOUND' });
@@ -311,12 +267,12 @@ describe('PAYOUT customer call: GIFT_PAYOUT', () => {
     expect(await identitySessionRow(t, first.id)).toMatchObject({ card_id: card.id, used_at: expect.any(String) });
 
     // Audit: the call's outcome and the recorded payout, with ids and the mask only.
-    const events = await eventsOf('payout.customer', card.id);
+    const events = await auditEventsOf(t, 'payout.customer', card.id);
     const success = events.filter((e) => e.outcome === 'paid_out');
     expect(success).toHaveLength(1);
     expect(success[0]).toMatchObject({ flow_type: 'PAYOUT', client: expect.any(String) });
     expect(success[0]!.detail).toBe(`session ${first.id}: payout ${row!.id}`);
-    const recorded = await eventsOf('payout.record', card.id);
+    const recorded = await auditEventsOf(t, 'payout.record', card.id);
     expect(recorded).toHaveLength(1);
     expect(recorded[0]!.detail).toBe(`payout ${row!.id} attempt 1: 4000 + fee 250 EUR to ${ING_MASKED}`);
   });
@@ -330,7 +286,7 @@ describe('PAYOUT customer call: GIFT_PAYOUT', () => {
       expect(res.json()).toEqual(answer);
     }
     expect(await snapshotOf(card.id)).toEqual(before);
-    expect((await eventsOf('payout.customer', card.id)).filter((e) => e.outcome === 'repeat')).toHaveLength(2);
+    expect((await auditEventsOf(t, 'payout.customer', card.id)).filter((e) => e.outcome === 'repeat')).toHaveLength(2);
     // Even once the session's 10 minutes are over, a repeat for this card answers the same.
     await t.db.updateTable('identity_sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', first.id).execute();
     expect((await payout(body('GIFT_PAYOUT', first.sessionId))).json()).toEqual(answer);
@@ -342,7 +298,7 @@ describe('PAYOUT customer call: GIFT_PAYOUT', () => {
     const res = await payout(body('GIFT_BALANCE', first.sessionId));
     expect(refusal(res)).toEqual({ status: 400, code: 'IDENTITY_SESSION_INVALID' });
     expect(await snapshotOf(other.id)).toEqual(before);
-    const [event] = (await eventsOf('payout.customer')).filter((e) => e.outcome === 'session_invalid' && e.detail?.startsWith('session spent by another card'));
+    const [event] = (await auditEventsOf(t, 'payout.customer')).filter((e) => e.outcome === 'session_invalid' && e.detail?.startsWith('session spent by another card'));
     expect(event).toBeDefined();
   });
 
@@ -378,7 +334,7 @@ describe('PAYOUT customer call: registered cards', () => {
 describe('PAYOUT customer call: at once', () => {
   it('pays one card once when fifty calls with one session arrive at once, and answers each the same', async () => {
     const fresh = await issueTestGiftCard(t, { balance: 3000 });
-    longSecrets.add(fresh.number);
+    secrets.long.add(fresh.number);
     const { sessionId, id } = await session();
     const before = await ledgerSums(t);
     const results = await Promise.all(
@@ -396,7 +352,7 @@ describe('PAYOUT customer call: at once', () => {
 
   it('pays one card once when fifty calls with fifty sessions arrive at once; the others answer CARD_ALREADY_REGISTERED', async () => {
     const fresh = await issueTestGiftCard(t, { balance: 1250 });
-    longSecrets.add(fresh.number);
+    secrets.long.add(fresh.number);
     const sessions = await Promise.all(Array.from({ length: 50 }, () => session()));
     const before = await ledgerSums(t);
     const results = await Promise.all(
@@ -417,7 +373,7 @@ describe('PAYOUT customer call: at once', () => {
 
   it('lets one session pay out only one of twenty cards tried at once', async () => {
     const cards = await Promise.all(Array.from({ length: 20 }, () => issueTestGiftCard(t, { balance: 500 })));
-    cards.forEach((c) => longSecrets.add(c.number));
+    cards.forEach((c) => secrets.long.add(c.number));
     const { sessionId, id } = await session();
     const results = await Promise.all(cards.map((c) => payoutCustomerCall(t, { cardNumber: c.number, securityCode: c.securityCode, sessionId, bankAccountNumber: ING })));
     const codes = results.map((r) => (r.statusCode === 200 ? 'OK' : r.json().code));
@@ -462,20 +418,12 @@ describe('PAYOUT customer call: afterwards', () => {
   });
 
   it('writes no sessionId, card number, IBAN or name to the log, and no secret to an audit event', async () => {
-    const lines = log
-      .text()
-      .split('\n')
-      .filter(Boolean)
-      .map((l) => JSON.parse(l) as { req?: { url?: string } });
-    expect(lines.filter((l) => l.req?.url?.includes('/customer')).length).toBeGreaterThan(50);
-    const strings = log.strings();
-    for (const secret of longSecrets) {
-      expect(strings.includes(secret), 'a long secret in the log').toBe(false);
-    }
+    expect(log.requestUrls().filter((u) => u.includes('/customer')).length).toBeGreaterThan(50);
+    secrets.expectNotLogged(log);
     const audit = await t.db.selectFrom('audit_events').select('detail').where('type', 'in', ['payout.customer', 'payout.record']).execute();
     for (const { detail } of audit) {
       if (detail === null) continue;
-      for (const secret of longSecrets) expect(detail.includes(secret)).toBe(false);
+      for (const secret of secrets.long) expect(detail.includes(secret)).toBe(false);
       // Structure: ids, outcome words, BICs and the IBAN mask; never an account number in full.
       expect(detail).toMatch(/^[\w ().:,+*-]*$/);
       expect(detail.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, 'ID')).not.toMatch(/\d{7,}/);

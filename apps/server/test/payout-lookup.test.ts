@@ -1,20 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { giftCardSchema, type PayoutBalance, giftCardApi, payoutApi, replaceApi } from '@tessera/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { demoCard, lookupBody } from './helpers/demo.js';
 import { cardRow } from './helpers/flows.js';
-import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { useTestApp } from './helpers/test-app.js';
 
 // POST /api/Payout/ (x-flow-type PAYOUT): the PAYOUT start's card lookup (docs/product/payout.md;
 // docs/product/balance.md#lookup-call).
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '1000' } });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ env: { RATE_LIMIT_PER_MINUTE: '1000' } });
 
 function lookup(name: string, overrides: Record<string, unknown> = {}, flowType: string | null = 'PAYOUT', url = payoutApi.lookup.build()) {
   return t.app.inject({

@@ -1,20 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PURPOSE } from '../src/crypto/index.js';
 import { findCardByNumberIndex } from '../src/db/repositories/cards.js';
 import { insertPayout } from '../src/db/repositories/payouts.js';
 import { endToEndIdOf, payoutReference } from '../src/domain/payout.js';
 import { recordPayout, type RecordPayoutInput } from '../src/flows/payout/record-payout.js';
 import { demoCard } from './helpers/demo.js';
-import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { useTestApp } from './helpers/test-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const ING = 'NL69 INGB 0123 4567 89';
 

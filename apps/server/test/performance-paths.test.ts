@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findBrandByCode } from '../src/db/repositories/brands.js';
 import { FifoMutex } from '../src/db/sqlite-driver.js';
 import { BrandCache } from '../src/customer-call/brand-cache.js';
 import { demoCard, lookupBody } from './helpers/demo.js';
-import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { useTestApp } from './helpers/test-app.js';
 
 // The shortcuts of docs/decisions/004-performance.md keep the behaviour they replace.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '1000' } });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ env: { RATE_LIMIT_PER_MINUTE: '1000' } });
 
 const lookup = (body: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: '/api/GiftCard/', headers: { 'x-flow-type': 'BALANCE' }, payload: body });

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { lookupBody } from './helpers/demo.js';
-import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { createTestApp, type TestApp, useTestApp } from './helpers/test-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '3', ERROR_REPORTS_PER_MINUTE: '2' } });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ env: { RATE_LIMIT_PER_MINUTE: '3', ERROR_REPORTS_PER_MINUTE: '2' } });
 
 const lookup = (remoteAddress: string) =>
   t.app.inject({

@@ -1,29 +1,17 @@
 import { evaluatePasscode, giftCardSchema, replacementSchema, replaceApi, resetApi } from '@tessera/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PURPOSE } from '../src/crypto/index.js';
-import { createLogger } from '../src/logger.js';
 import { DEFAULT_TRANSLATIONS } from '../src/translations/defaults.js';
 import { demoCard, lookupBody } from './helpers/demo.js';
-import { cardRow, giveRecoveryCode, ledgerSums, logSink, replaceBody, replacementEmail, resetBody } from './helpers/flows.js';
-import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { cardRow, expectNoSecretsInLogOrAudit, giveRecoveryCode, ledgerSums, refusal, replaceBody, replacementEmail, resetBody, useFlowTestApp } from './helpers/flows.js';
+import { identifyCustomerCall, issueTestGiftCard, payoutCustomerCall, seedIdentitySession } from './helpers/identity.js';
 
 // REPLACE: POST /api/ReplaceCard/ (the lookup) and POST /api/replacecard/{themeCode}/replace
 // (docs/product/replace.md).
 
-let t: TestApp;
-const log = logSink();
+const { t, log } = useFlowTestApp();
 /** Every number, code and address this file sends or learns: none may reach the log or an error answer. */
 const secretsUsed = new Set<string>();
-
-beforeAll(async () => {
-  t = await createTestApp({
-    env: { RATE_LIMIT_PER_MINUTE: '1000' },
-    logger: createLogger({ logLevel: 'trace' }, log.stream),
-  });
-});
-afterAll(async () => {
-  await t.close();
-});
 
 function remember(body: Record<string, unknown>) {
   for (const key of ['code', 'giftCardNumber', 'email', 'securityCode', 'pinCode'] as const) {
@@ -357,15 +345,50 @@ describe("REPLACE: the e-mail's language", () => {
   });
 });
 
+describe('REPLACE of a registered or paid-out card (docs/product/replace.md#rules)', () => {
+  const replaceOf = (card: { number: string; securityCode: string }, balance: number) =>
+    replace({ code: card.number, securityCode: card.securityCode, email: 'kaarthouder@example.nl', balances: [{ quantity: { value: balance, assetCode: 'EUR' } }] });
+
+  it('gives the new card the registration, so it can be neither registered again nor paid out to someone else', async () => {
+    const card = await issueTestGiftCard(t, { balance: 4000 });
+    const registration = await seedIdentitySession(t, { flowType: 'IDENTIFY' });
+    const registered = await identifyCustomerCall(t, registration.sessionId, { cardNumber: card.number, securityCode: card.securityCode });
+    expect(registered.statusCode).toBe(200);
+
+    expect((await replaceOf(card, 4000)).statusCode).toBe(200);
+    const fresh = await replacementEmail(t, card.id);
+    const newCard = await cardRow(t, fresh.cardNumber);
+    expect(newCard.registered_at).toBe((await cardRow(t, card.number)).registered_at);
+
+    const payout = await seedIdentitySession(t, { flowType: 'PAYOUT' });
+    const paid = await payoutCustomerCall(t, {
+      cardNumber: fresh.cardNumber,
+      securityCode: fresh.securityCode,
+      sessionId: payout.sessionId,
+      bankAccountNumber: 'NL69INGB0123456789',
+    });
+    expect(refusal(paid)).toEqual({ status: 400, code: 'CARD_ALREADY_REGISTERED' });
+    const again = await seedIdentitySession(t, { flowType: 'IDENTIFY' });
+    const reRegistered = await identifyCustomerCall(t, again.sessionId, { cardNumber: fresh.cardNumber, securityCode: fresh.securityCode });
+    expect(refusal(reRegistered)).toEqual({ status: 400, code: 'CARD_ALREADY_REGISTERED' });
+    expect(await t.db.selectFrom('payouts').select('id').where('card_id', '=', newCard.id).execute()).toEqual([]);
+  });
+
+  it('refuses a card that was paid out, even with money on it, and changes nothing', async () => {
+    const card = await issueTestGiftCard(t, { balance: 3000 });
+    // A payout on its way: paid_out_at is set until the bank settles or refuses it.
+    await t.db.updateTable('cards').set({ paid_out_at: new Date().toISOString() }).where('id', '=', card.id).execute();
+    const before = await snapshot();
+    expect(refusal(await replaceOf(card, 3000))).toEqual({ status: 400, code: 'BALANCE_TOO_LOW' });
+    expect(await snapshot()).toEqual(before);
+    expect((await cardRow(t, card.number)).state).toBe('active');
+  });
+});
+
 describe('REPLACE: nothing secret in logs', () => {
   it('writes no card number, security code or e-mail address to the log or the audit trail', async () => {
     expect(log.text()).toContain('request completed');
-    const logged = log.strings();
-    const audit = JSON.stringify(await t.db.selectFrom('audit_events').selectAll().execute());
-    for (const secret of secretsUsed) {
-      expect(logged, secret).not.toContain(secret);
-      expect(audit, secret).not.toContain(secret);
-    }
+    await expectNoSecretsInLogOrAudit(t, log, secretsUsed);
     expect(secretsUsed.size).toBeGreaterThan(15);
     // The outbox row shows the recipient masked only.
     const rows = await t.db.selectFrom('outbox_messages').select(['recipient_hint', 'last_error', 'purpose']).execute();

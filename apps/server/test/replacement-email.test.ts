@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { replaceBrandTranslations } from '../src/db/repositories/brand-translations.js';
 import { findBrandByCode } from '../src/db/repositories/brands.js';
 import { composeReplacementCardEmail } from '../src/delivery/emails/replacement-card.js';
 import { brandColours, escapeHtml } from '../src/delivery/emails/layout.js';
 import { DEFAULT_TRANSLATIONS } from '../src/translations/defaults.js';
-import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { useTestApp } from './helpers/test-app.js';
 
-let t: TestApp;
+const t = useTestApp();
 let demoId: string;
 let acmeId: string;
 beforeAll(async () => {
-  t = await createTestApp();
   demoId = (await findBrandByCode(t.db, 'DEMO'))!.id;
   acmeId = (await findBrandByCode(t.db, 'ACME'))!.id;
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const input = {

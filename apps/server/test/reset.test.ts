@@ -1,30 +1,16 @@
 import { giftCardSchema, resetApi } from '@tessera/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GUESSING_COOLDOWN_MS } from '../src/domain/guessing-policy.js';
-import { createLogger } from '../src/logger.js';
 import { demoCard, lookupBody } from './helpers/demo.js';
-import { cardRow, giveRecoveryCode, logSink, resetBody } from './helpers/flows.js';
-import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { cardRow, expectNoSecretsInLogOrAudit, giveRecoveryCode, resetBody, useFlowTestApp } from './helpers/flows.js';
 
 // RESET: POST /api/recovery/{themeCode}/ (docs/product/reset.md,
 // docs/product/common.md#guessing-limits).
 
-let t: TestApp;
 let clock = new Date('2025-06-15T10:00:00Z').getTime();
-const log = logSink();
+const { t, log } = useFlowTestApp({ now: () => new Date(clock) });
 /** Every secret and number this file sends or learns: none may reach the log or an error answer. */
 const secretsUsed = new Set<string>();
-
-beforeAll(async () => {
-  t = await createTestApp({
-    now: () => new Date(clock),
-    env: { RATE_LIMIT_PER_MINUTE: '1000' },
-    logger: createLogger({ logLevel: 'trace' }, log.stream),
-  });
-});
-afterAll(async () => {
-  await t.close();
-});
 
 function recover(body: Record<string, unknown>, themeCode = 'demo', flowType: string | null = 'SECURITY_RESET') {
   for (const key of ['cardNumber', 'otcNumber', 'securityCode'] as const) {
@@ -230,12 +216,7 @@ describe('RESET: guessing limits (the same count as security codes)', () => {
 describe('RESET: nothing secret in logs or audit events', () => {
   it('writes no card number, recovery code or security code to the log or the audit trail', async () => {
     expect(log.text()).toContain('request completed');
-    const logged = log.strings();
-    const audit = JSON.stringify(await t.db.selectFrom('audit_events').selectAll().execute());
-    for (const secret of secretsUsed) {
-      expect(logged, secret).not.toContain(secret);
-      expect(audit, secret).not.toContain(secret);
-    }
+    await expectNoSecretsInLogOrAudit(t, log, secretsUsed);
     expect(secretsUsed.size).toBeGreaterThan(10);
   });
 });

@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, INDEX_HTML, type TestApp } from './helpers/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, INDEX_HTML, useTestApp } from './helpers/test-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const page = (url: string) => t.app.inject({ url, headers: { accept: 'text/html' } });
 const directive = (csp: unknown, name: string) =>

@@ -1,6 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
 import { devOutboxMessageSchema, visaApi } from '@tessera/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -14,7 +13,8 @@ import { createOutboxWorker } from '../src/delivery/start.js';
 import type { OutboxWorker } from '../src/delivery/worker.js';
 import { createLogger } from '../src/logger.js';
 import { demoCard } from './helpers/demo.js';
-import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { logSink } from './helpers/flows.js';
+import { createTestApp, useTestApp } from './helpers/test-app.js';
 import { captcha, visaRow } from './helpers/visa.js';
 
 // SMS delivery: the Twilio adapter against a local HTTP server that plays Twilio's Messages API
@@ -23,16 +23,8 @@ import { captcha, visaRow } from './helpers/visa.js';
 
 const ACCOUNT = `AC${'a1b2c3d4e5f60718'.repeat(2)}`;
 const TOKEN = 'test-auth-token';
-let logged = '';
-const logger = createLogger(
-  { logLevel: 'trace' },
-  new Writable({
-    write(chunk, _encoding, done) {
-      logged += chunk.toString();
-      done();
-    },
-  }),
-);
+const log = logSink();
+const logger = createLogger({ logLevel: 'trace' }, log.stream);
 
 /** What the fake gateway answers to the n-th request (1-based). */
 type Script = (n: number) => { status: number; body?: unknown; hang?: boolean };
@@ -160,28 +152,22 @@ describe('the Twilio adapter', () => {
 });
 
 describe('SMS through the outbox worker and Twilio', () => {
-  let t: TestApp;
   let clock = new Date('2030-08-01T09:00:00Z').getTime();
   const workers: OutboxWorker[] = [];
 
-  beforeAll(async () => {
-    t = await createTestApp({
-      now: () => new Date(clock),
-      env: {
-        RATE_LIMIT_PER_MINUTE: '100000',
-        TWILIO_ACCOUNT_SID: ACCOUNT,
-        TWILIO_AUTH_TOKEN: TOKEN,
-        SMS_FROM: 'Tessera',
-        TWILIO_API_URL: gateway.url,
-        SMS_TIMEOUT_SECONDS: '1',
-      },
-    });
-  });
+  const t = useTestApp(() => ({
+    now: () => new Date(clock),
+    env: {
+      RATE_LIMIT_PER_MINUTE: '100000',
+      TWILIO_ACCOUNT_SID: ACCOUNT,
+      TWILIO_AUTH_TOKEN: TOKEN,
+      SMS_FROM: 'Tessera',
+      TWILIO_API_URL: gateway.url,
+      SMS_TIMEOUT_SECONDS: '1',
+    },
+  }));
   afterEach(async () => {
     for (const w of workers.splice(0)) await w.stop();
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   const worker = (db = t.db) => {
@@ -283,9 +269,9 @@ describe('SMS through the outbox worker and Twilio', () => {
   });
 
   it('logs carry no code, phone number or auth token', () => {
-    expect(logged).toContain('message delivered');
-    expect(logged).toContain('"via":"twilio"');
-    for (const secret of ['31612345601', '31612345610', TOKEN, 'activatiecode', 'herstelcode']) expect(logged, secret).not.toContain(secret);
+    expect(log.text()).toContain('message delivered');
+    expect(log.text()).toContain('"via":"twilio"');
+    for (const secret of ['31612345601', '31612345610', TOKEN, 'activatiecode', 'herstelcode']) expect(log.text(), secret).not.toContain(secret);
   });
 });
 

@@ -1,20 +1,27 @@
 import { themeSchema } from '@tessera/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from './helpers/test-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
+
+/** GETs a brand's theme, expecting it found, and answers it checked against the schema. */
+async function getTheme(id: string) {
+  const res = await t.app.inject({ url: `/api/theme/${id}` });
+  expect(res.statusCode, id).toBe(200);
+  return themeSchema.parse(res.json());
+}
+
+/** GETs `url`, expecting an error answer with this status and code; answers the response. */
+async function getRefused(url: string, status: number, code: string) {
+  const res = await t.app.inject({ url });
+  expect(res.statusCode, url).toBe(status);
+  expect(res.json().code, url).toBe(code);
+  return res;
+}
 
 describe('GET /api/theme/:id', () => {
   it('answers the demo brand by slug', async () => {
-    const res = await t.app.inject({ url: '/api/theme/demo' });
-    expect(res.statusCode).toBe(200);
-    const theme = themeSchema.parse(res.json());
+    const theme = await getTheme('demo');
     expect(theme).toMatchObject({ code: 'DEMO', slug: 'demo', name: 'Tessera Demo' });
     expect(theme.styling.informationType).toBe(1);
     expect(theme.pageAvailability).toHaveLength(6);
@@ -28,9 +35,7 @@ describe('GET /api/theme/:id', () => {
   });
 
   it('answers the acme brand by code, with its own availability', async () => {
-    const res = await t.app.inject({ url: '/api/theme/ACME' });
-    expect(res.statusCode).toBe(200);
-    const theme = themeSchema.parse(res.json());
+    const theme = await getTheme('ACME');
     expect(theme).toMatchObject({ code: 'ACME', slug: 'acme', name: 'Acme Cadeaukaart' });
     expect(theme.styling.informationType).toBe(2);
     const available = theme.pageAvailability.filter((p) => p.isAvailable);
@@ -41,21 +46,18 @@ describe('GET /api/theme/:id', () => {
   });
 
   it('answers 404 THEME_NOT_FOUND for an unknown brand', async () => {
-    const res = await t.app.inject({ url: '/api/theme/nobody' });
-    expect(res.statusCode).toBe(404);
+    const res = await getRefused('/api/theme/nobody', 404, 'THEME_NOT_FOUND');
     expect(res.json()).toEqual({ code: 'THEME_NOT_FOUND', message: expect.any(String) });
   });
 
   it('answers 400 for a malformed id', async () => {
-    const res = await t.app.inject({ url: '/api/theme/bad%20id' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().code).toBe('VALIDATION_ERROR');
+    await getRefused('/api/theme/bad%20id', 400, 'VALIDATION_ERROR');
   });
 });
 
 describe('brand assets', () => {
   it('serves the logo the theme points at, from the database', async () => {
-    const theme = themeSchema.parse((await t.app.inject({ url: '/api/theme/acme' })).json());
+    const theme = await getTheme('acme');
     const res = await t.app.inject({ url: theme.styling.logo! });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/svg+xml');
@@ -82,9 +84,7 @@ describe('GET /api/css/theme/:id/custom.css', () => {
   });
 
   it('answers 404 for an unknown brand', async () => {
-    const res = await t.app.inject({ url: '/api/css/theme/nobody/custom.css' });
-    expect(res.statusCode).toBe(404);
-    expect(res.json().code).toBe('THEME_NOT_FOUND');
+    await getRefused('/api/css/theme/nobody/custom.css', 404, 'THEME_NOT_FOUND');
   });
 });
 
@@ -115,9 +115,7 @@ describe('GET /api/translations/:slug', () => {
   });
 
   it('refuses a malformed culture and an unknown brand', async () => {
-    const bad = await t.app.inject({ url: '/api/translations/demo?culture=dutch' });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().code).toBe('VALIDATION_ERROR');
+    await getRefused('/api/translations/demo?culture=dutch', 400, 'VALIDATION_ERROR');
     const unknown = await t.app.inject({ url: '/api/translations/nobody?culture=nl' });
     expect(unknown.statusCode).toBe(404);
   });

@@ -1,11 +1,9 @@
 import { pinRetrievalSchema, visaApi } from '@tessera/contracts';
 import { JSDOM } from 'jsdom';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PIN_FRAME_SCRIPT_HASH, PIN_FRAME_STYLE_HASH } from '../src/flows/visa/pin-frame-page.js';
-import { createLogger } from '../src/logger.js';
 import { demoCard } from './helpers/demo.js';
-import { logSink } from './helpers/flows.js';
-import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { useFlowTestApp } from './helpers/flows.js';
 import { issueVisa } from './helpers/visa.js';
 
 // VISA getPin and the PIN frame (docs/product/visa.md#pin).
@@ -15,16 +13,8 @@ const PORTAL = 'http://localhost:8080';
 const FRAME_HOST = '127.0.0.1:8080';
 const FRAME = `http://${FRAME_HOST}`;
 
-let t: TestApp;
 let clock = new Date('2030-07-01T09:00:00Z').getTime();
-const log = logSink();
-
-beforeAll(async () => {
-  t = await createTestApp({ now: () => new Date(clock), env: { RATE_LIMIT_PER_MINUTE: '100000' }, logger: createLogger({ logLevel: 'trace' }, log.stream) });
-});
-afterAll(async () => {
-  await t.close();
-});
+const { t, log } = useFlowTestApp({ now: () => new Date(clock) });
 
 const getPin = (body: Record<string, unknown>, headers: Record<string, string> = { 'x-flow-type': 'VISA' }, theme = 'demo') =>
   t.app.inject({ method: 'POST', url: visaApi.getPin.build({ themeCode: theme }), headers, payload: body });

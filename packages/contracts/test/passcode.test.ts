@@ -2,18 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { evaluatePasscode, evaluateRepeat, isGuessable } from '../src/index.js';
 
 describe('passcode rules (spec §5)', () => {
-  it('is short below 6 characters', () => {
-    expect(evaluatePasscode('')).toBe('short');
-    expect(evaluatePasscode('Tq8m3')).toBe('short');
-  });
-
-  it('is too long from 7 characters', () => {
-    expect(evaluatePasscode('Tq8m3xa')).toBe('long');
-  });
-
-  it('refuses non-alphanumerics', () => {
-    expect(evaluatePasscode('Tq8m3!')).toBe('invalidCharacters');
-    expect(evaluatePasscode('Tq 8m3')).toBe('invalidCharacters');
+  it.each([
+    ['is short below 6 characters', ['', 'Tq8m3'], 'short'],
+    ['is too long from 7 characters', ['Tq8m3xa'], 'long'],
+    ['refuses non-alphanumerics', ['Tq8m3!', 'Tq 8m3'], 'invalidCharacters'],
+    ['accepts 6 letters and digits that are not a sequence', ['Tq8m3x', '123457'], 'ok'],
+  ])('%s', (_rule, passcodes, verdict) => {
+    for (const passcode of passcodes) expect(evaluatePasscode(passcode), passcode).toBe(verdict);
   });
 
   it('refuses guessable sequences', () => {
@@ -22,11 +17,6 @@ describe('passcode rules (spec §5)', () => {
     }
     expect(isGuessable('a')).toBe(false);
     expect(isGuessable('ab')).toBe(true);
-  });
-
-  it('accepts 6 letters and digits that are not a sequence', () => {
-    expect(evaluatePasscode('Tq8m3x')).toBe('ok');
-    expect(evaluatePasscode('123457')).toBe('ok');
   });
 
   it('shows a mismatch only from 4 characters of the repeat', () => {

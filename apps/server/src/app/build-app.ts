@@ -15,6 +15,7 @@ import { AuditWriter } from '../db/repositories/audit.js';
 import { OutboxSignal } from '../delivery/signal.js';
 import { AppError } from '../errors.js';
 import { reportUndeclaredStatuses, type UndeclaredStatusReport } from '../http/declared-statuses.js';
+import { installFlowTypeConstraint } from '../customer-call/flow-type-constraint.js';
 import { installErrorHandler } from '../http/error-handler.js';
 import { cspDirectives, helmetHeaders, installSecurityHeaders } from '../http/security-headers.js';
 import { createLogger, lazyChildLoggerFactory } from '../logger.js';
@@ -87,6 +88,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('customerCall', null);
+  installFlowTypeConstraint(app);
   installErrorHandler(app);
   if (options.onUndeclaredStatus) reportUndeclaredStatuses(app, options.onUndeclaredStatus);
   app.addHook('onClose', async () => {

@@ -1,6 +1,5 @@
 import {
-  brandIdParam,
-  FLOW_TYPE_HEADER,
+  identifyCustomerQuerySchema,
   identifyCustomerRequestSchema,
   identifyCustomerResponseSchema,
   identitySessionIdField,
@@ -10,11 +9,10 @@ import {
 } from '@tessera/contracts';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { requestContext } from '../http/request-context.js';
+import { customerCallOf, gatedCall } from '../customer-call/call-gate.js';
 import { payOutCard } from '../flows/payout/pay-out-card.js';
 import { registerCard } from '../flows/identify/register-card.js';
-import { requireBrandOfPath, requireOfferedFlowType } from '../customer-call/brand-gate.js';
-import { errorResponses } from '../http/error-responses.js';
+import { customerCallResponses } from '../http/error-responses.js';
 import type { App, RouteOptions } from '../http/route-types.js';
 
 /** The sessionId in IDENTIFY's query string is a bearer secret: never in a log line. */
@@ -31,54 +29,86 @@ function requestSerializer(req: FastifyRequest) {
   };
 }
 
+const ORDER =
+  'Order of checks: brand (404 THEME_NOT_FOUND), x-flow-type PAYOUT or IDENTIFY (400 VALIDATION_ERROR), flow offered (403 ' +
+  'FLOW_UNAVAILABLE), body and query (400 VALIDATION_ERROR), identity session (400 IDENTITY_SESSION_INVALID), card and security ' +
+  'code (404 CARD_NOT_FOUND, 400 TOO_MANY_REQUESTS), the identity check (400 USER_CANCELLED, 400 IDENTITY_FAILED)';
+
 /**
- * The customer calls (docs/product/payout.md#calls, docs/product/identify.md#calls): one
- * path, two calls, told apart by x-flow-type. A thin dispatcher; the services do the work.
+ * The customer calls (docs/product/payout.md#calls, docs/product/identify.md#calls): one path, two
+ * calls, told apart by x-flow-type. Each call is its own route, chosen by the router's x-flow-type
+ * constraint (customer-call/flow-type-constraint.ts), so Fastify validates each body and query as
+ * that call's. A request naming neither reaches the third, unconstrained route, whose call gate
+ * answers THEME_NOT_FOUND or VALIDATION_ERROR in the contract's order; that route also carries the
+ * path's one OpenAPI operation (OpenAPI has one operation per path and method), the two calls'
+ * routes are hidden from the document.
  */
 export async function customerRoutes(app: App, { deps, captchaRateLimit }: RouteOptions): Promise<void> {
+  // No captcha in the spec's bodies: the security code, the identity session, the per-card
+  // guessing limits and this per-address limit protect the calls.
+  const payout = gatedCall(deps, captchaRateLimit, { brandIn: 'path', flowTypes: ['PAYOUT'] });
+  const identify = gatedCall(deps, captchaRateLimit, { brandIn: 'path', flowTypes: ['IDENTIFY'] });
+  const neither = gatedCall(deps, captchaRateLimit, { brandIn: 'path', flowTypes: ['PAYOUT', 'IDENTIFY'] });
+  const logSerializers = { req: requestSerializer };
+
   app.post(
     identityApi.customer.pattern,
     {
-      // No captcha in the spec's bodies: the security code, the identity session, the per-card
-      // guessing limits and this per-address limit protect the calls.
-      config: { rateLimit: captchaRateLimit },
-      logSerializers: { req: requestSerializer },
-      attachValidation: true,
+      ...payout.route,
+      logSerializers,
+      constraints: { flowType: 'PAYOUT' },
       schema: {
+        ...payout.schema,
+        hide: true,
+        body: payoutCustomerRequestSchema,
+        response: customerCallResponses(payoutCustomerResponseSchema),
+      },
+    },
+    async (request, reply) => reply.header('cache-control', 'no-store').send(await payOutCard(deps, customerCallOf(request), request.body)),
+  );
+
+  app.post(
+    identityApi.customer.pattern,
+    {
+      ...identify.route,
+      logSerializers,
+      constraints: { flowType: 'IDENTIFY' },
+      schema: {
+        ...identify.schema,
+        hide: true,
+        querystring: identifyCustomerQuerySchema,
+        body: identifyCustomerRequestSchema,
+        response: customerCallResponses(identifyCustomerResponseSchema),
+      },
+    },
+    async (request, reply) =>
+      reply.header('cache-control', 'no-store').send(await registerCard(deps, customerCallOf(request), request.query.sessionId, request.body)),
+  );
+
+  app.post(
+    identityApi.customer.pattern,
+    {
+      ...neither.route,
+      logSerializers,
+      schema: {
+        ...neither.schema,
         tags: ['identity'],
         operationId: 'customerCall',
         summary: 'The customer call after a bank identity check: PAYOUT pays the card out, IDENTIFY registers it',
         description:
           'x-flow-type PAYOUT: body {cardNumber, securityCode, sessionId, bankAccountNumber}, answer {payout, fee, assetCode, ' +
           'bankAccountNumber (masked)}. x-flow-type IDENTIFY: ?sessionId=…, body {cardNumber, securityCode}, answer {cardNumber}. ' +
-          'Order of checks: brand (404 THEME_NOT_FOUND), flow (403 FLOW_UNAVAILABLE), body (400 VALIDATION_ERROR), identity ' +
-          'session (400 IDENTITY_SESSION_INVALID), card and security code (404 CARD_NOT_FOUND, 400 TOO_MANY_REQUESTS), the ' +
-          'identity check (400 USER_CANCELLED, 400 IDENTITY_FAILED), PAYOUT: the IBAN (400 VALIDATION_ERROR on bankAccountNumber, ' +
-          '400 IBAN_BANK_MISMATCH), then 400 CARD_ALREADY_REGISTERED (paid out or registered before), 400 BALANCE_TOO_LOW ' +
-          '(nothing left after the fee). Idempotent: a repeat with the same sessionId for the same card answers the first success.',
-        params: z.object({ themeCode: brandIdParam }),
+          `${ORDER}, PAYOUT: the IBAN (400 VALIDATION_ERROR on bankAccountNumber, 400 IBAN_BANK_MISMATCH), then 400 ` +
+          'CARD_ALREADY_REGISTERED (paid out or registered before), 400 BALANCE_TOO_LOW (nothing left after the fee). ' +
+          'Idempotent: a repeat with the same sessionId for the same card answers the first success.',
         querystring: z.object({ sessionId: identitySessionIdField.optional() }),
-        headers: z.looseObject({ [FLOW_TYPE_HEADER]: z.enum(['PAYOUT', 'IDENTIFY']) }),
         body: z.union([payoutCustomerRequestSchema, identifyCustomerRequestSchema]),
-        response: {
-          200: z.union([payoutCustomerResponseSchema, identifyCustomerResponseSchema]),
-          ...errorResponses(400, 403, 404, 413, 429),
-        },
+        response: customerCallResponses(z.union([payoutCustomerResponseSchema, identifyCustomerResponseSchema])),
       },
     },
-    async (request, reply) => {
-      const ctx = requestContext(request);
-      const themeCode = (request.params as { themeCode?: unknown }).themeCode;
-      let answer;
-      if (ctx.flowTypeHeader === 'PAYOUT') answer = await payOutCard(deps, ctx, themeCode, request.body);
-      else if (ctx.flowTypeHeader === 'IDENTIFY') answer = await registerCard(deps, ctx, themeCode, request.query, request.body);
-      else {
-        // Neither call: the brand is checked first (the contract's order), then the header is refused.
-        const { flows } = await requireBrandOfPath(deps.brands, themeCode);
-        requireOfferedFlowType(ctx.flowTypeHeader, ['PAYOUT', 'IDENTIFY'], flows);
-        throw new Error('unreachable: requireOfferedFlowType refuses any other header');
-      }
-      return reply.header('cache-control', 'no-store').send(answer);
+    async (request) => {
+      // The gate refuses every request the two calls' routes did not take (brand first, then the header).
+      throw new Error(`the customer call gate let x-flow-type ${customerCallOf(request).flowType} through`);
     },
   );
 }

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { deleteExpiredCaptchaTokens, spendCaptchaToken } from '../db/repositories/captcha-tokens.js';
 import type { ServiceDeps } from '../deps.js';
+import { AppError } from '../errors.js';
+import type { AuditFields, CustomerCall } from './call-gate.js';
 
 /**
  * Verifies a captcha token and spends it. A token works once: the spent-token table is shared by
@@ -17,4 +19,14 @@ export async function checkCaptcha(deps: ServiceDeps, token: string | undefined,
   // Expired records can go; sweeping now and then keeps the table small without a timer.
   if (fresh && Math.random() < 0.01) await deleteExpiredCaptchaTokens(deps.db, now.toISOString());
   return fresh;
+}
+
+/**
+ * The captcha step of a customer call: a token that does not verify (or was spent) is audited as
+ * `captcha_invalid` under the call's audit fields and refused with CAPTCHA_INVALID.
+ */
+export async function requireCaptcha(deps: ServiceDeps, call: CustomerCall, token: string | undefined, audit: AuditFields): Promise<void> {
+  if (await checkCaptcha(deps, token, call.clientAddress)) return;
+  await deps.audit.record({ ...audit, outcome: 'captcha_invalid' }, deps.now().toISOString());
+  throw new AppError('CAPTCHA_INVALID');
 }

@@ -1,55 +1,31 @@
-import {
-  type FlowType,
-  type GiftCard,
-  giftCardLookupRequestSchema,
-  resetRoutes,
-} from '@tessera/contracts';
+import { type GiftCard, type giftCardLookupRequestSchema, resetRoutes } from '@tessera/contracts';
+import type { z } from 'zod';
 import { sumLedgerByAsset } from '../db/repositories/ledger.js';
-import { truncateAddress } from '../domain/client-address.js';
 import { balanceIn } from '../domain/ledger.js';
 import { isUsableGiftCard } from '../domain/card-state.js';
 import { payoutBreakdown } from '../domain/payout.js';
 import { AppError } from '../errors.js';
-import type { RequestContext, ServiceDeps } from '../deps.js';
-import { offersFlow, requireKnownBrand, requireOfferedFlowType } from './brand-gate.js';
-import { checkCaptcha } from './captcha-check.js';
+import type { ServiceDeps } from '../deps.js';
+import { offersFlow } from './brand-gate.js';
+import { auditOf, type CustomerCall } from './call-gate.js';
+import { requireCaptcha } from './captcha-check.js';
 import { checkCardSecret } from './card-secret-check.js';
 import { giftCardAnswer } from './gift-card-answer.js';
-import { parseOrThrow } from './validate.js';
 
-/** The brand code a body names, read before validation so the checks keep the contract's order. */
-function brandCodeOf(body: unknown): string | undefined {
-  if (body && typeof body === 'object' && 'code' in body && typeof body.code === 'string' && body.code.length > 0) {
-    return body.code.slice(0, 64);
-  }
-  return undefined;
-}
+/** The gift card lookup's body, as Fastify validated it. */
+export type GiftCardLookupInput = z.output<typeof giftCardLookupRequestSchema>;
 
 /**
  * Gift card lookup, the start of BALANCE and IDENTIFY (POST /api/GiftCard/), REPLACE (POST
  * /api/ReplaceCard/) and PAYOUT (POST /api/Payout/, with the payout breakdown): card number +
- * security code + captcha → the card with its balances. Checks run in the contract's order:
- * brand, flow, body, captcha, card and secret.
+ * security code + captcha → the card with its balances. The call gate has checked brand and flow
+ * and Fastify the body (docs/product/common.md#order-of-checks); then the captcha, then the card
+ * and its secret.
  */
-export async function lookupGiftCard(
-  deps: ServiceDeps,
-  ctx: RequestContext,
-  body: unknown,
-  acceptedFlowTypes: readonly FlowType[],
-): Promise<GiftCard> {
-  const client = truncateAddress(ctx.clientAddress);
-  const brandCode = brandCodeOf(body);
-  const brandGate = brandCode ? await requireKnownBrand(deps.brands, brandCode) : undefined;
-  if (!brandGate) parseOrThrow(giftCardLookupRequestSchema, body); // no usable brand code: say which fields are wrong
-  const { brand, flows } = brandGate!;
-  const flowType = requireOfferedFlowType(ctx.flowTypeHeader, acceptedFlowTypes, flows);
-  const request = parseOrThrow(giftCardLookupRequestSchema, body);
-  const auditBase = { type: 'giftcard.lookup', brandId: brand.id, flowType, client };
-
-  if (!(await checkCaptcha(deps, request['g-recaptcha-response'], ctx.clientAddress))) {
-    await deps.audit.record({ ...auditBase, outcome: 'captcha_invalid' }, deps.now().toISOString());
-    throw new AppError('CAPTCHA_INVALID');
-  }
+export async function lookupGiftCard(deps: ServiceDeps, call: CustomerCall, request: GiftCardLookupInput): Promise<GiftCard> {
+  const { brand, flows, flowType } = call;
+  const auditBase = auditOf(call, 'giftcard.lookup');
+  await requireCaptcha(deps, call, request['g-recaptcha-response'], auditBase);
 
   const result = await checkCardSecret(deps, {
     cardNumber: request.giftCardNumber,

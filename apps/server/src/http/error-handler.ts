@@ -23,8 +23,10 @@ export function installErrorHandler(app: FastifyInstance): void {
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // A field's path without its part (body, querystring, headers, params): the same shape as the
+      // problems services find, e.g. `giftCardNumber`, `sessionId`, `x-flow-type`.
       const fields = error.validation.map((v) => ({
-        path: [error.validationContext, ...String(v.instancePath).split('/').filter(Boolean)].join('.'),
+        path: String(v.instancePath).split('/').filter(Boolean).join('.') || `(${error.validationContext ?? 'body'})`,
         message: v.message ?? 'invalid',
       }));
       return send(reply, 400, { code: 'VALIDATION_ERROR', message: 'The request is not valid.', fields });

@@ -52,21 +52,6 @@ export function judgeSession(
   return { ok: true, bound: false };
 }
 
-/**
- * Runs a check that may refuse before the card is looked at (flow, body) and records the refusal
- * as the call's audit event, so every outcome of a customer call is audited.
- */
-export function auditedCheck(deps: ServiceDeps, audit: Omit<AuditEvent, 'outcome' | 'detail'>) {
-  return async <T>(check: () => T): Promise<T> => {
-    try {
-      return check();
-    } catch (error) {
-      if (error instanceof AppError) await deps.audit.record({ ...audit, outcome: error.code.toLowerCase(), detail: null }, deps.now().toISOString());
-      throw error;
-    }
-  };
-}
-
 export const sessionIdHashOf = (crypto: Crypto, sessionId: string) => crypto.blindIndex.of(PURPOSE.identitySession, sessionId);
 
 /**

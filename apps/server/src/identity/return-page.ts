@@ -1,20 +1,16 @@
+import { htmlPage } from '../http/html-page.js';
+
 /**
  * The page the return endpoint shows when it refuses a return (an unknown, used or expired
  * identification): no detail of why (the state names no one), in Dutch (the portal's fallback
  * language) and English, plain HTML within the portal's CSP.
  */
 export function identityReturnErrorPage(): string {
-  return `<!doctype html>
-<html lang="nl">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>Identificatie niet geldig – Identification not valid</title>
-<style>body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a1a1a}main{max-width:36rem;margin:2rem auto;padding:0 1rem}h1{font-size:1.4rem}h2{font-size:1.2rem;margin-top:2rem}</style>
-</head>
-<body>
-<main>
+  return htmlPage({
+    lang: 'nl',
+    title: 'Identificatie niet geldig – Identification not valid',
+    style: 'body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a1a1a}main{max-width:36rem;margin:2rem auto;padding:0 1rem}h1{font-size:1.4rem}h2{font-size:1.2rem;margin-top:2rem}',
+    body: `<main>
 <h1>Deze identificatie is niet (meer) geldig</h1>
 <p>De link van uw bank is al gebruikt of verlopen. Ga terug naar de portal en start de identificatie opnieuw.</p>
 <p><a href="/">Naar de portal</a></p>
@@ -23,8 +19,6 @@ export function identityReturnErrorPage(): string {
 <p>The link from your bank was already used or has expired. Go back to the portal and start the identification again.</p>
 <p><a href="/">To the portal</a></p>
 </section>
-</main>
-</body>
-</html>
-`;
+</main>`,
+  });
 }

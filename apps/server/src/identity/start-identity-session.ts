@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { IDENTITY_PROVIDER, IDENTITY_SESSION_TTL_MS, type IdentitySessionResponse, identitySessionRequestSchema, appPaths } from '@tessera/contracts';
+import { IDENTITY_PROVIDER, IDENTITY_SESSION_TTL_MS, type IdentitySessionResponse, type identitySessionRequestSchema, appPaths } from '@tessera/contracts';
+import type { z } from 'zod';
 import { idinIssuer } from '../adapters/identity/issuers.js';
 import { exchangeFailureReason } from '../adapters/identity/oidc.js';
 import type { IdentityPort } from '../adapters/identity/port.js';
 import type { Config } from '../config.js';
 import { PURPOSE } from '../crypto/index.js';
 import { deleteExpiredIdentitySessions, insertIdentitySession } from '../db/repositories/identity-sessions.js';
-import { truncateAddress } from '../domain/client-address.js';
 import type { IdentityRequestSecrets } from '../domain/identity.js';
 import { AppError, type FieldProblem } from '../errors.js';
-import type { RequestContext, ServiceDeps } from '../deps.js';
-import { requireIdentityFlow } from './list-identity-providers.js';
-import { parseOrThrow } from '../customer-call/validate.js';
+import type { ServiceDeps } from '../deps.js';
+import { auditOf, type CustomerCall } from '../customer-call/call-gate.js';
+import { identityFlowTypeOf } from './list-identity-providers.js';
 
 /** Sessions whose 10 minutes ended this long ago, and that no customer call spent, are deleted. */
 export const IDENTITY_SESSION_RETENTION_MS = 60 * 60 * 1000;
@@ -24,7 +24,7 @@ export const identityCallbackUrl = (config: Pick<Config, 'publicUrl'>) => `${con
  * identity check and answers the provider's authorization URL.
  *
  * Order of checks: brand (404), flow (400 without a valid header, 403 FLOW_UNAVAILABLE), body (400
- * VALIDATION_ERROR), then `redirectUrl` exactly PUBLIC_URL/callback (no open redirect: any other
+ * VALIDATION_ERROR), checked by the call gate and Fastify; then `redirectUrl` exactly PUBLIC_URL/callback (no open redirect: any other
  * origin, path, query or fragment is 400 VALIDATION_ERROR on redirectUrl) and `issuer` one of the
  * iDIN issuers' BICs (400 VALIDATION_ERROR on issuer).
  *
@@ -36,15 +36,13 @@ export const identityCallbackUrl = (config: Pick<Config, 'publicUrl'>) => `${con
 export async function startIdentitySession(
   deps: ServiceDeps,
   identity: IdentityPort | undefined,
-  ctx: RequestContext,
-  themeCode: unknown,
-  body: unknown,
+  call: CustomerCall,
+  request: z.output<typeof identitySessionRequestSchema>,
 ): Promise<IdentitySessionResponse> {
-  const client = truncateAddress(ctx.clientAddress);
-  const { brand, flowType } = await requireIdentityFlow(deps, ctx, themeCode);
+  const { brand } = call;
+  const flowType = identityFlowTypeOf(call.flowType);
   if (!identity) throw new AppError('FLOW_UNAVAILABLE');
-  const audit = { type: 'identity.session.start', brandId: brand.id, flowType, client };
-  const request = parseOrThrow(identitySessionRequestSchema, body);
+  const audit = auditOf(call, 'identity.session.start');
 
   const problems: FieldProblem[] = [];
   if (request.redirectUrl !== identityCallbackUrl(deps.config)) {

@@ -4,10 +4,9 @@ import type { Crypto } from '../crypto/index.js';
 import type { Db } from '../db/database.js';
 import { recordAuditEvent } from '../db/repositories/audit.js';
 import { findBrandById, listBrandFlows } from '../db/repositories/brands.js';
-import { findCardByNumberIndex } from '../db/repositories/cards.js';
 import { guessingGate } from '../domain/guessing-policy.js';
 import { OperatorError } from './operator-error.js';
-import { operatorCardNumber } from './operator-card.js';
+import { changeOperatorCard } from './operator-card.js';
 import { offersFlow } from '../customer-call/brand-gate.js';
 import { setCardSecret } from '../cards/set-card-secret.js';
 
@@ -29,12 +28,9 @@ export interface IssueRecoveryCodeResult {
  * blocked (replaced or stopped) card has no self-service: both are refused.
  */
 export async function issueRecoveryCode(deps: { db: Db; crypto: Crypto; now: () => Date }, cardNumber: string): Promise<IssueRecoveryCodeResult> {
-  const { masked, index } = operatorCardNumber(deps.crypto, cardNumber);
   const now = deps.now();
   const at = now.toISOString();
-  return deps.db.transaction().execute(async (trx) => {
-    const card = await findCardByNumberIndex(trx, index, { forUpdate: true });
-    if (!card) throw new OperatorError(`No card with number ${masked} exists.`);
+  return changeOperatorCard(deps, cardNumber, async (trx, card, masked) => {
     if (card.kind !== 'giftcard') {
       throw new OperatorError(`The card ${masked} is a Visa card: Visa cards recover their passcode with a code sent by SMS, not a recovery code.`);
     }

@@ -1,5 +1,9 @@
 import { cardNumberField, maskCardNumber } from '@tessera/contracts';
+import type { Transaction } from 'kysely';
 import { type Crypto, PURPOSE } from '../crypto/index.js';
+import type { Db } from '../db/database.js';
+import { findCardByNumberIndex } from '../db/repositories/cards.js';
+import type { CardRow, Database } from '../db/schema.js';
 import { OperatorError } from './operator-error.js';
 
 /**
@@ -12,4 +16,22 @@ export function operatorCardNumber(crypto: Crypto, cardNumber: string): { masked
     throw new OperatorError(`That is not a card number: ${parsed.error.issues[0]?.message ?? 'expected 16 to 19 digits'}.`);
   }
   return { masked: maskCardNumber(parsed.data), index: crypto.blindIndex.of(PURPOSE.cardNumber, parsed.data) };
+}
+
+/**
+ * An operator command that changes one card: in one transaction with the card row locked
+ * (PostgreSQL; SQLite has one writer), so a cardholder's call cannot interleave; a number no card
+ * has is a clear refusal and changes nothing.
+ */
+export function changeOperatorCard<T>(
+  deps: { db: Db; crypto: Crypto },
+  cardNumber: string,
+  change: (trx: Transaction<Database>, card: CardRow, masked: string) => Promise<T>,
+): Promise<T> {
+  const { masked, index } = operatorCardNumber(deps.crypto, cardNumber);
+  return deps.db.transaction().execute(async (trx) => {
+    const card = await findCardByNumberIndex(trx, index, { forUpdate: true });
+    if (!card) throw new OperatorError(`No card with number ${masked} exists.`);
+    return change(trx, card, masked);
+  });
 }

@@ -1,9 +1,8 @@
 import type { Crypto } from '../crypto/index.js';
 import type { Db } from '../db/database.js';
 import { recordAuditEvent } from '../db/repositories/audit.js';
-import { findCardByNumberIndex, updateCard } from '../db/repositories/cards.js';
-import { OperatorError } from './operator-error.js';
-import { operatorCardNumber } from './operator-card.js';
+import { updateCard } from '../db/repositories/cards.js';
+import { changeOperatorCard } from './operator-card.js';
 
 export interface UnlockCardResult {
   maskedNumber: string;
@@ -22,12 +21,9 @@ export interface UnlockCardResult {
  * It does not unblock a blocked (replaced or stopped) card: that is a different decision.
  */
 export async function unlockCard(deps: { db: Db; crypto: Crypto; now: () => Date }, cardNumber: string): Promise<UnlockCardResult> {
-  const { masked, index } = operatorCardNumber(deps.crypto, cardNumber);
   const now = deps.now();
   const at = now.toISOString();
-  return deps.db.transaction().execute(async (trx) => {
-    const card = await findCardByNumberIndex(trx, index, { forUpdate: true });
-    if (!card) throw new OperatorError(`No card with number ${masked} exists.`);
+  return changeOperatorCard(deps, cardNumber, async (trx, card, masked) => {
     const coolingDown = card.locked_until !== null && new Date(card.locked_until).getTime() > now.getTime() ? card.locked_until : null;
     await updateCard(trx, card.id, { operator_locked: 0, failed_attempts: 0, locked_until: null, updated_at: at });
     const wasOperatorLocked = card.operator_locked === 1;

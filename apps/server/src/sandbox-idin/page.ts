@@ -3,8 +3,7 @@
  * inline), an inline style (the CSP allows those), a language, headings and labelled fields.
  */
 
-const escapeHtml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+import { escapeHtml, htmlPage } from '../http/html-page.js';
 
 /** What a tester sees first: a person who can be paid out (the diacritic exercises the SEPA file's character set). */
 export const SANDBOX_DEFAULT_PERSON = { name: 'Zoë de Vries', birthdate: '1980-04-01' } as const;
@@ -27,24 +26,15 @@ button.cancel,button.fail{background:#fff;color:#1f3a8a}
 `;
 
 function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<meta name="referrer" content="no-referrer">
-<title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
+  return htmlPage({
+    lang: 'en',
+    title,
+    style: STYLE,
+    body: `<main>
 <p class="notice">Sandbox: a test bank for development and demos. Nothing here is a real bank or a real identity.</p>
 ${body}
-</main>
-</body>
-</html>
-`;
+</main>`,
+  });
 }
 
 export interface InteractionPageInput {

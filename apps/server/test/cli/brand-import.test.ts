@@ -1,18 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { themeSchema } from '@tessera/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findBrandByCode, listBrandFlows } from '../../src/db/repositories/brands.js';
 import { appRoot } from '../../src/resources.js';
-import { createCliTest, type CliTest } from './support.js';
+import { useCliTest } from './support.js';
 
-let c: CliTest;
-beforeAll(async () => {
-  c = await createCliTest();
-});
-afterAll(async () => {
-  await c.close();
-});
+const c = useCliTest();
 
 const acmeDir = path.join(appRoot, 'demo', 'brands', 'acme');
 const acmeJson = JSON.parse(readFileSync(path.join(acmeDir, 'brand.json'), 'utf8')) as Record<string, unknown>;

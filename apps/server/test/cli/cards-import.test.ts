@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PURPOSE } from '../../src/crypto/index.js';
 import { findCurrentSecret } from '../../src/db/repositories/card-secrets.js';
 import { findCardByNumberIndex } from '../../src/db/repositories/cards.js';
 import { sumLedgerByAsset } from '../../src/db/repositories/ledger.js';
 import { findVisaHolder } from '../../src/db/repositories/visa-holders.js';
-import { createCliTest, type CliTest, lookupGiftCard } from './support.js';
+import { lookupGiftCard, useCliTest } from './support.js';
 
-let c: CliTest;
-beforeAll(async () => {
-  c = await createCliTest();
-});
-afterAll(async () => {
-  await c.close();
-});
+const c = useCliTest();
 
 const HEADER = 'brand,kind,card_number,security_code,recovery_code,balance,asset_code,expires_at,holder_name,phone,pin,email,address_line1,postal_code,city,birth_date,country_of_birth,nationality';
 
@@ -20,6 +14,15 @@ const findCard = async (number: string) =>
   findCardByNumberIndex(c.t.db, c.t.deps.crypto.blindIndex.of(PURPOSE.cardNumber, number.replace(/\s/g, '')));
 
 const countCards = async () => Number((await c.t.db.selectFrom('cards').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+
+/** Imports the lines as a file, expecting the CLI to refuse it (exit 1) and to write no card at all. */
+async function refusedImport(name: string, lines: string[]) {
+  const before = await countCards();
+  const res = await c.cli('cards', 'import', c.file(name, lines.join('\n')));
+  expect(res.code).toBe(1);
+  expect(await countCards()).toBe(before);
+  return res;
+}
 
 describe('tessera cards import', () => {
   it('imports a good file in one go; the cards work in the portal with their balances', async () => {
@@ -88,28 +91,23 @@ describe('tessera cards import', () => {
   });
 
   it('imports nothing when one row among good ones is bad, and names its line', async () => {
-    const before = await countCards();
-    const csv = [
+    const res = await refusedImport('one-bad.csv', [
       'brand,kind,card_number,security_code,balance,expires_at',
       'DEMO,giftcard,6064 3000 0000 0000 001,555001,100,',
       'DEMO,giftcard,6064 3000 0000 0000 002,555002,100,',
       'DEMO,giftcard,6064 3000 0000 0000 003,555003,12.50,2099-02-30',
       'DEMO,giftcard,6064 3000 0000 0000 004,555004,100,',
-    ].join('\n');
-    const res = await c.cli('cards', 'import', c.file('one-bad.csv', csv));
-    expect(res.code).toBe(1);
+    ]);
     expect(res.stdout).toBe('');
     expect(res.stderr).toContain('nothing was written');
     expect(res.stderr).toContain('line 4: balance: a whole number of minor units');
     expect(res.stderr).toContain('line 4: expires_at: expected a date as yyyy-mm-dd');
     expect(res.stderr).not.toMatch(/line [235]:/);
-    expect(await countCards()).toBe(before);
     expect(await findCard('6064300000000000001')).toBeUndefined();
   });
 
   it('reports every kind of bad row with its line number', async () => {
-    const before = await countCards();
-    const csv = [
+    const res = await refusedImport('bad.csv', [
       HEADER,
       /* 2 */ 'NOBRAND,giftcard,6064 4000 0000 0000 001,555001,,100,,,,,,,,,,,,',
       /* 3 */ 'DEMO,debit,6064 4000 0000 0000 002,555002,,100,,,,,,,,,,,,',
@@ -118,9 +116,7 @@ describe('tessera cards import', () => {
       /* 6 */ 'DEMO,giftcard,6064 4000 0000 0000 006,555006,,100,,,Jan,,,,,,,,,',
       /* 7 */ 'DEMO,visa,4000 4000 0000 0000 007,555007,,100,,,,0612345678,13579,not-an-email,Street 1,,,2999-01-01,XX,',
       /* 8 */ 'DEMO,giftcard,6064 4000 0000 0000 008,555008,,100',
-    ].join('\n');
-    const res = await c.cli('cards', 'import', c.file('bad.csv', csv));
-    expect(res.code).toBe(1);
+    ]);
     const lines = res.stderr.split('\n');
     const expectLine = (fragment: string) => expect(lines.some((l) => l.includes(fragment)), fragment).toBe(true);
     expectLine('line 2: brand: no brand with code or slug "NOBRAND"');
@@ -140,24 +136,19 @@ describe('tessera cards import', () => {
     expectLine('line 7: birth_date: a birth date in the past');
     expectLine('line 7: country_of_birth: expected an ISO 3166 two-letter country code');
     expectLine('line 8: has 6 fields, the header has 18');
-    expect(await countCards()).toBe(before);
   });
 
   it('refuses numbers repeated in the file or already in the database, masked', async () => {
-    const before = await countCards();
-    const csv = [
+    const res = await refusedImport('dupes.csv', [
       'brand,kind,card_number,security_code,balance',
       'DEMO,giftcard,6064 5000 0000 0000 001,555001,100',
       'DEMO,giftcard,6064 0000 0000 0000 101,555002,100', // GIFT_BALANCE of the demo data
       'DEMO,giftcard,6064500000000000001,555003,100',
       'DEMO,giftcard,6064 5000 0000 0000 004,555004,100',
-    ].join('\n');
-    const res = await c.cli('cards', 'import', c.file('dupes.csv', csv));
-    expect(res.code).toBe(1);
+    ]);
     expect(res.stderr).toContain('line 3: card number XXXXXXXXXXXXXXXX101 is already in the database');
     expect(res.stderr).toContain('line 4: card number XXXXXXXXXXXXXXXX001 also appears on line 2');
     expect(res.stderr).not.toContain('6064');
-    expect(await countCards()).toBe(before);
     // The demo card is untouched.
     expect((await lookupGiftCard(c.t, 'DEMO', '6064 0000 0000 0000 101', '482913')).json().balances[0].quantity.value).toBe(2500);
   });

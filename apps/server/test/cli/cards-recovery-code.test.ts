@@ -1,16 +1,10 @@
 import { resetApi } from '@tessera/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PURPOSE } from '../../src/crypto/index.js';
 import { findCardByNumberIndex, updateCard } from '../../src/db/repositories/cards.js';
-import { createCliTest, type CliTest, CAPTCHA } from './support.js';
+import { CAPTCHA, expectRefusals, useCliTest } from './support.js';
 
-let c: CliTest;
-beforeAll(async () => {
-  c = await createCliTest();
-});
-afterAll(async () => {
-  await c.close();
-});
+const c = useCliTest();
 
 const cardOf = async (number: string) =>
   (await findCardByNumberIndex(c.t.db, c.t.deps.crypto.blindIndex.of(PURPOSE.cardNumber, number.replace(/\s/g, ''))))!;
@@ -83,23 +77,16 @@ describe('tessera cards recovery-code', () => {
       Number((await c.t.db.selectFrom('card_secrets').select((eb) => eb.fn.countAll().as('n')).where('kind', '=', 'recovery_code').executeTakeFirstOrThrow()).n);
     const before = await count();
 
-    const missing = await c.cli('cards', 'recovery-code', '6064 9999 9999 9999 999');
-    expect(missing.code).toBe(1);
-    expect(missing.stderr).toBe('tessera cards recovery-code: No card with number XXXXXXXXXXXXXXXX999 exists.');
-    const visa = await c.cli('cards', 'recovery-code', '4000 0000 0000 0000 010');
-    expect(visa.code).toBe(1);
-    expect(visa.stderr).toContain('is a Visa card');
     const blockedCard = await cardOf('6064000000000000109');
     await updateCard(c.t.db, blockedCard.id, { state: 'blocked', updated_at: new Date().toISOString() });
-    const blocked = await c.cli('cards', 'recovery-code', '6064000000000000109');
-    expect(blocked.code).toBe(1);
-    expect(blocked.stderr).toContain('XXXXXXXXXXXXXXXX109 is blocked');
-    const short = await c.cli('cards', 'recovery-code', '1234');
-    expect(short.code).toBe(1);
-    expect(short.stderr).toContain('That is not a card number');
-    const letters = await c.cli('cards', 'recovery-code', 'abc');
-    expect(letters.code).toBe(1);
-    for (const res of [missing, visa, blocked, short, letters]) {
+    const refusals = await expectRefusals(c, [
+      [['cards', 'recovery-code', '6064 9999 9999 9999 999'], 'tessera cards recovery-code: No card with number XXXXXXXXXXXXXXXX999 exists.'],
+      [['cards', 'recovery-code', '4000 0000 0000 0000 010'], expect.stringContaining('is a Visa card')],
+      [['cards', 'recovery-code', '6064000000000000109'], expect.stringContaining('XXXXXXXXXXXXXXXX109 is blocked')],
+      [['cards', 'recovery-code', '1234'], expect.stringContaining('That is not a card number')],
+      [['cards', 'recovery-code', 'abc'], expect.any(String)],
+    ]);
+    for (const res of refusals) {
       expect(res.stdout).toBe('');
       expect(res.stderr).not.toMatch(/\d{16}/);
     }

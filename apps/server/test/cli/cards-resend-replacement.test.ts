@@ -1,24 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { formatBalance, stripCardNumber, replaceApi } from '@tessera/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PURPOSE } from '../../src/crypto/index.js';
 import { findCardByNumberIndex, updateCard } from '../../src/db/repositories/cards.js';
 import { claimMessage, markFailed, markSent } from '../../src/db/repositories/outbox.js';
 import type { CardRow } from '../../src/db/schema.js';
 import type { OutgoingMessage } from '../../src/delivery/message.js';
 import { demoCard } from '../helpers/demo.js';
-import { type CliResult, type CliTest, createCliTest, lookupGiftCard } from './support.js';
+import { type CliResult, expectRefusals, lookupGiftCard, useCliTest } from './support.js';
 
 // tessera cards resend-replacement NUMBER [--email ADDRESS] (docs/operations.md, outbox): the
 // way out when the e-mail that brings a replacement card is lost.
 
-let c: CliTest;
-beforeAll(async () => {
-  c = await createCliTest();
-});
-afterAll(async () => {
-  await c.close();
-});
+const c = useCliTest();
 
 /** Every number, code and address this file uses or learns: no CLI output may hold one. */
 const secrets = new Set<string>();
@@ -257,30 +251,19 @@ describe('tessera cards resend-replacement', () => {
     const snapshot = async () => [await count('outbox_messages'), await count('card_secrets'), await count('audit_events')];
     const before = await snapshot();
 
-    const unknown = await c.cli('cards', 'resend-replacement', '6064 9999 9999 9999 999');
-    expect(unknown.code).toBe(1);
-    expect(unknown.stderr).toBe('tessera cards resend-replacement: No card with number XXXXXXXXXXXXXXXX999 exists.');
-    const never = await c.cli('cards', 'resend-replacement', demoCard('GIFT_EMPTY').number);
-    expect(never.code).toBe(1);
-    expect(never.stderr).toBe(
-      'tessera cards resend-replacement: The card XXXXXXXXXXXXXXXX102 was never replaced and is not a replacement card: there is no replacement e-mail to send.',
-    );
-    const visa = await c.cli('cards', 'resend-replacement', demoCard('VISA_ACTIVE').number);
-    expect(visa.code).toBe(1);
-    expect(visa.stderr).toContain('was never replaced');
-    const short = await c.cli('cards', 'resend-replacement', '1234');
-    expect(short.code).toBe(1);
-    expect(short.stderr).toContain('That is not a card number');
-    const letters = await c.cli('cards', 'resend-replacement', 'abc');
-    expect(letters.code).toBe(1);
-    expect(letters.stderr).toContain('That is not a card number');
-    const badEmail = await c.cli('cards', 'resend-replacement', demo.number, '--email', 'niet-een-adres');
-    expect(badEmail.code).toBe(1);
-    expect(badEmail.stderr).toBe('tessera cards resend-replacement: The address given with --email is not valid: not an e-mail address.');
-    const emptyEmail = await c.cli('cards', 'resend-replacement', demo.number, '--email', '');
-    expect(emptyEmail.code).toBe(1);
-    expect(emptyEmail.stderr).toContain('The address given with --email is not valid');
-    for (const res of [unknown, never, visa, short, letters, badEmail, emptyEmail]) {
+    const refusals = await expectRefusals(c, [
+      [['cards', 'resend-replacement', '6064 9999 9999 9999 999'], 'tessera cards resend-replacement: No card with number XXXXXXXXXXXXXXXX999 exists.'],
+      [
+        ['cards', 'resend-replacement', demoCard('GIFT_EMPTY').number],
+        'tessera cards resend-replacement: The card XXXXXXXXXXXXXXXX102 was never replaced and is not a replacement card: there is no replacement e-mail to send.',
+      ],
+      [['cards', 'resend-replacement', demoCard('VISA_ACTIVE').number], expect.stringContaining('was never replaced')],
+      [['cards', 'resend-replacement', '1234'], expect.stringContaining('That is not a card number')],
+      [['cards', 'resend-replacement', 'abc'], expect.stringContaining('That is not a card number')],
+      [['cards', 'resend-replacement', demo.number, '--email', 'niet-een-adres'], 'tessera cards resend-replacement: The address given with --email is not valid: not an e-mail address.'],
+      [['cards', 'resend-replacement', demo.number, '--email', ''], expect.stringContaining('The address given with --email is not valid')],
+    ]);
+    for (const res of refusals) {
       expect(res.stdout).toBe('');
       expectNoSecrets(res);
     }

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PURPOSE } from '../../src/crypto/index.js';
 import { findCardByNumberIndex, updateCard } from '../../src/db/repositories/cards.js';
-import { createCliTest, type CliTest, lookupGiftCard } from './support.js';
+import { expectRefusals, lookupGiftCard, useCliTest } from './support.js';
 
-let c: CliTest;
-beforeAll(async () => {
-  c = await createCliTest();
-});
-afterAll(async () => {
-  await c.close();
-});
+const c = useCliTest();
 
 const cardOf = async (number: string) =>
   (await findCardByNumberIndex(c.t.db, c.t.deps.crypto.blindIndex.of(PURPOSE.cardNumber, number.replace(/\s/g, ''))))!;
@@ -59,15 +53,11 @@ describe('tessera cards unlock', () => {
   });
 
   it('says so when the card does not exist or the number is not one', async () => {
-    const missing = await c.cli('cards', 'unlock', '6064 9999 9999 9999 999');
-    expect(missing.code).toBe(1);
-    expect(missing.stderr).toContain('No card with number XXXXXXXXXXXXXXXX999 exists.');
-    expect(missing.stderr).not.toContain('6064');
-    const short = await c.cli('cards', 'unlock', '1234');
-    expect(short.code).toBe(1);
-    expect(short.stderr).toContain('That is not a card number: card number must have at least 16 digits');
-    const letters = await c.cli('cards', 'unlock', 'abcd-efgh');
-    expect(letters.code).toBe(1);
-    expect(letters.stderr).toContain('That is not a card number');
+    const [missing] = await expectRefusals(c, [
+      [['cards', 'unlock', '6064 9999 9999 9999 999'], expect.stringContaining('No card with number XXXXXXXXXXXXXXXX999 exists.')],
+      [['cards', 'unlock', '1234'], expect.stringContaining('That is not a card number: card number must have at least 16 digits')],
+      [['cards', 'unlock', 'abcd-efgh'], expect.stringContaining('That is not a card number')],
+    ]);
+    expect(missing!.stderr).not.toContain('6064');
   });
 });

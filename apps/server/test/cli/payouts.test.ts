@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PURPOSE } from '../../src/crypto/index.js';
 import { findCardByNumberIndex } from '../../src/db/repositories/cards.js';
 import { SEPA_NAME_MAX, isSepaLatin } from '../../src/domain/sepa.js';
@@ -9,21 +9,17 @@ import { OperatorError } from '../../src/operator/operator-error.js';
 import { recordPayout } from '../../src/flows/payout/record-payout.js';
 import { validateAgainstXsd } from '../../src/operator/xsd-validator.js';
 import { demoCard } from '../helpers/demo.js';
-import { createCliTest, type CliTest, runCli } from './support.js';
+import { runCli, useCliTest } from './support.js';
 
 const DEBTOR = { PAYOUT_DEBTOR_NAME: 'Tessera Uitbetalingen B.V.', PAYOUT_DEBTOR_IBAN: 'NL91 ABNA 0417 1643 00' };
 
-let c: CliTest;
+const c = useCliTest();
 let dir: string;
 /** The CLI with the payout account configured. */
 const cli = (...argv: string[]) => runCli(argv, { ...c.env, ...DEBTOR }, dir);
 
-beforeAll(async () => {
-  c = await createCliTest();
+beforeAll(() => {
   dir = path.dirname(c.file('.keep', ''));
-});
-afterAll(async () => {
-  await c.close();
 });
 
 async function cardId(name: string) {

@@ -1,7 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { run } from '../../src/operator/cli/run.js';
-import { createTestApp, type TestApp, type TestAppOptions } from '../helpers/test-app.js';
+import { createTestApp, sharedHandle, type TestApp, type TestAppOptions } from '../helpers/test-app.js';
 
 export interface CliResult {
   code: number;
@@ -62,6 +63,33 @@ export async function createCliTest(options: TestAppOptions = {}): Promise<CliTe
     },
     close: () => t.close(),
   };
+}
+
+/** The CLI test a whole file shares: built before its first test, closed after its last. */
+export function useCliTest(options: TestAppOptions = {}): CliTest {
+  let current: CliTest | undefined;
+  beforeAll(async () => {
+    current = await createCliTest(options);
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  return sharedHandle(() => current, 'useCliTest');
+}
+
+/**
+ * Runs each command line expecting the CLI to refuse it: exit 1, and its error as given (a string
+ * to match exactly, or a matcher such as expect.stringContaining). Answers the results in order.
+ */
+export async function expectRefusals(c: CliTest, cases: Array<[argv: string[], stderr: unknown]>): Promise<CliResult[]> {
+  const results: CliResult[] = [];
+  for (const [argv, stderr] of cases) {
+    const res = await c.cli(...argv);
+    expect(res.code, argv.join(' ')).toBe(1);
+    expect(res.stderr, argv.join(' ')).toEqual(stderr);
+    results.push(res);
+  }
+  return results;
 }
 
 export const CAPTCHA = 'test-pass';

@@ -1,5 +1,7 @@
 import { Writable } from 'node:stream';
 import { stripCardNumber } from '@tessera/contracts';
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 import { TEST_CAPTCHA_TOKEN } from '../../src/adapters/captcha/test.js';
 import { PURPOSE } from '../../src/crypto/index.js';
 import { findCardByNumberIndex } from '../../src/db/repositories/cards.js';
@@ -7,7 +9,10 @@ import type { CardRow } from '../../src/db/schema.js';
 import type { OutgoingMessage } from '../../src/delivery/message.js';
 import { issueRecoveryCode } from '../../src/operator/issue-recovery-code.js';
 import { demoCard } from './demo.js';
-import type { TestApp } from './test-app.js';
+import { type TestApp, type TestAppOptions, useTestApp } from './test-app.js';
+
+/** A refused call as its status and code, to compare with one toEqual. */
+export const refusal = (res: LightMyRequestResponse) => ({ status: res.statusCode, code: res.json().code as string });
 
 /** The card row of a demo card (by name) or of a card number. */
 export async function cardRow(t: TestApp, nameOrNumber: string): Promise<CardRow> {
@@ -66,12 +71,20 @@ export async function replacementEmail(t: TestApp, oldCardId: string) {
   return { row: rows[0]!, message, cardNumber: stripCardNumber(number), securityCode: code };
 }
 
+/** The audit events of one type (of one card, when given), oldest first. */
+export function auditEventsOf(t: TestApp, type: string, cardId?: string) {
+  let query = t.db.selectFrom('audit_events').selectAll().where('type', '=', type);
+  if (cardId) query = query.where('card_id', '=', cardId);
+  return query.orderBy('occurred_at').execute();
+}
+
 /**
  * Collects everything a logger writes. `strings()` is every string value of every line (keys
  * included), without spaces: where a number or secret could leak. Numeric fields (time,
  * responseTime) are left out, so a 6-digit code cannot "appear" in a timing by chance.
+ * `requestUrls()` is the req.url of every line that logs a request, as logged.
  */
-export function logSink(): { stream: Writable; text: () => string; strings: () => string } {
+export function logSink(): { stream: Writable; text: () => string; strings: () => string; requestUrls: () => string[] } {
   let logged = '';
   const stream = new Writable({
     write(chunk, _encoding, done) {
@@ -86,5 +99,43 @@ export function logSink(): { stream: Writable; text: () => string; strings: () =
       .map((line) => JSON.stringify(JSON.parse(line), (_key, value: unknown) => (typeof value === 'number' ? undefined : value)))
       .join('\n')
       .replace(/\s/g, '');
-  return { stream, text: () => logged, strings };
+  const requestUrls = () =>
+    logged
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => (JSON.parse(line) as { req?: { url?: unknown } }).req?.url)
+      .filter((url): url is string => typeof url === 'string');
+  return { stream, text: () => logged, strings, requestUrls };
+}
+
+/**
+ * The app a flow's test file shares, with its trace log kept for `expectNoSecretsInLogOrAudit`. A flow
+ * file sends many requests from one address, so the per-address limit is set out of its way.
+ */
+export function useFlowTestApp(options: TestAppOptions = {}): { t: TestApp; log: ReturnType<typeof logSink> } {
+  const log = logSink();
+  const t = useTestApp({ ...options, env: { RATE_LIMIT_PER_MINUTE: '100000', ...options.env }, logTo: log.stream });
+  return { t, log };
+}
+
+/** Takes out UUIDs and ISO times, where a short secret (a 4-digit PIN) may appear by chance. */
+export const withoutIdsAndTimes = (text: string) =>
+  text.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '').replace(/\d{4}-\d{2}-\d{2}T[\d:.]+Z/g, '');
+
+/**
+ * The check a flow file ends with: none of the secrets it sent or learned stands in the log (its
+ * string values) or in an audit event. `scrub` first takes out what may hold one by chance.
+ */
+export async function expectNoSecretsInLogOrAudit(
+  t: TestApp,
+  log: ReturnType<typeof logSink>,
+  secrets: Iterable<string>,
+  scrub: (text: string) => string = (text) => text,
+): Promise<void> {
+  const logged = scrub(log.strings());
+  const audit = scrub(JSON.stringify(await t.db.selectFrom('audit_events').selectAll().execute()));
+  for (const secret of secrets) {
+    expect(logged, secret).not.toContain(secret);
+    expect(audit, secret).not.toContain(secret);
+  }
 }

@@ -1,5 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { IDENTITY_PROVIDER, IDENTITY_SESSION_TTL_MS, identityApi } from '@tessera/contracts';
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 import { issueCard } from '../../src/cards/issue-card.js';
 import { PURPOSE } from '../../src/crypto/index.js';
 import { completeIdentitySession, insertIdentitySession } from '../../src/db/repositories/identity-sessions.js';
@@ -148,4 +150,55 @@ export function identifyCustomerCall(
     headers: { ...(flowType !== null && { 'x-flow-type': flowType }) },
     payload: body,
   });
+}
+
+/**
+ * What a customer-call test file sent or learned and nobody else may see: long secrets (card
+ * numbers, IBANs, sessionIds, names) must reach neither a log nor an answer; short ones (security
+ * codes) are searched for only in error answers, which carry no random ids.
+ */
+export class CustomerCallSecrets {
+  readonly long: Set<string>;
+  readonly short = new Set<string>();
+
+  constructor(long: Iterable<string>) {
+    this.long = new Set(long);
+  }
+
+  /** Remembers a call's long values (the keys named, without white space) and its security code. */
+  remember(payload: Record<string, unknown>, longKeys: string[]): void {
+    for (const key of longKeys) {
+      const value = payload[key];
+      const stripped = typeof value === 'string' ? value.replace(/\s/g, '') : '';
+      if (stripped.length >= 16) this.long.add(stripped);
+    }
+    if (typeof payload.securityCode === 'string' && payload.securityCode.length >= 6) this.short.add(payload.securityCode);
+  }
+
+  /**
+   * The checks every customer-call answer passes: it is not cached; a success has exactly the keys
+   * given; an error is {code, message[, fields]} and names none of the secrets.
+   */
+  expectWellFormed(res: LightMyRequestResponse, successKeys: string[]): void {
+    expect(res.headers['cache-control']).toBe('no-store');
+    if (res.statusCode === 200) {
+      expect(Object.keys(res.json()).sort()).toEqual([...successKeys].sort());
+      return;
+    }
+    expect(Object.keys(res.json()).filter((k) => k !== 'fields').sort()).toEqual(['code', 'message']);
+    for (const secret of [...this.long, ...this.short]) expect(res.body, 'an error answer names no secret').not.toContain(secret);
+  }
+
+  /** None of the long secrets stands in the log (its string values). */
+  expectNotLogged(log: { strings: () => string }): void {
+    const strings = log.strings();
+    for (const secret of this.long) expect(strings.includes(secret), 'a long secret in the log').toBe(false);
+  }
+
+  /** Seeds an identity session (seedIdentitySession) and remembers its sessionId. */
+  async session(t: TestApp, options: SeedIdentitySessionOptions = {}): Promise<SeededIdentitySession> {
+    const seeded = await seedIdentitySession(t, options);
+    this.long.add(seeded.sessionId);
+    return seeded;
+  }
 }

@@ -2,9 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/app/build-app.js';
 import { type Config, parseConfig } from '../../src/config.js';
 import { createCrypto } from '../../src/crypto/index.js';
@@ -13,6 +15,7 @@ import { createDatabase, type Db } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { seedDemoData } from '../../src/demo/seed.js';
 import type { ServiceDeps } from '../../src/deps.js';
+import { createLogger } from '../../src/logger.js';
 
 /**
  * The PostgreSQL server the suite runs against, if any: TEST_DATABASE_URL, or DATABASE_URL when
@@ -39,6 +42,8 @@ export interface TestApp {
 export interface TestAppOptions {
   env?: Record<string, string>;
   logger?: Logger;
+  /** Where a trace-level logger writes everything (a file's log sink); ignored when `logger` is given. */
+  logTo?: Writable;
   now?: () => Date;
   seed?: boolean;
 }
@@ -84,6 +89,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     }
     rmSync(dir, { recursive: true, force: true });
   };
+  const logger = options.logger ?? (options.logTo && createLogger({ logLevel: 'trace' }, options.logTo));
   const db = createDatabase(config.database);
   let built: Awaited<ReturnType<typeof buildApp>>;
   try {
@@ -93,7 +99,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     }
     built = await buildApp(config, {
       db,
-      ...(options.logger && { logger: options.logger }),
+      ...(logger && { logger }),
       ...(options.now && { now: options.now }),
       // A status the OpenAPI document does not declare fails the test that provoked it (setup.ts
       // fails a test on console.error): every test of the suite checks the document this way.
@@ -118,4 +124,34 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await dropDatabase();
     },
   };
+}
+
+/**
+ * The test app a whole file (or describe block) shares: built before its first test, closed after
+ * its last. The answer stands for that app; reading it before `beforeAll` has run is an error.
+ */
+export function useTestApp(options: TestAppOptions | (() => TestAppOptions) = {}): TestApp {
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    // A function is read only then, so options may name what earlier hooks set up.
+    current = await createTestApp(typeof options === 'function' ? options() : options);
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  return sharedHandle(() => current, 'useTestApp');
+}
+
+/**
+ * An object whose properties read those of a value made later (in a beforeAll), so a file can
+ * hold it in a `const` from the start.
+ */
+export function sharedHandle<T extends object>(get: () => T | undefined, made: string): T {
+  return new Proxy({} as T, {
+    get(_target, key) {
+      const value = get();
+      if (!value) throw new Error(`${made}: read before its beforeAll has run`);
+      return Reflect.get(value, key);
+    },
+  });
 }

@@ -8,6 +8,7 @@ import { BlindIndex } from '../../src/crypto/blind-index.js';
 import { DataCipher } from '../../src/crypto/data-cipher.js';
 import { loadKeyring } from '../../src/crypto/keyring.js';
 import { SecretHasher } from '../../src/crypto/secret-hasher.js';
+import { productionEnv } from '../helpers/config.js';
 
 const k = () => randomBytes(32);
 
@@ -74,21 +75,9 @@ describe('keyring', () => {
   });
 
   it('takes production keys from the environment', () => {
-    const config = parseConfig({
-      NODE_ENV: 'production',
-      DATABASE_URL: 'postgres://x@y/z',
-      CAPTCHA_PROVIDER: 'altcha',
-      ALTCHA_HMAC_KEY: 'a-long-enough-hmac-key',
-      DATA_KEYS: `3:${k().toString('base64')}`,
-      INDEX_KEY: k().toString('base64'),
-      SECRET_PEPPERS: `1:${k().toString('base64')}`,
-      SMTP_HOST: 'smtp.example.com',
-      MAIL_FROM: 'no-reply@example.com',
-      TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`,
-      TWILIO_AUTH_TOKEN: 'token',
-      SMS_FROM: 'Tessera',
-      PIN_FRAME_URL: 'https://pin.cards.example.com',
-    });
+    const config = parseConfig(
+      productionEnv({ DATABASE_URL: 'postgres://x@y/z', ALTCHA_HMAC_KEY: 'a-long-enough-hmac-key', DATA_KEYS: `3:${k().toString('base64')}` }),
+    );
     const keyring = loadKeyring(config);
     expect(keyring.dataKeyCurrent).toBe(3);
     expect(keyring.altchaHmacKey).toBe('a-long-enough-hmac-key');

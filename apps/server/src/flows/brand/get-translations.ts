@@ -1,11 +1,13 @@
-import { languageSchema, type Translations } from '@tessera/contracts';
+import { FALLBACK_LANGUAGE, languageSchema, type Translations } from '@tessera/contracts';
 import { z } from 'zod';
 import { brandTexts } from '../../translations/brand-texts.js';
 import type { ServiceDeps } from '../../deps.js';
 import { requireKnownBrand } from '../../customer-call/brand-gate.js';
-import { parseOrThrow } from '../../customer-call/validate.js';
 
-const cultureSchema = z.string().trim().toLowerCase().pipe(languageSchema);
+/** ?culture=: a language the portal knows, in any case, nl when absent. */
+export const cultureQuerySchema = z.object({
+  culture: z.string().max(16).trim().toLowerCase().pipe(languageSchema).default(FALLBACK_LANGUAGE),
+});
 
 /**
  * GET /api/translations/{slug}?culture=: the default texts of the culture with the brand's
@@ -14,6 +16,5 @@ const cultureSchema = z.string().trim().toLowerCase().pipe(languageSchema);
  */
 export async function getTranslations(deps: ServiceDeps, slug: string, culture: string): Promise<Translations> {
   const { brand } = await requireKnownBrand(deps.brands, slug);
-  const lang = parseOrThrow(cultureSchema, culture);
-  return brandTexts(deps.db, brand.id, lang);
+  return brandTexts(deps.db, brand.id, culture);
 }

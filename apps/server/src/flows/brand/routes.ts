@@ -1,4 +1,4 @@
-import { brandIdParam, captchaKeySchema, FALLBACK_LANGUAGE, themeSchema, translationsSchema, brandApi, brandAssetApi, utilityApi } from '@tessera/contracts';
+import { brandIdParam, captchaKeySchema, themeSchema, translationsSchema, brandApi, brandAssetApi, utilityApi } from '@tessera/contracts';
 import { z } from 'zod';
 import { ALTCHA_CHALLENGE_PATH } from '../../adapters/captcha/altcha.js';
 import { errorResponses } from '../../http/error-responses.js';
@@ -8,7 +8,7 @@ import { getBrandAsset } from './get-brand-asset.js';
 import { getCaptchaKey } from './get-captcha-key.js';
 import { getCustomCss } from './get-custom-css.js';
 import { getTheme } from './get-theme.js';
-import { getTranslations } from './get-translations.js';
+import { cultureQuerySchema, getTranslations } from './get-translations.js';
 
 const params = z.object({ id: brandIdParam });
 const assetParams = z.object({ slug: brandIdParam, name: z.string().regex(/^[a-z0-9-]{1,40}$/) });
@@ -93,7 +93,7 @@ export async function brandRoutes(app: App, { deps, captchaRateLimit }: RouteOpt
           'The texts of a culture (en, nl): the defaults with the brand\'s overrides (404 THEME_NOT_FOUND). Cached 60 s.',
         summary: "Texts of a culture: defaults with the brand's overrides",
         params: z.object({ slug: brandIdParam }),
-        querystring: z.object({ culture: z.string().max(16).default(FALLBACK_LANGUAGE) }),
+        querystring: cultureQuerySchema,
         response: { 200: translationsSchema, ...errorResponses(400, 404) },
       },
     },

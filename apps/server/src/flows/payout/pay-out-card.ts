@@ -1,29 +1,14 @@
-import { checkPayoutIban, type PayoutCustomerResponse, payoutCustomerRequestSchema, type PayoutIbanCheck } from '@tessera/contracts';
+import { checkPayoutIban, type PayoutCustomerResponse, type payoutCustomerRequestSchema, type PayoutIbanCheck } from '@tessera/contracts';
+import type { z } from 'zod';
 import type { PayoutRow } from '../../db/schema.js';
-import { isUsableGiftCard } from '../../domain/card-state.js';
-import { truncateAddress } from '../../domain/client-address.js';
-import { isIdentitySessionLive } from '../../domain/identity.js';
 import { AppError } from '../../errors.js';
-import type { RequestContext, ServiceDeps } from '../../deps.js';
+import type { ServiceDeps } from '../../deps.js';
 import { recordPayout } from './record-payout.js';
-import { requireBrandOfPath, requireOfferedFlowType } from '../../customer-call/brand-gate.js';
-import { checkCardSecretAndWrite, type VerifiedWrite } from '../../customer-call/card-secret-check.js';
-import {
-  auditedCheck,
-  bindSessionToCard,
-  IDENTITY_SESSION_INVALID_MESSAGE,
-  providerOutcomeOf,
-  refuseProviderOutcome,
-  requireCustomerSession,
-  sessionIdHashOf,
-} from '../../identity/customer-session.js';
-import { parseOrThrow } from '../../customer-call/validate.js';
+import { auditOf, type CustomerCall } from '../../customer-call/call-gate.js';
+import { withIdentifiedCard } from '../../identity/identified-card-call.js';
 
 type Outcome =
   | { kind: 'paid'; payout: PayoutRow }
-  | { kind: 'session_invalid' }
-  | { kind: 'cancelled' }
-  | { kind: 'identity_failed' }
   | { kind: 'iban_refused'; reason: Extract<PayoutIbanCheck, { ok: false }>['reason'] }
   | { kind: 'bank_mismatch' }
   | { kind: 'already_registered' }
@@ -50,13 +35,14 @@ const answerOf = (payout: PayoutRow): PayoutCustomerResponse => ({
  * number, security code, the sessionId of a bank identity check, and the IBAN to pay to.
  *
  * Order of checks: brand (404 THEME_NOT_FOUND), flow PAYOUT (403 FLOW_UNAVAILABLE), body (400
- * VALIDATION_ERROR), the identity session (of this brand and flow, returned, live and unspent or
- * spent for this card: else 400 IDENTITY_SESSION_INVALID), the card and its security code under the
+ * VALIDATION_ERROR) by the call gate and Fastify; then the identity session (of this brand and
+ * flow, returned, live and unspent or spent for this card: else 400 IDENTITY_SESSION_INVALID),
+ * the card and its security code under the
  * guessing limits (404 CARD_NOT_FOUND, 400 TOO_MANY_REQUESTS). Then, in the one transaction that
- * verified the security code (the card row locked on PostgreSQL; SQLite has one writer):
+ * verified the security code (identity/identified-card-call.ts, which IDENTIFY shares):
  * - the session is bound to the card (spent), whatever follows (docs/decisions/014);
  * - a session already bound to the card whose payout was recorded: that payout's answer again,
- *   nothing moved (idempotent repeat);
+ *   nothing moved (idempotent repeat); one whose payout failed at the bank: IDENTITY_SESSION_INVALID;
  * - the provider's outcome: cancelled → USER_CANCELLED, failed → IDENTITY_FAILED;
  * - the IBAN: checksum, Dutch bank, iDIN issuer (400 VALIDATION_ERROR on bankAccountNumber), and
  *   its bank must be the one the cardholder identified at (400 IBAN_BANK_MISMATCH);
@@ -64,42 +50,24 @@ const answerOf = (payout: PayoutRow): PayoutCustomerResponse => ({
  *   nothing to pay → BALANCE_TOO_LOW, card not payable (currency) → CARD_NOT_FOUND.
  * Every outcome is one audit event `payout.customer` (plus `payout.record` on success).
  */
-export async function payOutCard(deps: ServiceDeps, ctx: RequestContext, themeCode: unknown, body: unknown): Promise<PayoutCustomerResponse> {
-  const client = truncateAddress(ctx.clientAddress);
-  const { brand, flows } = await requireBrandOfPath(deps.brands, themeCode);
-  const audit = { type: 'payout.customer', brandId: brand.id, flowType: ctx.flowTypeHeader === 'PAYOUT' ? 'PAYOUT' : null, client };
-  const refuseEarly = auditedCheck(deps, audit);
-  const flowType = await refuseEarly(() => requireOfferedFlowType(ctx.flowTypeHeader, ['PAYOUT'], flows));
-  const request = await refuseEarly(() => parseOrThrow(payoutCustomerRequestSchema, body));
-  const sessionIdHash = sessionIdHashOf(deps.crypto, request.sessionId);
-  await requireCustomerSession(deps, { sessionIdHash, brandId: brand.id, flow: 'PAYOUT', cardNumber: request.cardNumber, audit });
-
-  const result = await checkCardSecretAndWrite<Outcome>(deps, {
-    cardNumber: request.cardNumber,
-    secret: request.securityCode,
-    secretKind: 'security_code',
-    accepts: (card) => card.brand_id === brand.id && isUsableGiftCard(card.kind, card.state),
-    audit,
-    write: async (trx, { card, now }): Promise<VerifiedWrite<Outcome>> => {
-      const bound = await bindSessionToCard(trx, { sessionIdHash, brandId: brand.id, flow: 'PAYOUT', cardId: card.id }, now);
-      if (!bound.ok) return { value: { kind: 'session_invalid' }, outcome: 'session_invalid', detail: bound.reason };
-      const { session } = bound;
-      const ref = `session ${session.id}`;
-
-      if (!bound.firstUse) {
-        const earlier = await trx.selectFrom('payouts').selectAll().where('identity_session_id', '=', session.id).executeTakeFirst();
-        if (earlier && earlier.card_id === card.id && earlier.status !== 'failed') {
-          return { value: { kind: 'paid', payout: earlier }, outcome: 'repeat', detail: `${ref}: payout ${earlier.id} answered again` };
-        }
-        // A payout that failed at the bank is asked for again with a new identity check (decision 011).
-        if (earlier) return { value: { kind: 'session_invalid' }, outcome: 'session_invalid', detail: `${ref}: its payout ${earlier.id} failed` };
-        if (!isIdentitySessionLive(session, now)) return { value: { kind: 'session_invalid' }, outcome: 'session_invalid', detail: `${ref}: expired` };
+export async function payOutCard(
+  deps: ServiceDeps,
+  call: CustomerCall,
+  request: z.output<typeof payoutCustomerRequestSchema>,
+): Promise<PayoutCustomerResponse> {
+  const { flowType } = call;
+  const audit = auditOf(call, 'payout.customer');
+  const { client } = audit;
+  const outcome = await withIdentifiedCard<Outcome>(deps, call, { flow: 'PAYOUT', ...request, audit }, {
+    repeat: async (trx, card, ref, session) => {
+      const earlier = await trx.selectFrom('payouts').selectAll().where('identity_session_id', '=', session.id).executeTakeFirst();
+      if (earlier && earlier.card_id === card.id && earlier.status !== 'failed') {
+        return { value: { kind: 'paid', payout: earlier }, outcome: 'repeat', detail: `${ref}: payout ${earlier.id} answered again` };
       }
-
-      const provider = providerOutcomeOf(deps.crypto, session);
-      if (provider.kind === 'cancelled') return { value: { kind: 'cancelled' }, outcome: 'user_cancelled', detail: ref };
-      if (provider.kind === 'failed') return { value: { kind: 'identity_failed' }, outcome: 'identity_failed', detail: `${ref}: ${provider.detail}` };
-
+      // A payout that failed at the bank is asked for again with a new identity check (decision 011).
+      return earlier ? { invalid: `its payout ${earlier.id} failed` } : undefined;
+    },
+    act: async (trx, { card, session, verified, ref, now }) => {
       const iban = checkPayoutIban(request.bankAccountNumber);
       if (!iban.ok) return { value: { kind: 'iban_refused', reason: iban.reason }, outcome: 'iban_refused', detail: `${ref}: ${iban.reason}` };
       if (iban.bank.bic !== session.issuer) {
@@ -109,7 +77,7 @@ export async function payOutCard(deps: ServiceDeps, ctx: RequestContext, themeCo
       const recorded = await recordPayout(
         trx,
         deps,
-        { cardId: card.id, verifiedName: provider.identity.name, iban: iban.iban, identitySessionId: session.id, flowType, client },
+        { cardId: card.id, verifiedName: verified.identity.name, iban: iban.iban, identitySessionId: session.id, flowType, client },
         now,
       );
       switch (recorded.kind) {
@@ -127,17 +95,9 @@ export async function payOutCard(deps: ServiceDeps, ctx: RequestContext, themeCo
       }
     },
   });
-  if (!result.ok) throw new AppError(result.code);
-  const outcome = result.value;
   switch (outcome.kind) {
     case 'paid':
       return answerOf(outcome.payout);
-    case 'session_invalid':
-      throw new AppError('IDENTITY_SESSION_INVALID', IDENTITY_SESSION_INVALID_MESSAGE);
-    case 'cancelled':
-      return refuseProviderOutcome({ kind: 'cancelled' });
-    case 'identity_failed':
-      return refuseProviderOutcome({ kind: 'failed', detail: '' });
     case 'iban_refused':
       throw new AppError('VALIDATION_ERROR', 'The bank account number cannot be paid to.', [
         { path: 'bankAccountNumber', message: IBAN_MESSAGES[outcome.reason] },

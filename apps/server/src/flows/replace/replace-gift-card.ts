@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { type Replacement, replaceCardRequestSchema, SUPPORTED_LANGUAGES } from '@tessera/contracts';
+import { type Replacement, type replaceCardRequestSchema, SUPPORTED_LANGUAGES } from '@tessera/contracts';
 import type { Transaction } from 'kysely';
+import type { z } from 'zod';
 import { drawCardNumberLike, drawSecurityCode } from '../../cards/card-numbers.js';
 import { issueCardIfNumberFree } from '../../cards/issue-card.js';
 import { PURPOSE } from '../../crypto/index.js';
@@ -13,14 +14,13 @@ import { composeReplacementCardEmail, replacementDedupeKey } from '../../deliver
 import { recipientHint } from '../../delivery/message.js';
 import { enqueueMessage } from '../../delivery/outbox.js';
 import { isReplacedGiftCard, isUsableGiftCard } from '../../domain/card-state.js';
-import { truncateAddress } from '../../domain/client-address.js';
 import { acceptedLanguages, chooseLanguage } from '../../domain/language.js';
 import { balancesOf } from '../../domain/ledger.js';
 import { AppError } from '../../errors.js';
-import type { RequestContext, ServiceDeps } from '../../deps.js';
-import { flowLanguages, requireBrandOfPath, requireOfferedFlowType } from '../../customer-call/brand-gate.js';
+import type { ServiceDeps } from '../../deps.js';
+import { flowLanguages } from '../../customer-call/brand-gate.js';
+import { auditOf, type CustomerCall } from '../../customer-call/call-gate.js';
 import { checkCardSecretAndWrite } from '../../customer-call/card-secret-check.js';
-import { parseOrThrow } from '../../customer-call/validate.js';
 
 /** How many card numbers are drawn before giving up (each is taken with odds of ~1 in 10^12). */
 const NUMBER_DRAWS = 10;
@@ -29,11 +29,14 @@ type Outcome =
   | { kind: 'replaced'; email: string; newCardId: string }
   | { kind: 'repeat'; email: string }
   | { kind: 'too_low' }
+  | { kind: 'paid_out' }
   | { kind: 'no_record' };
 
 /** Ledger references of a replacement: derived from the old card, so a repeat cannot move money twice. */
 export const replacementReference = (oldCardId: string, assetCode: string, side: 'out' | 'in') =>
   `replacement:${oldCardId}:${assetCode}:${side}`;
+
+type ReplaceCardInput = z.output<typeof replaceCardRequestSchema>;
 
 /** E-mail addresses compared the way a cardholder types them: case and surrounding spaces aside. */
 const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -41,33 +44,36 @@ const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim(
 /**
  * REPLACE (POST /api/replacecard/{themeCode}/replace, x-flow-type REPLACE): the card number
  * (`code`), its security code and an e-mail address. No captcha (the spec's body has none): the
- * secret, the per-card guessing limits and the per-address rate limit protect it. Checks: brand,
- * flow, body, then card and security code under the guessing limits (404 CARD_NOT_FOUND / 400
+ * secret, the per-card guessing limits and the per-address rate limit protect it. The call gate
+ * and Fastify have checked brand, flow and body; then card and security code under the guessing limits (404 CARD_NOT_FOUND / 400
  * TOO_MANY_REQUESTS as on a lookup).
  *
  * Then, in the same transaction (the card row locked on PostgreSQL; SQLite has one writer):
  * - already replaced: the answer of the first call, nothing created or sent. The full address is
  *   repeated only to a call that names the same address; another address gets it masked
  *   (j***@example.com), so whoever finds a replaced card cannot read the owner's address off it;
- * - whole balance (every asset summed) below the brand's replacement minimum: BALANCE_TOO_LOW;
+ * - whole balance (every asset summed) below the brand's replacement minimum, or a card paid out:
+ *   BALANCE_TOO_LOW (audited as balance_too_low or paid_out);
  * - otherwise: a new active gift card of the brand (a fresh number in the old one's style, a fresh
  *   security code, the same asset and expiry), the whole balance moved through the ledger, the old
- *   card blocked (replaced_by_card_id), the address kept encrypted, the e-mail with the new number
+ *   card blocked (replaced_by_card_id), a registered card's registration inherited by the new one
+ *   (so IDENTIFY and PAYOUT refuse it), the address kept encrypted, the e-mail with the new number
  *   and code queued in the outbox, and audit events for both cards. After the commit the outbox
  *   worker is woken (deps.outbox), so the e-mail leaves at once rather than at the next poll.
  *
  * The balances the body carries are what the cardholder saw; what moves is what the ledger holds.
  */
-export async function replaceGiftCard(deps: ServiceDeps, ctx: RequestContext, themeCode: unknown, body: unknown): Promise<Replacement> {
-  const client = truncateAddress(ctx.clientAddress);
-  const { brand, flows } = await requireBrandOfPath(deps.brands, themeCode);
-  const flowType = requireOfferedFlowType(ctx.flowTypeHeader, ['REPLACE'], flows);
-  const request = parseOrThrow(replaceCardRequestSchema, body);
-  const culture = chooseLanguage([request.culture, ...acceptedLanguages(ctx.acceptLanguage)], flowLanguages(flows, 'REPLACE'), SUPPORTED_LANGUAGES);
+export async function replaceGiftCard(deps: ServiceDeps, call: CustomerCall, request: ReplaceCardInput): Promise<Replacement> {
+  const { brand, flows, flowType } = call;
+  const { client } = auditOf(call, 'giftcard.replace');
+  const culture = chooseLanguage([request.culture, ...acceptedLanguages(call.acceptLanguage)], flowLanguages(flows, 'REPLACE'), SUPPORTED_LANGUAGES);
   const { crypto } = deps;
 
-  const replace = async (trx: Transaction<Database>, card: CardRow, now: Date): Promise<Extract<Outcome, { kind: 'replaced' | 'too_low' }>> => {
+  const replace = async (trx: Transaction<Database>, card: CardRow, now: Date): Promise<Extract<Outcome, { kind: 'replaced' | 'too_low' | 'paid_out' }>> => {
     const at = now.toISOString();
+    // A card paid out (or with its payout on the way) has given its money to its owner's bank
+    // account: nothing of it may leave a second time on a new card.
+    if (card.paid_out_at !== null) return { kind: 'paid_out' };
     const entries = await sumLedgerByAsset(trx, card.id);
     const total = entries.reduce((sum, e) => sum + e.amount, 0);
     if (total < brand.replacement_minimum) return { kind: 'too_low' };
@@ -93,6 +99,10 @@ export async function replaceGiftCard(deps: ServiceDeps, ctx: RequestContext, th
       );
     }
     if (newCardId === undefined) throw new Error(`no free card number after ${NUMBER_DRAWS} draws`);
+    // The new card is the old one under another number: registered to the same identity (IDENTIFY),
+    // so it cannot be registered or paid out to another person. The registration itself stays
+    // with the old card, found through the replacement record.
+    if (card.registered_at !== null) await updateCard(trx, newCardId, { registered_at: card.registered_at, updated_at: at });
 
     const moved = balancesOf(entries, card.asset_code);
     await insertLedgerEntries(
@@ -166,13 +176,14 @@ export async function replaceGiftCard(deps: ServiceDeps, ctx: RequestContext, th
         return { value: { kind: 'repeat', email }, outcome: 'already_replaced', detail: `replaced by card ${record.new_card_id}` };
       }
       const outcome = await replace(trx, card, now);
-      if (outcome.kind !== 'replaced') return { value: outcome, outcome: 'balance_too_low' };
+      if (outcome.kind !== 'replaced') return { value: outcome, outcome: outcome.kind === 'paid_out' ? 'paid_out' : 'balance_too_low' };
       return { value: outcome, detail: `replaced by card ${outcome.newCardId}; e-mail in ${culture}` };
     },
   });
   if (!result.ok) throw new AppError(result.code);
   const outcome = result.value;
-  if (outcome.kind === 'too_low') throw new AppError('BALANCE_TOO_LOW');
+  // A paid-out card has no balance of its own left to move: the cardholder hears just that.
+  if (outcome.kind === 'too_low' || outcome.kind === 'paid_out') throw new AppError('BALANCE_TOO_LOW');
   if (outcome.kind === 'no_record') throw new AppError('CARD_NOT_FOUND');
   // The e-mail was queued in the transaction that has just committed: waking the worker only
   // saves its polling delay (without a worker, as in the CLI or tests, the message waits).

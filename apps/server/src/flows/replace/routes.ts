@@ -1,38 +1,31 @@
-import {
-  brandIdParam,
-  FLOW_TYPE_HEADER,
-  giftCardLookupRequestSchema,
-  giftCardSchema,
-  replaceCardRequestSchema,
-  replacementSchema,
-  replaceApi,
-} from '@tessera/contracts';
-import { z } from 'zod';
-import { requestContext } from '../../http/request-context.js';
+import { giftCardLookupRequestSchema, giftCardSchema, replaceCardRequestSchema, replacementSchema, replaceApi } from '@tessera/contracts';
+import { customerCallOf, gatedCall } from '../../customer-call/call-gate.js';
 import { lookupGiftCard } from '../../customer-call/lookup-gift-card.js';
 import { replaceGiftCard } from './replace-gift-card.js';
-import { errorResponses } from '../../http/error-responses.js';
+import { customerCallResponses } from '../../http/error-responses.js';
 import type { App, RouteOptions } from '../../http/route-types.js';
 
 export async function replaceRoutes(app: App, { deps, captchaRateLimit }: RouteOptions): Promise<void> {
+  const lookup = gatedCall(deps, captchaRateLimit, { brandIn: 'body', flowTypes: ['REPLACE'] });
+  const replace = gatedCall(deps, captchaRateLimit, { brandIn: 'path', flowTypes: ['REPLACE'] });
+
   app.post(
     replaceApi.lookup.pattern,
     {
-      config: { rateLimit: captchaRateLimit },
-      attachValidation: true,
+      ...lookup.route,
       schema: {
+        ...lookup.schema,
         tags: ['replace'],
         operationId: 'lookUpReplaceCard',
         description:
           'The REPLACE start: the gift card lookup, code is the brand. Order of checks: brand (404 THEME_NOT_FOUND), x-flow-type REPLACE (400 VALIDATION_ERROR), flow offered (403 FLOW_UNAVAILABLE), body (400 VALIDATION_ERROR), captcha (400 CAPTCHA_INVALID), card and security code (404 CARD_NOT_FOUND, 400 TOO_MANY_REQUESTS).',
         summary: 'Look up a gift card to replace (REPLACE start)',
-        headers: z.looseObject({ [FLOW_TYPE_HEADER]: z.literal('REPLACE') }),
         body: giftCardLookupRequestSchema,
-        response: { 200: giftCardSchema, ...errorResponses(400, 403, 404, 413, 429) },
+        response: customerCallResponses(giftCardSchema),
       },
     },
     async (request, reply) => {
-      const card = await lookupGiftCard(deps, requestContext(request), request.body, ['REPLACE']);
+      const card = await lookupGiftCard(deps, customerCallOf(request), request.body);
       return reply.header('cache-control', 'no-store').send(card);
     },
   );
@@ -42,9 +35,9 @@ export async function replaceRoutes(app: App, { deps, captchaRateLimit }: RouteO
     {
       // No captcha in the spec's body: the security code, the per-card guessing limits and this
       // per-address limit protect the call.
-      config: { rateLimit: captchaRateLimit },
-      attachValidation: true,
+      ...replace.route,
       schema: {
+        ...replace.schema,
         tags: ['replace'],
         operationId: 'replaceGiftCard',
         summary: 'Replace a gift card: a new card by e-mail with the whole balance (idempotent)',
@@ -53,14 +46,12 @@ export async function replaceRoutes(app: App, { deps, captchaRateLimit }: RouteO
           'body (400 VALIDATION_ERROR), card and security code (404 CARD_NOT_FOUND, 400 TOO_MANY_REQUESTS), balance ' +
           "(400 BALANCE_TOO_LOW below the brand's replacement minimum). A repeat answers the first call's address " +
           '(masked unless the repeat names the same address) and changes nothing.',
-        params: z.object({ themeCode: brandIdParam }),
-        headers: z.looseObject({ [FLOW_TYPE_HEADER]: z.literal('REPLACE') }),
         body: replaceCardRequestSchema,
-        response: { 200: replacementSchema, ...errorResponses(400, 403, 404, 413, 429) },
+        response: customerCallResponses(replacementSchema),
       },
     },
     async (request, reply) => {
-      const answer = await replaceGiftCard(deps, requestContext(request), (request.params as { themeCode?: unknown }).themeCode, request.body);
+      const answer = await replaceGiftCard(deps, customerCallOf(request), request.body);
       return reply.header('cache-control', 'no-store').send(answer);
     },
   );

@@ -1,19 +1,21 @@
-import { evaluatePasscode, type GiftCard, recoveryRequestSchema } from '@tessera/contracts';
+import type { GiftCard, recoveryRequestSchema } from '@tessera/contracts';
+import type { z } from 'zod';
 import { markSecretUsed } from '../../db/repositories/card-secrets.js';
 import { sumLedgerByAsset } from '../../db/repositories/ledger.js';
 import { isUsableGiftCard } from '../../domain/card-state.js';
-import { truncateAddress } from '../../domain/client-address.js';
 import { AppError } from '../../errors.js';
-import type { RequestContext, ServiceDeps } from '../../deps.js';
-import { requireBrandOfPath, requireOfferedFlowType } from '../../customer-call/brand-gate.js';
-import { checkCaptcha } from '../../customer-call/captcha-check.js';
+import type { ServiceDeps } from '../../deps.js';
+import { auditOf, type CustomerCall } from '../../customer-call/call-gate.js';
+import { requireCaptcha } from '../../customer-call/captcha-check.js';
 import { checkCardSecretAndWrite } from '../../customer-call/card-secret-check.js';
 import { giftCardAnswer } from '../../customer-call/gift-card-answer.js';
-import { parseOrThrow } from '../../customer-call/validate.js';
+import { requireSecureNewSecret } from '../../customer-call/new-secret-check.js';
 import { setCardSecret } from '../../cards/set-card-secret.js';
 
+type RecoveryInput = z.output<typeof recoveryRequestSchema>;
+
 /**
- * RESET (POST /api/recovery/{themeCode}/, x-flow-type SECURITY_RESET): a gift card's number, its
+ * RESET (POST /api/recovery/{themeCode}/, x-flow-type SECURITY_RESET; the body as Fastify validated it): a gift card's number, its
  * one-time recovery code and a new security code, with a captcha. Checks in the contract's order:
  * brand, flow, body, captcha, then the new code's docs/product/common.md#passcodes rules
  * (SECURITY_CODE_INSECURE, before the card is touched: it neither uses up the recovery code nor
@@ -26,24 +28,11 @@ import { setCardSecret } from '../../cards/set-card-secret.js';
  * once), the new security code replaces the old one, the failed-attempt count is reset, and the
  * event is audited. The answer is the card, as a lookup gives it.
  */
-export async function resetSecurityCode(deps: ServiceDeps, ctx: RequestContext, themeCode: unknown, body: unknown): Promise<GiftCard> {
-  const client = truncateAddress(ctx.clientAddress);
-  const { brand, flows } = await requireBrandOfPath(deps.brands, themeCode);
-  const flowType = requireOfferedFlowType(ctx.flowTypeHeader, ['SECURITY_RESET'], flows);
-  const request = parseOrThrow(recoveryRequestSchema, body);
-  const auditBase = { type: 'giftcard.reset', brandId: brand.id, flowType, client };
-
-  if (!(await checkCaptcha(deps, request['g-recaptcha-response'], ctx.clientAddress))) {
-    await deps.audit.record({ ...auditBase, outcome: 'captcha_invalid' }, deps.now().toISOString());
-    throw new AppError('CAPTCHA_INVALID');
-  }
-
-  const verdict = evaluatePasscode(request.securityCode);
-  if (verdict !== 'ok') {
-    // The verdict (short, long, guessable, …) says nothing about the code itself.
-    await deps.audit.record({ ...auditBase, outcome: 'security_code_insecure', detail: verdict }, deps.now().toISOString());
-    throw new AppError('SECURITY_CODE_INSECURE');
-  }
+export async function resetSecurityCode(deps: ServiceDeps, call: CustomerCall, request: RecoveryInput): Promise<GiftCard> {
+  const { brand } = call;
+  const auditBase = auditOf(call, 'giftcard.reset');
+  await requireCaptcha(deps, call, request['g-recaptcha-response'], auditBase);
+  await requireSecureNewSecret(deps, request.securityCode, auditBase);
 
   const result = await checkCardSecretAndWrite(deps, {
     cardNumber: request.cardNumber,

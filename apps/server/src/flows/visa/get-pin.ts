@@ -1,14 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { type PinRetrieval, pinRequestSchema } from '@tessera/contracts';
+import type { PinRetrieval, pinRequestSchema } from '@tessera/contracts';
+import type { z } from 'zod';
 import { PURPOSE } from '../../crypto/index.js';
 import { deleteExpiredPinFrameKeys, insertPinFrameKey } from '../../db/repositories/pin-frame-keys.js';
-import { truncateAddress } from '../../domain/client-address.js';
 import { AppError } from '../../errors.js';
-import type { RequestContext, ServiceDeps } from '../../deps.js';
-import { requireBrandOfPath } from '../../customer-call/brand-gate.js';
+import type { ServiceDeps } from '../../deps.js';
+import { auditOf, type CustomerCall } from '../../customer-call/call-gate.js';
 import { checkCardSecretAndWrite } from '../../customer-call/card-secret-check.js';
-import { parseOrThrow } from '../../customer-call/validate.js';
-import { isActiveVisa, requireVisaFlow } from './visa-card.js';
+import { isActiveVisa } from './visa-card.js';
 
 /** A PIN frame key works for this long (docs/product/visa.md#pin). */
 export const PIN_FRAME_KEY_TTL_MS = 60_000;
@@ -21,18 +20,15 @@ export const pinFrameKeyHash = (deps: Pick<ServiceDeps, 'crypto'>, key: string) 
 
 /**
  * VISA getPin (POST /api/visa/getPin/{themeCode}, x-flow-type VISA): `code` (the brand's code or
- * slug, which must name the path's brand), card number and passcode. Checks: brand, flow, body,
- * then an active Visa card of this brand and its passcode under the guessing limits (404
+ * slug, which must name the path's brand), card number and passcode. Past the call gate and
+ * validation: `code` names the path's brand, then an active Visa card of this brand and its passcode under the guessing limits (404
  * CARD_NOT_FOUND, 400 TOO_MANY_REQUESTS). Issues a one-time key (256 random bits, valid 60 s,
  * stored only as a keyed hash) bound to the card and to a fresh controlId, and answers the PIN
  * frame's address with both. The PIN itself never passes through the portal's origin: the frame
  * reads it with the key (read-pin.ts).
  */
-export async function getPin(deps: ServiceDeps, ctx: RequestContext, themeCode: unknown, body: unknown): Promise<PinRetrieval> {
-  const client = truncateAddress(ctx.clientAddress);
-  const { brand, flows } = await requireBrandOfPath(deps.brands, themeCode);
-  const flowType = requireVisaFlow(ctx.flowTypeHeader, flows, true);
-  const request = parseOrThrow(pinRequestSchema, body);
+export async function getPin(deps: ServiceDeps, call: CustomerCall, request: z.output<typeof pinRequestSchema>): Promise<PinRetrieval> {
+  const { brand } = call;
   const named = request.code.toLowerCase();
   if (named !== brand.code.toLowerCase() && named !== brand.slug.toLowerCase()) {
     throw new AppError('VALIDATION_ERROR', undefined, [{ path: 'code', message: "not the path's brand" }]);
@@ -45,7 +41,7 @@ export async function getPin(deps: ServiceDeps, ctx: RequestContext, themeCode: 
     secret: request.securityCode,
     secretKind: 'passcode',
     accepts: (card) => isActiveVisa(card, brand.id),
-    audit: { type: 'visa.get_pin', brandId: brand.id, flowType, client },
+    audit: auditOf(call, 'visa.get_pin'),
     write: async (trx, { card, now }) => {
       const at = now.toISOString();
       // Keys expire within a minute; older ones are of no use and go now (indexed, a few rows).

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { escapeHtml, htmlPage } from '../../http/html-page.js';
 import { PIN_FRAME_PIN_PATH } from './get-pin.js';
 
 /**
@@ -62,25 +63,15 @@ const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'u
 export const PIN_FRAME_SCRIPT_HASH = sha256(PIN_FRAME_SCRIPT);
 export const PIN_FRAME_STYLE_HASH = sha256(PIN_FRAME_STYLE);
 
-const escapeAttribute = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 export function pinFramePage(portalOrigin: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="referrer" content="no-referrer">
-<meta name="robots" content="noindex">
-<title>PIN</title>
-<style>${PIN_FRAME_STYLE}</style>
-</head>
-<body data-portal-origin="${escapeAttribute(portalOrigin)}">
-<output id="pin" aria-live="polite">****</output>
-<script>${PIN_FRAME_SCRIPT}</script>
-</body>
-</html>
-`;
+  return htmlPage({
+    lang: 'en',
+    title: 'PIN',
+    style: PIN_FRAME_STYLE,
+    bodyAttributes: `data-portal-origin="${escapeHtml(portalOrigin)}"`,
+    body: `<output id="pin" aria-live="polite">****</output>
+<script>${PIN_FRAME_SCRIPT}</script>`,
+  });
 }
 
 /** The page's own policy: nothing but its hashed script and style, its own origin, framed by the portal alone. */

@@ -74,7 +74,12 @@ async function pinFramePlugin(app: App, { deps, captchaRateLimit }: RouteOptions
     PIN_FRAME_PIN_PATH,
     {
       config: { rateLimit: captchaRateLimit },
-      attachValidation: true,
+      // Only the frame's own script reads the PIN: a request another origin sends is refused
+      // before its body is looked at.
+      preValidation: async (request) => {
+        const origin = request.headers.origin;
+        if (origin !== undefined && origin !== frame.origin) throw new AppError('NOT_FOUND');
+      },
       schema: {
         tags: ['visa'],
         operationId: 'readPin',
@@ -85,9 +90,6 @@ async function pinFramePlugin(app: App, { deps, captchaRateLimit }: RouteOptions
       },
     },
     async (request, reply) => {
-      // Only the frame's own script reads the PIN: a request another origin sends is refused.
-      const origin = request.headers.origin;
-      if (origin !== undefined && origin !== frame.origin) throw new AppError('NOT_FOUND');
       const answer = await readPin(deps, requestContext(request), request.body);
       return reply.header('cache-control', 'no-store').header('pragma', 'no-cache').send(answer);
     },

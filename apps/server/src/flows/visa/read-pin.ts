@@ -8,7 +8,6 @@ import { truncateAddress } from '../../domain/client-address.js';
 import { AppError } from '../../errors.js';
 import type { RequestContext, ServiceDeps } from '../../deps.js';
 import { pinFrameKeyHash } from './get-pin.js';
-import { parseOrThrow } from '../../customer-call/validate.js';
 
 /** What the PIN frame's script posts to POST /pin-frame/pin (its own origin). */
 export const pinReadRequestSchema = z.object({
@@ -30,8 +29,7 @@ const sameText = (a: string, b: string) => {
  * The PIN is decrypted here and answered with no-store; the answer goes to the frame's own
  * origin, never to the portal's.
  */
-export async function readPin(deps: ServiceDeps, ctx: RequestContext, body: unknown): Promise<{ pin: string }> {
-  const request = parseOrThrow(pinReadRequestSchema, body);
+export async function readPin(deps: ServiceDeps, ctx: RequestContext, request: z.output<typeof pinReadRequestSchema>): Promise<{ pin: string }> {
   const keyHash = pinFrameKeyHash(deps, request.key);
   const outcome = await deps.db.transaction().execute(async (trx) => {
     const at = deps.now().toISOString();

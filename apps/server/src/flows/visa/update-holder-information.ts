@@ -1,32 +1,32 @@
-import { type HolderInformation, updateHolderInformationRequestSchema } from '@tessera/contracts';
+import type { HolderInformation, updateHolderInformationRequestSchema } from '@tessera/contracts';
+import type { z } from 'zod';
 import type { VisaHolderData } from '../../cards/issue-card.js';
 import { PURPOSE } from '../../crypto/index.js';
 import { updateVisaHolderData } from '../../db/repositories/visa-holders.js';
-import { truncateAddress } from '../../domain/client-address.js';
 import { AppError } from '../../errors.js';
-import type { RequestContext, ServiceDeps } from '../../deps.js';
-import { requireBrandOfPath } from '../../customer-call/brand-gate.js';
+import type { ServiceDeps } from '../../deps.js';
+import { auditOf, type CustomerCall } from '../../customer-call/call-gate.js';
 import { checkCardSecretAndWrite } from '../../customer-call/card-secret-check.js';
-import { parseOrThrow } from '../../customer-call/validate.js';
-import { hasPasscode, holderInformation, moveVisaCard, readHolderData, requireVisaFlow } from './visa-card.js';
+import { hasPasscode, holderInformation, moveVisaCard, readHolderData } from './visa-card.js';
 
 type Outcome = { kind: 'updated' | 'unchanged'; answer: HolderInformation } | { kind: 'already_active' };
 
 /**
  * VISA UpdateHolderInformation (PUT /api/visa/UpdateHolderInformation/{themeCode}/, x-flow-type
  * VISA): card number, passcode and the reviewed date of birth, country of birth and nationality.
- * Checks: brand, flow, body (ISO country codes, a real date from 1920 on and not after today),
- * then card and passcode under the guessing limits (404 CARD_NOT_FOUND when wrong). In the
+ * Past the call gate and validation (ISO country codes, a real date from 1920 on), the date must
+ * not be after today; then card and passcode under the guessing limits (404 CARD_NOT_FOUND when wrong). In the
  * transaction that verified the passcode: a passcode_set card gets the three fields (holder data
  * re-sealed) and becomes active. An active card was reviewed already: the same values again
  * answer 200 (a repeated submit), other values TOKEN_ALREADY_ACTIVATED. Answers the holder
  * information.
  */
-export async function updateHolderInformation(deps: ServiceDeps, ctx: RequestContext, themeCode: unknown, body: unknown): Promise<HolderInformation> {
-  const client = truncateAddress(ctx.clientAddress);
-  const { brand, flows } = await requireBrandOfPath(deps.brands, themeCode);
-  const flowType = requireVisaFlow(ctx.flowTypeHeader, flows, true);
-  const request = parseOrThrow(updateHolderInformationRequestSchema, body);
+export async function updateHolderInformation(
+  deps: ServiceDeps,
+  call: CustomerCall,
+  request: z.output<typeof updateHolderInformationRequestSchema>,
+): Promise<HolderInformation> {
+  const { brand } = call;
   if (request.dateOfBirth > deps.now().toISOString().slice(0, 10)) {
     throw new AppError('VALIDATION_ERROR', undefined, [{ path: 'dateOfBirth', message: 'not after today' }]);
   }
@@ -37,7 +37,7 @@ export async function updateHolderInformation(deps: ServiceDeps, ctx: RequestCon
     secret: request.securityCode,
     secretKind: 'passcode',
     accepts: (card) => hasPasscode(card, brand.id),
-    audit: { type: 'visa.holder_update', brandId: brand.id, flowType, client },
+    audit: auditOf(call, 'visa.holder_update'),
     write: async (trx, { card, now }) => {
       const at = now.toISOString();
       const holder = await readHolderData(trx, crypto, card.id);

@@ -1,6 +1,7 @@
 import type { ActivationResult } from '@tessera/contracts';
-import type { RequestContext, ServiceDeps } from '../../deps.js';
-import { awaitsActivation, moveVisaCard, useOneTimeCode } from './visa-card.js';
+import type { ServiceDeps } from '../../deps.js';
+import type { CustomerCall } from '../../customer-call/call-gate.js';
+import { awaitsActivation, moveVisaCard, type UseCodeInput, useOneTimeCode } from './visa-card.js';
 
 /**
  * VISA UseActivationCode (POST /api/visa/UseActivationCode/{themeCode}/, x-flow-type VISA): card
@@ -10,8 +11,8 @@ import { awaitsActivation, moveVisaCard, useOneTimeCode } from './visa-card.js';
  * guessing cool-down). On success the code is used up, the passcode stored (keyed hash) and the
  * card is `passcode_set`; the review comes next.
  */
-export function useActivationCode(deps: ServiceDeps, ctx: RequestContext, themeCode: unknown, body: unknown): Promise<ActivationResult> {
-  return useOneTimeCode(deps, ctx, themeCode, body, {
+export function useActivationCode(deps: ServiceDeps, call: CustomerCall, request: UseCodeInput): Promise<ActivationResult> {
+  return useOneTimeCode(deps, call, request, {
     purpose: 'activation',
     auditType: 'visa.activation',
     accepts: awaitsActivation,

@@ -1,6 +1,7 @@
 import type { HolderInformation } from '@tessera/contracts';
-import type { RequestContext, ServiceDeps } from '../../deps.js';
-import { holderInformation, isActiveVisa, useOneTimeCode } from './visa-card.js';
+import type { ServiceDeps } from '../../deps.js';
+import type { CustomerCall } from '../../customer-call/call-gate.js';
+import { holderInformation, isActiveVisa, type UseCodeInput, useOneTimeCode } from './visa-card.js';
 
 /**
  * VISA userecovery (POST /api/visa/userecovery/{themeCode}/; x-flow-type optional): card number,
@@ -10,8 +11,8 @@ import { holderInformation, isActiveVisa, useOneTimeCode } from './visa-card.js'
  * replaces the old one; the answer is the holder information, so the account overview can show
  * at once (the cardholder has just proved the card with a code sent to its phone).
  */
-export function useRecovery(deps: ServiceDeps, ctx: RequestContext, themeCode: unknown, body: unknown): Promise<HolderInformation> {
-  return useOneTimeCode(deps, ctx, themeCode, body, {
+export function useRecovery(deps: ServiceDeps, call: CustomerCall, request: UseCodeInput): Promise<HolderInformation> {
+  return useOneTimeCode(deps, call, request, {
     purpose: 'recovery',
     auditType: 'visa.recovery',
     accepts: isActiveVisa,

@@ -1,17 +1,15 @@
 import { randomInt } from 'node:crypto';
 import {
   type CodeRequestResult,
-  codeRequestSchema,
-  evaluatePasscode,
-  type FlowType,
+  type codeRequestSchema,
   type HolderInformation,
-  isFlowType,
   maskPhoneNumber,
   ONE_TIME_CODE_LENGTH,
   SUPPORTED_LANGUAGES,
-  useCodeRequestSchema,
+  type useCodeRequestSchema,
 } from '@tessera/contracts';
 import type { Transaction } from 'kysely';
+import type { z } from 'zod';
 import type { VisaHolderData } from '../../cards/issue-card.js';
 import { type Crypto, PURPOSE } from '../../crypto/index.js';
 import { recordAuditEvent } from '../../db/repositories/audit.js';
@@ -20,20 +18,20 @@ import { findCardByNumberIndex, updateCard } from '../../db/repositories/cards.j
 import type { Executor } from '../../db/repositories/executor.js';
 import { sumLedgerByAsset } from '../../db/repositories/ledger.js';
 import { findVisaHolder } from '../../db/repositories/visa-holders.js';
-import type { BrandFlowRow, CardRow, Database } from '../../db/schema.js';
+import type { CardRow, Database } from '../../db/schema.js';
 import { enqueueMessage } from '../../delivery/outbox.js';
 import { composeOneTimeCodeSms, type OneTimeCodePurpose } from '../../delivery/sms/one-time-code.js';
 import { canTransition } from '../../domain/card-state.js';
-import { truncateAddress } from '../../domain/client-address.js';
 import { guessingGate } from '../../domain/guessing-policy.js';
 import { acceptedLanguages, chooseLanguage } from '../../domain/language.js';
 import { balanceIn } from '../../domain/ledger.js';
 import { AppError } from '../../errors.js';
-import type { RequestContext, ServiceDeps } from '../../deps.js';
-import { flowLanguages, offersFlow, requireBrandOfPath, requireOfferedFlowType } from '../../customer-call/brand-gate.js';
-import { checkCaptcha } from '../../customer-call/captcha-check.js';
+import type { ServiceDeps } from '../../deps.js';
+import { flowLanguages } from '../../customer-call/brand-gate.js';
+import { auditOf, type CustomerCall } from '../../customer-call/call-gate.js';
+import { requireCaptcha } from '../../customer-call/captcha-check.js';
 import { checkCardSecretAndWrite } from '../../customer-call/card-secret-check.js';
-import { parseOrThrow } from '../../customer-call/validate.js';
+import { requireSecureNewSecret } from '../../customer-call/new-secret-check.js';
 import { setCardSecret } from '../../cards/set-card-secret.js';
 
 /**
@@ -44,6 +42,9 @@ export const ONE_TIME_CODE_TTL_MS = 10 * 60 * 1000;
 export const ONE_TIME_CODE_TRIES = 5;
 export const ONE_TIME_CODE_REQUESTS_PER_HOUR = 3;
 const HOUR_MS = 60 * 60 * 1000;
+
+type CodeRequestInput = z.output<typeof codeRequestSchema>;
+export type UseCodeInput = z.output<typeof useCodeRequestSchema>;
 
 /** Six digits from the operating system's random generator (leading zeros kept). */
 export function drawOneTimeCode(): string {
@@ -57,16 +58,6 @@ export const awaitsActivation = (card: CardRow, brandId: string) =>
 export const hasPasscode = (card: CardRow, brandId: string) =>
   card.brand_id === brandId && card.kind === 'visa' && (card.state === 'passcode_set' || card.state === 'active');
 export const isActiveVisa = (card: CardRow, brandId: string) => card.brand_id === brandId && card.kind === 'visa' && card.state === 'active';
-
-/**
- * The x-flow-type of a VISA call where the spec sends none (GetHolderInformation, requestrecovery,
- * userecovery): absent is fine, but a value must be VISA; the brand must offer VISA either way.
- */
-export function requireVisaFlow(header: string | undefined, flows: readonly BrandFlowRow[], required: boolean): FlowType {
-  if (required || header !== undefined) return requireOfferedFlowType(header, ['VISA'], flows);
-  if (!offersFlow(flows, 'VISA')) throw new AppError('FLOW_UNAVAILABLE');
-  return isFlowType(header) ? header : 'VISA';
-}
 
 export async function readHolderData(db: Executor, crypto: Crypto, cardId: string): Promise<VisaHolderData> {
   const sealed = await findVisaHolder(db, cardId);
@@ -96,7 +87,7 @@ type CodeRequestOutcome =
   | { ok: false; code: 'INVALID_TOKEN' | 'TOKEN_ALREADY_ACTIVATED' | 'TOKEN_IS_NOT_ACTIVE' | 'TOO_MANY_REQUESTS' };
 
 /**
- * RequestActivationCode and requestrecovery: brand, flow, body, captcha, then in one transaction
+ * RequestActivationCode and requestrecovery: past the call gate and validation, the captcha, then in one transaction
  * (the card row locked on PostgreSQL, so concurrent requests count right): the card's eligibility,
  * its guessing gate, the 3-an-hour limit, a new code (replacing any earlier one; stored as a keyed
  * hash only), and the SMS queued in the outbox. A refusal commits only its audit event. After the
@@ -104,22 +95,14 @@ type CodeRequestOutcome =
  */
 export async function requestOneTimeCode(
   deps: ServiceDeps,
-  ctx: RequestContext,
-  themeCode: unknown,
-  body: unknown,
+  call: CustomerCall,
+  request: CodeRequestInput,
   purpose: OneTimeCodePurpose,
 ): Promise<CodeRequestResult> {
-  const client = truncateAddress(ctx.clientAddress);
-  const { brand, flows } = await requireBrandOfPath(deps.brands, themeCode);
-  const flowType = requireVisaFlow(ctx.flowTypeHeader, flows, purpose === 'activation');
-  const request = parseOrThrow(codeRequestSchema, body);
-  const auditBase = { type: purpose === 'activation' ? 'visa.activation_code' : 'visa.recovery_code', brandId: brand.id, flowType, client };
-
-  if (!(await checkCaptcha(deps, request['g-recaptcha-response'], ctx.clientAddress))) {
-    await deps.audit.record({ ...auditBase, outcome: 'captcha_invalid' }, deps.now().toISOString());
-    throw new AppError('CAPTCHA_INVALID');
-  }
-  const culture = chooseLanguage([request.culture, ...acceptedLanguages(ctx.acceptLanguage)], flowLanguages(flows, 'VISA'), SUPPORTED_LANGUAGES);
+  const { brand, flows } = call;
+  const auditBase = auditOf(call, purpose === 'activation' ? 'visa.activation_code' : 'visa.recovery_code');
+  await requireCaptcha(deps, call, request['g-recaptcha-response'], auditBase);
+  const culture = chooseLanguage([request.culture, ...acceptedLanguages(call.acceptLanguage)], flowLanguages(flows, 'VISA'), SUPPORTED_LANGUAGES);
   const { crypto } = deps;
   const numberIndex = crypto.blindIndex.of(PURPOSE.cardNumber, request.cardNumber);
 
@@ -180,7 +163,7 @@ export async function requestOneTimeCode(
 }
 
 /**
- * UseActivationCode and userecovery: brand, flow, body, then the new passcode's
+ * UseActivationCode and userecovery: past the call gate and validation, the new passcode's
  * docs/product/common.md#passcodes rules (SECURITY_CODE_INSECURE before the card is touched:
  * nothing used up, no guess counted), then the card and its one-time code under the guessing limits
  * (a wrong code also spends one of the code's 5 tries). On success, in the transaction that
@@ -190,9 +173,8 @@ export async function requestOneTimeCode(
  */
 export async function useOneTimeCode<T>(
   deps: ServiceDeps,
-  ctx: RequestContext,
-  themeCode: unknown,
-  body: unknown,
+  call: CustomerCall,
+  request: UseCodeInput,
   options: {
     purpose: OneTimeCodePurpose;
     auditType: string;
@@ -200,18 +182,9 @@ export async function useOneTimeCode<T>(
     onSuccess: (trx: Transaction<Database>, card: CardRow, at: string) => Promise<T>;
   },
 ): Promise<T> {
-  const client = truncateAddress(ctx.clientAddress);
-  const { brand, flows } = await requireBrandOfPath(deps.brands, themeCode);
-  const flowType = requireVisaFlow(ctx.flowTypeHeader, flows, options.purpose === 'activation');
-  const request = parseOrThrow(useCodeRequestSchema, body);
-  const auditBase = { type: options.auditType, brandId: brand.id, flowType, client };
-
-  const verdict = evaluatePasscode(request.securityCode);
-  if (verdict !== 'ok') {
-    // The verdict (short, long, guessable, …) says nothing about the passcode itself.
-    await deps.audit.record({ ...auditBase, outcome: 'security_code_insecure', detail: verdict }, deps.now().toISOString());
-    throw new AppError('SECURITY_CODE_INSECURE');
-  }
+  const { brand } = call;
+  const auditBase = auditOf(call, options.auditType);
+  await requireSecureNewSecret(deps, request.securityCode, auditBase);
 
   const result = await checkCardSecretAndWrite(deps, {
     cardNumber: request.cardNumber,

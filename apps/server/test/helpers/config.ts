@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import { expect } from 'vitest';
+import { ConfigError, parseConfig } from '../../src/config.js';
+
+/** A fresh 32-byte key, base64, as DATA_KEYS, INDEX_KEY and SECRET_PEPPERS take them. */
+export const randomKey = () => randomBytes(32).toString('base64');
+
+/**
+ * A complete production configuration (demo mode off, real keys, no test captcha, SMTP, Twilio and
+ * an https PIN frame), with `env` on top: what a test changes is all it has to name.
+ */
+export const productionEnv = (env: Record<string, string> = {}): Record<string, string> => ({
+  NODE_ENV: 'production',
+  CAPTCHA_PROVIDER: 'altcha',
+  ALTCHA_HMAC_KEY: 'a-long-enough-hmac-key-for-altcha',
+  DATA_KEYS: `1:${randomKey()}`,
+  INDEX_KEY: randomKey(),
+  SECRET_PEPPERS: `1:${randomKey()}`,
+  SMTP_HOST: 'smtp.example.com',
+  MAIL_FROM: 'no-reply@example.com',
+  TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`,
+  TWILIO_AUTH_TOKEN: 'token',
+  SMS_FROM: 'Tessera',
+  PIN_FRAME_URL: 'https://pin.cards.example.com',
+  ...env,
+});
+
+/** productionEnv without the settings named: to see what parseConfig says when they are missing. */
+export function productionEnvWithout(missing: string[], env: Record<string, string> = {}): Record<string, string> {
+  const base = productionEnv();
+  for (const key of missing) delete base[key];
+  return { ...base, ...env };
+}
+
+/** The problems parseConfig lists for `env`; fails when it accepts the configuration. */
+export function problemsOf(env: Record<string, string>): string[] {
+  try {
+    parseConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected the configuration to be refused');
+}
+
+/** For settings that are each bad on their own: parseConfig names every one of them, all at once. */
+export function expectEveryKeyRefused(env: Record<string, string>): void {
+  const problems = problemsOf(env);
+  for (const name of Object.keys(env)) {
+    expect(problems.some((p) => p.startsWith(`${name}:`)), name).toBe(true);
+  }
+}
