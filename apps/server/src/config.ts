@@ -300,6 +300,24 @@ function withoutEmpty(env: Record<string, string | undefined>): Record<string, s
   return out;
 }
 
+/** Loopback names and addresses: what a demo may listen on without DEMO_MODE=true. */
+function isLoopbackHost(host: string): boolean {
+  const h = host.trim().toLowerCase().replace(/^\[|\]$/g, '');
+  return h === 'localhost' || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h) || h === '::ffff:127.0.0.1';
+}
+
+/** The name of the first setting whose key bytes also appear in another group, if any. */
+function reusedKeyMaterial(data: Buffer[], index: Buffer[], peppers: Buffer[]): string | undefined {
+  const groups: [string, Buffer[]][] = [['DATA_KEYS', data], ['INDEX_KEY', index], ['SECRET_PEPPERS', peppers]];
+  for (const [name, keys] of groups) {
+    for (const [otherName, others] of groups) {
+      if (otherName === name) continue;
+      if (keys.some((k) => others.some((o) => k.equals(o)))) return name;
+    }
+  }
+  return undefined;
+}
+
 export function parseConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(withoutEmpty(env));
   if (!parsed.success) {
@@ -311,12 +329,24 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
 
   const demoMode = e.DEMO_MODE ?? !isProduction;
   if (isProduction && demoMode) problems.push('DEMO_MODE: demo mode is refused in production');
+  const host = e.HOST ?? (isProduction ? '0.0.0.0' : 'localhost');
+  // Demo mode has a sandbox bank where anyone passes the identity check and an outbox anyone can
+  // read: left on by accident (NODE_ENV forgotten), it must not be reachable from other machines.
+  if (demoMode && e.DEMO_MODE === undefined && !isLoopbackHost(host)) {
+    problems.push(`HOST: demo mode (NODE_ENV is not production) listens on loopback addresses only; set DEMO_MODE=true to serve the demo on ${host} on purpose`);
+  }
+  if (isProduction && e.TRUST_PROXY === true) {
+    problems.push('TRUST_PROXY: true would take the client address from any X-Forwarded-For; give the number of proxy hops or the proxies\' addresses');
+  }
 
   const provider: CaptchaProvider = e.CAPTCHA_PROVIDER ?? (isProduction ? 'recaptcha' : 'altcha');
   if (isProduction && provider === 'test') problems.push('CAPTCHA_PROVIDER: the test captcha is refused in production');
   if (provider === 'recaptcha') {
     if (!e.RECAPTCHA_SECRET) problems.push('RECAPTCHA_SECRET: required when CAPTCHA_PROVIDER is recaptcha');
     if (!e.RECAPTCHA_SITE_KEY) problems.push('RECAPTCHA_SITE_KEY: required when CAPTCHA_PROVIDER is recaptcha');
+  }
+  if (isProduction && provider === 'recaptcha' && !e.RECAPTCHA_VERIFY_URL.startsWith('https:')) {
+    problems.push('RECAPTCHA_VERIFY_URL: must be https in production');
   }
   if (isProduction && provider === 'altcha' && !e.ALTCHA_HMAC_KEY) {
     problems.push('ALTCHA_HMAC_KEY: required in production when CAPTCHA_PROVIDER is altcha');
@@ -336,6 +366,12 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     }
     if (e.SECRET_PEPPERS && !e.SECRET_PEPPERS.has(pepperCurrent)) {
       problems.push(`SECRET_PEPPER_CURRENT: version ${pepperCurrent} is not in SECRET_PEPPERS`);
+    }
+    if (isProduction && e.DATA_KEYS && e.INDEX_KEY && e.SECRET_PEPPERS) {
+      // One leaked key must not open the other two doors: the data key, the blind index key and
+      // the peppers are each their own material.
+      const reused = reusedKeyMaterial([...e.DATA_KEYS.values()], [e.INDEX_KEY], [...e.SECRET_PEPPERS.values()]);
+      if (reused) problems.push(`${reused}: the same key material is used for more than one of DATA_KEYS, INDEX_KEY and SECRET_PEPPERS`);
     }
     if (e.DATA_KEYS && e.INDEX_KEY && e.SECRET_PEPPERS) {
       keys = {
@@ -406,6 +442,10 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   }
 
   const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
+  // Production serves cardholders over TLS only: cookies, redirects and the PIN frame's
+  // frame-ancestors are all built from this address.
+  if (isProduction && !e.PUBLIC_URL) problems.push('PUBLIC_URL: required in production (the https address cardholders reach the portal at)');
+  else if (isProduction && !publicUrl.startsWith('https:')) problems.push('PUBLIC_URL: must be https in production');
   // The PIN frame needs an origin of its own. The default is the loopback address on the same
   // port, unless the portal itself is reached there; then it is localhost.
   const pinFrameUrl =
@@ -464,7 +504,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     nodeEnv: e.NODE_ENV,
     isProduction,
     port: e.PORT,
-    host: e.HOST ?? (isProduction ? '0.0.0.0' : 'localhost'),
+    host,
     database,
     publicUrl,
     pinFrameUrl,

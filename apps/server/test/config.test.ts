@@ -11,8 +11,9 @@ const productionKeys = () => ({
 });
 
 const productionMail = { SMTP_HOST: 'smtp.example.com', MAIL_FROM: 'Tessera <no-reply@cards.example.com>' };
-/** What production needs besides mail since VISA: the SMS gateway and the PIN frame's https origin. */
+/** What production needs besides mail since VISA: the SMS gateway and the https origins. */
 const productionSmsAndFrame = {
+  PUBLIC_URL: 'https://cards.example.com',
   TWILIO_ACCOUNT_SID: `AC${'0123456789abcdef'.repeat(2)}`,
   TWILIO_AUTH_TOKEN: 'twilio-auth-token',
   SMS_FROM: 'Tessera',
@@ -71,13 +72,13 @@ describe('config', () => {
     const config = parseConfig({
       NODE_ENV: 'production',
       DATABASE_URL: 'postgres://tessera@db/tessera',
-      PUBLIC_URL: 'https://cards.example.com/',
       CAPTCHA_PROVIDER: 'altcha',
       ALTCHA_HMAC_KEY: 'a-long-enough-hmac-key-for-altcha',
       TRUST_PROXY: '1',
       ...productionKeys(),
       ...productionMail,
       ...productionSmsAndFrame,
+      PUBLIC_URL: 'https://cards.example.com/',
     });
     expect(config.demoMode).toBe(false);
     expect(config.publicUrl).toBe('https://cards.example.com');
@@ -90,6 +91,41 @@ describe('config', () => {
       from: { name: 'Tessera', address: 'no-reply@cards.example.com' },
       smtp: { host: 'smtp.example.com', port: 587, secure: false, requireTls: true, auth: undefined, timeoutMs: 30_000 },
     });
+  });
+
+  it('refuses in production what would fail open: no or an http PUBLIC_URL, http verify and frame addresses, TRUST_PROXY=true, shared key material', () => {
+    const production = (env: Record<string, string>) => productionEnvWithout(['PUBLIC_URL'], env);
+    expect(problemsOf(production({}))).toEqual([expect.stringMatching(/^PUBLIC_URL: required in production/)]);
+    expect(problemsOf(production({ PUBLIC_URL: 'http://cards.example.com' }))).toEqual([expect.stringMatching(/^PUBLIC_URL: must be https/)]);
+    const ok = { PUBLIC_URL: 'https://cards.example.com' };
+    expect(problemsOf(production({ ...ok, PIN_FRAME_URL: 'http://pin.cards.example.com' }))).toEqual([expect.stringMatching(/^PIN_FRAME_URL: must be https/)]);
+    expect(problemsOf(production({ ...ok, TRUST_PROXY: 'true' }))).toEqual([expect.stringMatching(/^TRUST_PROXY: true would take/)]);
+    const recaptcha = { CAPTCHA_PROVIDER: 'recaptcha', RECAPTCHA_SECRET: 's', RECAPTCHA_SITE_KEY: 'k' };
+    expect(problemsOf(production({ ...ok, ...recaptcha, RECAPTCHA_VERIFY_URL: 'http://verify.example.com/siteverify' }))).toEqual([
+      expect.stringMatching(/^RECAPTCHA_VERIFY_URL: must be https/),
+    ]);
+    const key = randomKey();
+    for (const shared of <Record<string, string>[]>[
+      { DATA_KEYS: `1:${key}`, INDEX_KEY: key },
+      { INDEX_KEY: key, SECRET_PEPPERS: `1:${key}` },
+      { DATA_KEYS: `1:${randomKey()},2:${key}`, SECRET_PEPPERS: `4:${key}` },
+    ]) {
+      expect(problemsOf(production({ ...ok, ...shared })), JSON.stringify(Object.keys(shared))).toEqual([expect.stringMatching(/the same key material/)]);
+    }
+    // What production may take instead: a hop count or the proxies' addresses.
+    expect(parseConfig(production({ ...ok, TRUST_PROXY: '2' })).trustProxy).toBe(2);
+    expect(parseConfig(production({ ...ok, TRUST_PROXY: '10.0.0.1, 10.0.1.0/24' })).trustProxy).toEqual(['10.0.0.1', '10.0.1.0/24']);
+  });
+
+  it('keeps a demo that NODE_ENV left on to loopback addresses unless DEMO_MODE=true says it is meant', () => {
+    for (const host of ['0.0.0.0', '::', '192.0.2.10', 'cards.example.com']) {
+      expect(problemsOf({ HOST: host }), host).toEqual([expect.stringMatching(/^HOST: demo mode .* loopback addresses only/)]);
+    }
+    for (const host of ['localhost', '127.0.0.1', '127.1.2.3', '::1', '[::1]']) expect(parseConfig({ HOST: host }).host, host).toBe(host);
+    expect(parseConfig({}).host).toBe('localhost');
+    expect(parseConfig({ HOST: '0.0.0.0', DEMO_MODE: 'true' })).toMatchObject({ host: '0.0.0.0', demoMode: true });
+    // Without demo mode (and outside production) there is nothing to keep close.
+    expect(parseConfig({ HOST: '0.0.0.0', DEMO_MODE: 'false' }).host).toBe('0.0.0.0');
   });
 
   it('checks key formats and current versions', () => {

@@ -39,6 +39,15 @@ describe('per-address rate limit', () => {
     }
   });
 
+  it('counts an IPv6 client by its /64, so fresh addresses from one network share one count', async () => {
+    const prefix = '2001:db8:77:1';
+    const statuses = [];
+    for (const host of ['::1', '::2', ':abcd:0:0:3', ':ffff:ffff:ffff:ffff']) statuses.push((await lookup(`${prefix}${host}`)).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    // The next /64 has its own count.
+    expect((await lookup('2001:db8:77:2::1')).statusCode).toBe(200);
+  });
+
   it('limits error reports on their own', async () => {
     const report = () =>
       t.app.inject({
@@ -63,8 +72,8 @@ describe('per-address rate limit shared through Redis', () => {
     const a = await createTestApp({ env });
     const b = await createTestApp({ env });
     try {
-      // A fresh address per run: Redis outlives the test.
-      const address = `2001:db8::${crypto.randomUUID().slice(0, 4)}:${crypto.randomUUID().slice(0, 4)}`;
+      // A fresh /64 per run: Redis outlives the test.
+      const address = `2001:db8:${crypto.randomUUID().slice(0, 4)}:${crypto.randomUUID().slice(0, 4)}::1`;
       const lookupOn = (app: TestApp) =>
         app.app.inject({ method: 'POST', url: '/api/GiftCard/', remoteAddress: address, headers: { 'x-flow-type': 'BALANCE' }, payload: lookupBody('GIFT_BALANCE') });
       expect((await lookupOn(a)).statusCode).toBe(200);

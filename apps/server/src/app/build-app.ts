@@ -11,6 +11,7 @@ import type { Config } from '../config.js';
 import { createCrypto } from '../crypto/index.js';
 import { loadKeyring } from '../crypto/keyring.js';
 import { createDatabase, type Db } from '../db/database.js';
+import { rateLimitKey } from '../domain/client-address.js';
 import { AuditWriter } from '../db/repositories/audit.js';
 import { OutboxSignal } from '../delivery/signal.js';
 import { AppError } from '../errors.js';
@@ -117,7 +118,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   }
   await app.register(fastifyRateLimit, {
     global: false,
-    keyGenerator: (request) => request.ip,
+    keyGenerator: (request) => rateLimitKey(request.ip),
     errorResponseBuilder: () => new AppError('RATE_LIMITED'),
     ...(redis && {
       redis,

@@ -7,7 +7,7 @@ export const randomKey = () => randomBytes(32).toString('base64');
 
 /**
  * A complete production configuration (demo mode off, real keys, no test captcha, SMTP, Twilio and
- * an https PIN frame), with `env` on top: what a test changes is all it has to name.
+ * https portal and PIN frame addresses), with `env` on top: what a test changes is all it has to name.
  */
 export const productionEnv = (env: Record<string, string> = {}): Record<string, string> => ({
   NODE_ENV: 'production',
@@ -21,6 +21,7 @@ export const productionEnv = (env: Record<string, string> = {}): Record<string, 
   TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`,
   TWILIO_AUTH_TOKEN: 'token',
   SMS_FROM: 'Tessera',
+  PUBLIC_URL: 'https://cards.example.com',
   PIN_FRAME_URL: 'https://pin.cards.example.com',
   ...env,
 });

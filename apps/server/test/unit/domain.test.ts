@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { truncateAddress } from '../../src/domain/client-address.js';
+import { rateLimitKey, truncateAddress } from '../../src/domain/client-address.js';
 import { afterWrongSecret, GUESSING_COOLDOWN_MS, guessingGate } from '../../src/domain/guessing-policy.js';
 import { balanceIn, balancesOf, canDebit } from '../../src/domain/ledger.js';
 import { payoutBreakdown } from '../../src/domain/payout.js';
@@ -72,5 +72,18 @@ describe('client address truncation', () => {
     expect(truncateAddress('::ffff:203.0.113.77')).toBe('203.0.113.0/24');
     expect(truncateAddress('2001:db8:abcd:12::1')).toBe('2001:db8:abcd::/48');
     expect(truncateAddress(undefined)).toBeNull();
+  });
+
+  it('counts rate limits per IPv4 address and per IPv6 /64', () => {
+    expect(rateLimitKey('203.0.113.77')).toBe('203.0.113.77');
+    expect(rateLimitKey('::ffff:203.0.113.77')).toBe('203.0.113.77');
+    expect(rateLimitKey('2001:db8:abcd:12::1')).toBe('2001:db8:abcd:12::/64');
+    expect(rateLimitKey('2001:0db8:abcd:0012:ffff:1:2:3')).toBe('2001:db8:abcd:12::/64');
+    expect(rateLimitKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(rateLimitKey('::1')).toBe('0:0:0:0::/64');
+    expect(rateLimitKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(rateLimitKey('64:ff9b::192.0.2.1')).toBe('64:ff9b:0:0::/64');
+    // Not an address Node would hand over; counted as it is rather than merged with others.
+    expect(rateLimitKey('2001:db8::1::2')).toBe('2001:db8::1::2');
   });
 });
