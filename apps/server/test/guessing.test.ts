@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GUESSING_COOLDOWN_MS } from '../src/domain/guessing-policy.js';
-import { lookupBody } from './helpers/demo.js';
+import { demoCard, lookupBody } from './helpers/demo.js';
 import { useTestApp } from './helpers/test-app.js';
 
 let clock = new Date('2025-06-15T10:00:00Z').getTime();
@@ -43,19 +43,57 @@ describe('guessing limit per card', () => {
     expect(card).toEqual({ failed_attempts: 0, locked_until: null });
   });
 
-  it('locks the card until the operator unlocks it after 20 wrong secrets', async () => {
-    for (let round = 0; round < 4; round++) {
+  it('escalates the cool-down to 2 hours after 10 and 24 hours after 15 wrong secrets, and counts each lockout', async () => {
+    const lockouts = (kind: string) => t.deps.metrics.registry.getSingleMetric('tessera_card_lockouts_total')!.get().then((m) => m.values.find((v) => v.labels.kind === kind)?.value ?? 0);
+    const before = await Promise.all(['cooldown_30m', 'cooldown_2h', 'cooldown_24h'].map(lockouts));
+    const round = async () => {
+      for (let i = 0; i < 5; i++) expect(await codeOf('GIFT_EMPTY', '000000')).toBe('CARD_NOT_FOUND');
+      expect(await codeOf('GIFT_EMPTY')).toBe('TOO_MANY_REQUESTS');
+    };
+    await round();
+    clock += 30 * 60_000 + 1000;
+    await round();
+    clock += 2 * 60 * 60_000 - 1000;
+    expect(await codeOf('GIFT_EMPTY')).toBe('TOO_MANY_REQUESTS');
+    clock += 2000;
+    await round();
+    clock += 24 * 60 * 60_000 - 1000;
+    expect(await codeOf('GIFT_EMPTY')).toBe('TOO_MANY_REQUESTS');
+    clock += 2000;
+    expect(await codeOf('GIFT_EMPTY')).toBe('OK');
+    const after = await Promise.all(['cooldown_30m', 'cooldown_2h', 'cooldown_24h'].map(lockouts));
+    expect(after.map((n, i) => n - before[i]!)).toEqual([1, 1, 1]);
+    const card = await t.db.selectFrom('cards').select('id').where('number_last3', '=', demoCard('GIFT_EMPTY').number.slice(-3)).executeTakeFirstOrThrow();
+    const events = await t.db.selectFrom('audit_events').select(['outcome', 'detail', 'flow_type']).where('type', '=', 'card.lockout').where('card_id', '=', card.id).orderBy('occurred_at').execute();
+    expect(events).toEqual([
+      { outcome: 'cooldown_30m', detail: 'after 5 consecutive wrong secrets', flow_type: 'BALANCE' },
+      { outcome: 'cooldown_2h', detail: 'after 10 consecutive wrong secrets', flow_type: 'BALANCE' },
+      { outcome: 'cooldown_24h', detail: 'after 15 consecutive wrong secrets', flow_type: 'BALANCE' },
+    ]);
+  });
+
+  it('locks the card for the operator only after 100 wrong secrets, and never texts a gift card', async () => {
+    for (let round = 0; round < 20; round++) {
       for (let i = 0; i < 5; i++) expect(await codeOf('GIFT_NO_EXPIRY', '000000')).toBe('CARD_NOT_FOUND');
       expect(await codeOf('GIFT_NO_EXPIRY', '000000')).toBe('TOO_MANY_REQUESTS');
-      clock += GUESSING_COOLDOWN_MS + 1000;
+      if (round === 18) {
+        // 95 wrong secrets: cooling down, not locked.
+        const row = await t.db.selectFrom('cards').select(['failed_attempts', 'operator_locked']).where('number_last3', '=', '106').executeTakeFirstOrThrow();
+        expect(row).toEqual({ failed_attempts: 95, operator_locked: 0 });
+      }
+      clock += 24 * 60 * 60_000 + 1000;
     }
     // A day later the right code is still refused: only the operator unlocks.
     clock += 24 * 60 * 60 * 1000;
     expect(await codeOf('GIFT_NO_EXPIRY')).toBe('TOO_MANY_REQUESTS');
-    const card = await t.db.selectFrom('cards').select(['failed_attempts', 'operator_locked']).where('number_last3', '=', '106').executeTakeFirstOrThrow();
-    expect(card).toEqual({ failed_attempts: 20, operator_locked: 1 });
+    const card = await t.db.selectFrom('cards').select(['id', 'failed_attempts', 'operator_locked']).where('number_last3', '=', '106').executeTakeFirstOrThrow();
+    expect(card).toMatchObject({ failed_attempts: 100, operator_locked: 1 });
     const events = await t.db.selectFrom('audit_events').select('outcome').where('outcome', '=', 'refused_locked').execute();
     expect(events.length).toBeGreaterThan(0);
+    const lockouts = await t.db.selectFrom('audit_events').select('outcome').where('type', '=', 'card.lockout').where('card_id', '=', card.id).execute();
+    expect(lockouts.map((e) => e.outcome).at(-1)).toBe('operator_lock');
+    expect(lockouts).toHaveLength(20);
+    expect(await t.db.selectFrom('outbox_messages').select('id').where('card_id', '=', card.id).execute()).toEqual([]);
   });
 
   it('does not count attempts refused during a cool-down', async () => {

@@ -107,6 +107,38 @@ describe('userecovery: guessing', () => {
   });
 });
 
+describe('the 24-hour cool-down of a Visa card', () => {
+  it('texts the holder when wrong passcodes bring the card into a 24-hour cool-down, and only then', async () => {
+    const card = await issueVisa(t, { state: 'active', passcode: 'Lk4m8N' });
+    secrets.add(card.number).add(card.phone).add('Lk4m8N');
+    const row = await visaRow(t, card.number);
+    const wrongRound = async () => {
+      for (let i = 0; i < 5; i++) expect(outcome(await login(card.number, 'Lk4m8M'))).toBe('404 CARD_NOT_FOUND');
+      expect(outcome(await login(card.number, 'Lk4m8N'))).toBe('400 TOO_MANY_REQUESTS');
+    };
+    await wrongRound(); // 30 minutes
+    clock += 30 * 60_000 + 1000;
+    await wrongRound(); // 2 hours
+    expect(await queuedSms(t, row.id)).toEqual([]);
+    clock += 2 * 60 * 60_000 + 1000;
+    await wrongRound(); // 24 hours
+    const sms = await queuedSms(t, row.id);
+    expect(sms).toHaveLength(1);
+    expect(sms[0]).toMatchObject({ channel: 'sms', to: card.phone });
+    expect(sms[0]!.text).toContain(`eindigend op ${row.number_last3}`);
+    expect(sms[0]!.text).toContain('24 uur');
+    expect(sms[0]!.text).not.toContain(card.number);
+    const lockouts = await t.db.selectFrom('audit_events').select(['outcome', 'flow_type']).where('type', '=', 'card.lockout').where('card_id', '=', row.id).orderBy('occurred_at').execute();
+    expect(lockouts.map((e) => e.outcome)).toEqual(['cooldown_30m', 'cooldown_2h', 'cooldown_24h']);
+    // Two hours into the day the right passcode is still refused; after it, it works and resets the count.
+    clock += 2 * 60 * 60_000;
+    expect(outcome(await login(card.number, 'Lk4m8N'))).toBe('400 TOO_MANY_REQUESTS');
+    clock += 22 * 60 * 60_000 + 1000;
+    expect(outcome(await login(card.number, 'Lk4m8N'))).toBe('OK');
+    expect((await visaRow(t, card.number)).failed_attempts).toBe(0);
+  });
+});
+
 describe('nothing secret in logs or audit events', () => {
   it('writes no card number, passcode, code or phone number to the log or the audit trail', async () => {
     await expectNoSecretsInLogOrAudit(t, log, secrets, withoutIdsAndTimes);

@@ -20,6 +20,7 @@ import { installFlowTypeConstraint } from '../customer-call/flow-type-constraint
 import { installErrorHandler } from '../http/error-handler.js';
 import { cspDirectives, helmetHeaders, installSecurityHeaders } from '../http/security-headers.js';
 import { createLogger, lazyChildLoggerFactory } from '../logger.js';
+import { createMetrics } from '../metrics.js';
 import { BrandCache } from '../customer-call/brand-cache.js';
 import type { ServiceDeps } from '../deps.js';
 import { balanceRoutes } from '../flows/balance/routes.js';
@@ -70,6 +71,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     config,
     now: options.now ?? (() => new Date()),
     outbox: options.outbox ?? new OutboxSignal(),
+    metrics: createMetrics(),
   };
 
   const app = Fastify({

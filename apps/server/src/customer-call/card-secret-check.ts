@@ -7,8 +7,14 @@ import { findCardByNumberIndex, incrementFailedAttempts, resetFailedAttempts, up
 import type { CardRow, CardSecretRow, CardSecretsTable, Database } from '../db/schema.js';
 import { afterWrongSecret, guessingGate } from '../domain/guessing-policy.js';
 import type { ServiceDeps } from '../deps.js';
+import { noteLockout } from './lockout.js';
 
-export type SecretRefusal = { ok: false; code: Extract<ErrorCode, 'CARD_NOT_FOUND' | 'TOO_MANY_REQUESTS'> };
+export type SecretRefusal = {
+  ok: false;
+  code: Extract<ErrorCode, 'CARD_NOT_FOUND' | 'TOO_MANY_REQUESTS'>;
+  /** A lockout SMS was queued in the refusal's transaction: wake the outbox once it has committed. */
+  messageQueued?: boolean;
+};
 
 export type SecretCheckResult<T> = { ok: true; card: CardRow; read: T } | SecretRefusal;
 
@@ -88,7 +94,8 @@ export async function checkCardSecret<T>(deps: ServiceDeps, input: SecretCheckIn
     await recordAuditEvent(trx, { ...input.audit, outcome: 'success', cardId: verified.card.id, detail: null }, now.toISOString());
     return { ok: true, card: verified.card } as const;
   });
-  return checked.ok ? { ...checked, read: await input.readAfter(checked.card) } : checked;
+  if (!checked.ok) return wokenAfter(deps, checked);
+  return { ...checked, read: await input.readAfter(checked.card) };
 }
 
 /** The card and secret a write runs against, inside the transaction that verified them. */
@@ -129,7 +136,7 @@ export type SecretWriteResult<W> = { ok: true; card: CardRow; value: W } | Secre
  */
 export async function checkCardSecretAndWrite<W>(deps: ServiceDeps, input: SecretWriteInput<W>): Promise<SecretWriteResult<W>> {
   const numberIndex = deps.crypto.blindIndex.of(PURPOSE.cardNumber, stripCardNumber(input.cardNumber));
-  return deps.db.transaction().execute(async (trx) => {
+  const result = await deps.db.transaction().execute(async (trx): Promise<SecretWriteResult<W>> => {
     const now = deps.now();
     const verified = await verifyLocked(trx, deps, numberIndex, input, now);
     if (!verified.ok) return verified;
@@ -141,6 +148,13 @@ export async function checkCardSecretAndWrite<W>(deps: ServiceDeps, input: Secre
     );
     return { ok: true, card: verified.card, value: written.value } as const;
   });
+  return result.ok ? result : wokenAfter(deps, result);
+}
+
+/** A refusal that queued a lockout SMS wakes the outbox, now that its transaction has committed. */
+function wokenAfter(deps: ServiceDeps, refusal: SecretRefusal): SecretRefusal {
+  if (refusal.messageQueued) deps.outbox.wake();
+  return { ok: false, code: refusal.code };
 }
 
 /**
@@ -190,15 +204,15 @@ async function verifyLocked(
     if (stored?.attempts_left !== null && stored?.attempts_left !== undefined) await spendAttempt(trx, stored.id, at);
     const failed = await incrementFailedAttempts(trx, card.id, at);
     const consequence = afterWrongSecret(failed, now);
-    if (consequence.operatorLocked || consequence.lockedUntil) {
-      await updateCard(trx, card.id, {
-        operator_locked: consequence.operatorLocked ? 1 : card.operator_locked,
-        locked_until: consequence.lockedUntil?.toISOString() ?? card.locked_until,
-        updated_at: at,
-      });
-    }
-    await audit('wrong_secret', card.id, consequence.operatorLocked ? 'locked' : consequence.lockedUntil ? 'cooldown started' : undefined);
-    return { ok: false, code: 'CARD_NOT_FOUND' };
+    await audit('wrong_secret', card.id, consequence.lockout ?? undefined);
+    if (!consequence.lockout) return { ok: false, code: 'CARD_NOT_FOUND' };
+    await updateCard(trx, card.id, {
+      operator_locked: consequence.operatorLocked ? 1 : card.operator_locked,
+      locked_until: consequence.lockedUntil?.toISOString() ?? card.locked_until,
+      updated_at: at,
+    });
+    const { messageQueued } = await noteLockout(trx, deps, card, { kind: consequence.lockout, failedAttempts: failed, flowType: input.audit.flowType ?? null }, at);
+    return { ok: false, code: 'CARD_NOT_FOUND', messageQueued };
   }
   await resetFailedAttempts(trx, card.id, at);
   return { ok: true, card, secret: stored };

@@ -45,7 +45,7 @@ export interface ResendReplacementResult {
   previous: { status: string; lastError: string | null; updatedAt: string } | null;
   /** Wrong attempts counted on the new card before, now cleared. */
   failedAttemptsCleared: number;
-  /** The new card was locked after 20 wrong secrets; the lock is lifted with the new code. */
+  /** The new card was locked after 100 wrong secrets; the lock is lifted with the new code. */
   wasOperatorLocked: boolean;
 }
 

@@ -16,7 +16,7 @@ export interface UnlockCardResult {
 }
 
 /**
- * `tessera cards unlock NUMBER`: lifts the operator lock that 20 wrong secrets set, ends a running
+ * `tessera cards unlock NUMBER`: lifts the operator lock that 100 wrong secrets set, ends a running
  * cool-down and resets the failed-attempt count, so the cardholder can use self-service again.
  * It does not unblock a blocked (replaced or stopped) card: that is a different decision.
  */

@@ -8,11 +8,17 @@ import { canTransition } from '../../src/domain/card-state.js';
 const now = new Date('2025-01-01T12:00:00Z');
 
 describe('guessing policy', () => {
-  it('starts a cool-down at every 5th wrong secret and locks at the 20th', () => {
-    expect(afterWrongSecret(4, now)).toEqual({ lockedUntil: null, operatorLocked: false });
+  it('escalates the cool-down (30 min, 2 h, then 24 h at every 5th) and locks only at the 100th wrong secret', () => {
+    const minutes = (n: number) => {
+      const until = afterWrongSecret(n, now).lockedUntil;
+      return until === null ? null : (until.getTime() - now.getTime()) / 60_000;
+    };
+    expect(afterWrongSecret(4, now)).toEqual({ lockedUntil: null, operatorLocked: false, lockout: null });
     expect(afterWrongSecret(5, now).lockedUntil?.getTime()).toBe(now.getTime() + GUESSING_COOLDOWN_MS);
-    expect(afterWrongSecret(10, now).lockedUntil).not.toBeNull();
-    expect(afterWrongSecret(20, now)).toEqual({ lockedUntil: null, operatorLocked: true });
+    expect([5, 10, 15, 20, 95].map(minutes)).toEqual([30, 120, 1440, 1440, 1440]);
+    expect([5, 10, 15, 95].map((n) => afterWrongSecret(n, now).lockout)).toEqual(['cooldown_30m', 'cooldown_2h', 'cooldown_24h', 'cooldown_24h']);
+    expect([6, 11, 16, 99].map(minutes)).toEqual([null, null, null, null]);
+    expect(afterWrongSecret(100, now)).toEqual({ lockedUntil: null, operatorLocked: true, lockout: 'operator_lock' });
   });
 
   it('gates on cool-down and operator lock', () => {

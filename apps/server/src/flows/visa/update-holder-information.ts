@@ -1,13 +1,14 @@
 import type { HolderInformation, updateHolderInformationRequestSchema } from '@tessera/contracts';
 import type { z } from 'zod';
 import type { VisaHolderData } from '../../cards/issue-card.js';
+import { readHolderData } from '../../cards/visa-holder.js';
 import { PURPOSE } from '../../crypto/index.js';
 import { updateVisaHolderData } from '../../db/repositories/visa-holders.js';
 import { AppError } from '../../errors.js';
 import type { ServiceDeps } from '../../deps.js';
 import { auditOf, type CustomerCall } from '../../customer-call/call-gate.js';
 import { checkCardSecretAndWrite } from '../../customer-call/card-secret-check.js';
-import { hasPasscode, holderInformation, moveVisaCard, readHolderData } from './visa-card.js';
+import { hasPasscode, holderInformation, moveVisaCard } from './visa-card.js';
 
 type Outcome = { kind: 'updated' | 'unchanged'; answer: HolderInformation } | { kind: 'already_active' };
 

@@ -11,13 +11,13 @@ import {
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { VisaHolderData } from '../../cards/issue-card.js';
+import { readHolderData } from '../../cards/visa-holder.js';
 import { type Crypto, PURPOSE } from '../../crypto/index.js';
 import { recordAuditEvent } from '../../db/repositories/audit.js';
 import { countOneTimeCodesSince, markSecretUsed } from '../../db/repositories/card-secrets.js';
 import { findCardByNumberIndex, updateCard } from '../../db/repositories/cards.js';
 import type { Executor } from '../../db/repositories/executor.js';
 import { sumLedgerByAsset } from '../../db/repositories/ledger.js';
-import { findVisaHolder } from '../../db/repositories/visa-holders.js';
 import type { CardRow, Database } from '../../db/schema.js';
 import { enqueueMessage } from '../../delivery/outbox.js';
 import { composeOneTimeCodeSms, type OneTimeCodePurpose } from '../../delivery/sms/one-time-code.js';
@@ -58,12 +58,6 @@ export const awaitsActivation = (card: CardRow, brandId: string) =>
 export const hasPasscode = (card: CardRow, brandId: string) =>
   card.brand_id === brandId && card.kind === 'visa' && (card.state === 'passcode_set' || card.state === 'active');
 export const isActiveVisa = (card: CardRow, brandId: string) => card.brand_id === brandId && card.kind === 'visa' && card.state === 'active';
-
-export async function readHolderData(db: Executor, crypto: Crypto, cardId: string): Promise<VisaHolderData> {
-  const sealed = await findVisaHolder(db, cardId);
-  if (!sealed) throw new Error('a Visa card without holder data');
-  return JSON.parse(crypto.cipher.decrypt(sealed.holderCiphertext, PURPOSE.visaHolder)) as VisaHolderData;
-}
 
 /** The holder information answer (contracts holderInformationSchema): the phone masked, the balance of the card's asset. */
 export async function holderInformation(db: Executor, crypto: Crypto, card: CardRow, holder?: VisaHolderData): Promise<HolderInformation> {

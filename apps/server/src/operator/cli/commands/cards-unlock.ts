@@ -8,8 +8,8 @@ export const cardsUnlock: CommandSpec = {
   summary: 'lift the lock on a card after too many wrong codes',
   help: `Usage: tessera cards unlock NUMBER
 
-After 20 wrong secrets in a row a card refuses self-service until the operator unlocks it; after
-every 5 it waits 30 minutes. This lifts the lock, ends a running wait and resets the count of
+After 100 wrong secrets in a row a card refuses self-service until the operator unlocks it; after
+every 5 it waits (30 minutes, then 2 hours, then 24 hours). This lifts the lock, ends a running wait and resets the count of
 wrong attempts. The card number may be written with spaces ("6064 0000 0000 0000 101" or
 6064 0000 0000 0000 101). A blocked (replaced) card stays blocked.
 
