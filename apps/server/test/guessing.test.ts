@@ -102,4 +102,59 @@ describe('guessing limit per card', () => {
     const card = await t.db.selectFrom('cards').select('failed_attempts').where('number_last3', '=', '110').executeTakeFirstOrThrow();
     expect(card.failed_attempts).toBe(5);
   });
+
+  /**
+   * Holds a card's row as a secret check does (PostgreSQL: FOR UPDATE; SQLite: the one connection),
+   * optionally changing it, until `release` is called: what a concurrent check in flight looks like.
+   */
+  async function holdCardRow(cardId: string, change?: { failed_attempts: number; locked_until: string }) {
+    let held!: () => void;
+    const rowHeld = new Promise<void>((resolve) => (held = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const done = t.db.transaction().execute(async (trx) => {
+      const select = trx.selectFrom('cards').select('id').where('id', '=', cardId);
+      await (t.database.dialect === 'postgres' ? select.forUpdate() : select).execute();
+      if (change) await trx.updateTable('cards').set(change).where('id', '=', cardId).execute();
+      held();
+      await released;
+    });
+    await rowHeld;
+    return async () => {
+      release();
+      await done;
+    };
+  }
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const cardIdOf = async (name: string) =>
+    (await t.db.selectFrom('cards').select('id').where('number_last3', '=', demoCard(name).number.slice(-3)).executeTakeFirstOrThrow()).id;
+
+  it('never accepts a right secret while a wrong one that starts a cool-down is being committed', async () => {
+    // The 5th wrong guess, holding the row with the cool-down written but not yet committed.
+    const release = await holdCardRow(await cardIdOf('GIFT_RESET'), { failed_attempts: 5, locked_until: new Date(clock + 30 * 60_000).toISOString() });
+    const right = lookup('GIFT_RESET');
+    // Time for the right secret to be read and checked while the wrong one is uncommitted: without
+    // the shared lock on PostgreSQL it is accepted on the count it read (0).
+    await pause(300);
+    await release();
+    const res = await right;
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('TOO_MANY_REQUESTS');
+  });
+
+  it('admits 5 wrong codes of a parallel burst of 19, and refuses the right one sent last', async () => {
+    // The burst queues up behind a check in flight, so the right one is sent, and waits, last.
+    const release = await holdCardRow(await cardIdOf('GIFT_BELOW_FEE'));
+    const wrong = Array.from({ length: 19 }, () => lookup('GIFT_BELOW_FEE', '000000'));
+    await pause(200);
+    const right = lookup('GIFT_BELOW_FEE');
+    await pause(100);
+    await release();
+    const codes = (await Promise.all([...wrong, right])).map((r) => (r.statusCode === 200 ? 'OK' : (r.json().code as string)));
+    expect(codes.filter((c) => c === 'CARD_NOT_FOUND')).toHaveLength(5);
+    expect(codes.filter((c) => c === 'TOO_MANY_REQUESTS')).toHaveLength(15);
+    expect(codes.at(-1)).toBe('TOO_MANY_REQUESTS');
+    const row = await t.db.selectFrom('cards').select('failed_attempts').where('number_last3', '=', demoCard('GIFT_BELOW_FEE').number.slice(-3)).executeTakeFirstOrThrow();
+    expect(row.failed_attempts).toBe(5);
+  });
 });

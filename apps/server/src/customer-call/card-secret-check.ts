@@ -3,7 +3,7 @@ import type { Transaction } from 'kysely';
 import { PURPOSE } from '../crypto/index.js';
 import { recordAuditEvent, type AuditEvent } from '../db/repositories/audit.js';
 import { findCardWithCurrentSecret, findCurrentSecret, spendAttempt } from '../db/repositories/card-secrets.js';
-import { findCardByNumberIndex, incrementFailedAttempts, resetFailedAttempts, updateCard } from '../db/repositories/cards.js';
+import { findCardByNumberIndex, incrementFailedAttempts, isCardStillClean, resetFailedAttempts, updateCard } from '../db/repositories/cards.js';
 import type { CardRow, CardSecretRow, CardSecretsTable, Database } from '../db/schema.js';
 import { afterWrongSecret, guessingGate } from '../domain/guessing-policy.js';
 import type { ServiceDeps } from '../deps.js';
@@ -48,11 +48,14 @@ export interface SecretCheckInput<T> extends SecretCheckBase {
  * and wrong secret look the same.
  *
  * First a read-only look (card and current secret in one statement). When it shows an eligible,
- * unlocked card with no failed attempts and the secret matches, there is nothing to change: the
- * success is audited (one insert, committed before the answer, with the caller's read running
- * meanwhile) and no write transaction is opened. This is the same answer the transaction below
- * would give had it run at the moment of the read; a wrong guess on the same card committed just
- * after the read counts after this success, as it would if this request had won the row lock.
+ * unlocked card with no failed attempts and the secret matches, and the card's counters are still
+ * clean once the secret has matched (isCardStillClean, which waits for a check holding the row on
+ * PostgreSQL), there is nothing to change: the success is audited (one insert, committed before
+ * the answer, with the caller's read running meanwhile) and no write transaction is opened. This
+ * is the answer the transaction below would give had it run at that second look; a wrong guess
+ * committed after it counts after this success, as it would had this request won the row lock.
+ * Without the second look, a burst of wrong guesses could start a cool-down between the look and
+ * the answer and a right secret sent last would still be accepted: more than 5 codes tested.
  *
  * Anything else (unknown or ineligible card, wrong secret, a count to reset, a lock) goes
  * through one transaction that re-reads the card (locked on PostgreSQL) and commits the
@@ -79,7 +82,9 @@ export async function checkCardSecret<T>(deps: ServiceDeps, input: SecretCheckIn
     clean && peek.secret !== undefined
       ? crypto.secrets.verify({ hash: peek.secret.hash, pepperVersion: peek.secret.pepper_version }, peek.card.id, input.secretKind, input.secret)
       : (crypto.secrets.verify({ hash: '', pepperVersion: 0 }, 'none', input.secretKind, input.secret), false);
-  if (clean && matches) {
+  // The look was unlocked: a wrong secret committed since may have started a cool-down. The
+  // success stands only if the counters are still clean now (else the transaction decides).
+  if (clean && matches && (await isCardStillClean(deps.db, peek.card))) {
     const [, read] = await Promise.all([
       deps.audit.record({ ...input.audit, outcome: 'success', cardId: peek.card.id, detail: null }, first.toISOString()),
       input.readAfter(peek.card),

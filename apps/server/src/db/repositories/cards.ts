@@ -17,6 +17,25 @@ export async function findCardByNumberIndex(
   return (options.forUpdate && isPostgres(db) ? query.forUpdate() : query).executeTakeFirst();
 }
 
+/**
+ * Is the card still as a secret check's first look saw it: no wrong secret counted, no cool-down,
+ * no lock, the same state? The read-only success path asks this after the secret matched, so the
+ * success is decided on the counters as they are then, not as they were when it looked.
+ * PostgreSQL: FOR SHARE waits for a check that holds the row (FOR UPDATE) and reads what it
+ * commits; SQLite's one connection runs the transactions queued before this query first.
+ */
+export async function isCardStillClean(db: Executor, card: Pick<CardRow, 'id' | 'state'>): Promise<boolean> {
+  const query = db
+    .selectFrom('cards')
+    .select('id')
+    .where('id', '=', card.id)
+    .where('state', '=', card.state)
+    .where('failed_attempts', '=', 0)
+    .where('locked_until', 'is', null)
+    .where('operator_locked', '=', 0);
+  return (await (isPostgres(db) ? query.forShare() : query).executeTakeFirst()) !== undefined;
+}
+
 export async function insertCard(db: Executor, card: NewCard): Promise<void> {
   await db.insertInto('cards').values(card).execute();
 }
