@@ -31,6 +31,7 @@ const MESSAGES: Partial<Record<ErrorCode, string>> = {
   RECOVERY_CODE_NOT_FOUND: 'The card number or recovery code is not correct, or the recovery code was used.',
   BALANCE_TOO_LOW: 'The balance is too low to replace this card.',
   NOT_FOUND: 'Not found.',
+  IDEMPOTENCY_CONFLICT: 'This card was already handled with other details; nothing was changed.',
   PAYLOAD_TOO_LARGE: 'The request is too large.',
   RATE_LIMITED: 'Too many requests; please slow down.',
   INTERNAL_ERROR: 'Something went wrong on our side.',

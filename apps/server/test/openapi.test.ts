@@ -40,6 +40,10 @@ describe('GET /api/openapi.json', () => {
       expect.arrayContaining(['code', 'email', 'securityCode', 'balances']),
     );
     expect(Object.keys(replace.responses['200'].content['application/json'].schema.properties)).toEqual(['email']);
+    // 409 IDEMPOTENCY_CONFLICT: only the calls that move money (a repeat with other parameters).
+    expect(Object.keys(replace.responses)).toContain('409');
+    expect(Object.keys(doc.paths['/api/Authentication/{themeCode}/customer'].post.responses)).toContain('409');
+    expect(Object.keys(lookup.responses)).not.toContain('409');
     expect(doc.paths['/api/ReplaceCard/'].post.requestBody.content['application/json'].schema.required).toEqual(
       expect.arrayContaining(['code', 'giftCardNumber', 'pinCode']),
     );

@@ -26,9 +26,11 @@ const ABN = 'NL02ABNA0123456789'; // another iDIN bank
 const TRIO = 'NL70TRIO0123456789'; // a bank without iDIN
 const BAD_CHECKSUM = 'NL70INGB0123456789';
 const UNKNOWN_BANK = 'NL64XXXX0123456789';
+const ING_OTHER = 'NL20INGB0001234567'; // another account at the same bank
+const RABO = 'NL44RABO0123456789';
 
 /** What this file sends or learns that nobody may see; the IBANs it uses are long secrets from the start. */
-const secrets = new CustomerCallSecrets([TEST_IDENTITY.name, 'NL69INGB0123456789', ABN, TRIO, BAD_CHECKSUM]);
+const secrets = new CustomerCallSecrets([TEST_IDENTITY.name, 'NL69INGB0123456789', ABN, TRIO, BAD_CHECKSUM, ING_OTHER, RABO]);
 const session = (options: SeedIdentitySessionOptions = {}) => secrets.session(t, options);
 
 function body(name: string, sessionId: string, overrides: Record<string, unknown> = {}) {
@@ -277,18 +279,40 @@ describe('PAYOUT customer call: GIFT_PAYOUT', () => {
     expect(recorded[0]!.detail).toBe(`payout ${row!.id} attempt 1: 4000 + fee 250 EUR to ${ING_MASKED}`);
   });
 
-  it('answers a repeat of the same call with the same success and moves nothing', async () => {
+  it('answers a repeat of the same call (the IBAN with spaces and case aside) with the same success and moves nothing', async () => {
     const card = await cardRow(t, 'GIFT_PAYOUT');
     const before = await snapshotOf(card.id);
-    for (const overrides of [{}, { bankAccountNumber: 'NL44RABO0123456789' }]) {
-      const res = await payout(body('GIFT_PAYOUT', first.sessionId, overrides));
-      expect(res.statusCode).toBe(200);
+    const rows = await payoutsOf(card.id);
+    for (const iban of [ING, 'NL69INGB0123456789', 'nl69 ingb 0123 4567 89']) {
+      const res = await payout(body('GIFT_PAYOUT', first.sessionId, { bankAccountNumber: iban }));
+      expect(res.statusCode, iban).toBe(200);
       expect(res.json()).toEqual(answer);
     }
     expect(await snapshotOf(card.id)).toEqual(before);
-    expect((await auditEventsOf(t, 'payout.customer', card.id)).filter((e) => e.outcome === 'repeat')).toHaveLength(2);
+    expect(await payoutsOf(card.id)).toEqual(rows);
+    expect((await auditEventsOf(t, 'payout.customer', card.id)).filter((e) => e.outcome === 'repeat')).toHaveLength(3);
     // Even once the session's 10 minutes are over, a repeat for this card answers the same.
     await t.db.updateTable('identity_sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', first.id).execute();
+    expect((await payout(body('GIFT_PAYOUT', first.sessionId))).json()).toEqual(answer);
+  });
+
+  it('refuses a repeat with another IBAN with 409 IDEMPOTENCY_CONFLICT, naming neither IBAN, and moves nothing', async () => {
+    const card = await cardRow(t, 'GIFT_PAYOUT');
+    const before = await snapshotOf(card.id);
+    const rows = await payoutsOf(card.id);
+    const session = await identitySessionRow(t, first.id);
+    // Another account at the bank identified at, and one at another bank (compared before the IBAN checks).
+    for (const iban of [ING_OTHER, RABO]) {
+      const res = await payout(body('GIFT_PAYOUT', first.sessionId, { bankAccountNumber: iban }));
+      expect(refusal(res), iban).toEqual({ status: 409, code: 'IDEMPOTENCY_CONFLICT' });
+      expect(res.body).not.toMatch(/NL\d\d/);
+    }
+    expect(await snapshotOf(card.id)).toEqual(before);
+    expect(await payoutsOf(card.id)).toEqual(rows);
+    expect(await identitySessionRow(t, first.id)).toEqual(session);
+    const conflicts = (await auditEventsOf(t, 'payout.customer', card.id)).filter((e) => e.outcome === 'idempotency_conflict');
+    expect(conflicts.map((e) => e.detail)).toEqual(Array(2).fill(`session ${first.id}: payout ${rows[0]!.id} went to another IBAN`));
+    // The first IBAN still gets its answer afterwards.
     expect((await payout(body('GIFT_PAYOUT', first.sessionId))).json()).toEqual(answer);
   });
 
@@ -369,6 +393,31 @@ describe('PAYOUT customer call: at once', () => {
     // Every one of the fifty sessions is now bound to this card.
     const rows = await t.db.selectFrom('identity_sessions').select('card_id').where('id', 'in', sessions.map((s) => s.id)).execute();
     expect(new Set(rows.map((r) => r.card_id))).toEqual(new Set([fresh.id]));
+  });
+
+  it('pays one card once when twenty calls with one session and two IBANs arrive at once; the other IBAN is refused with 409', async () => {
+    const fresh = await issueTestGiftCard(t, { balance: 2250 });
+    secrets.long.add(fresh.number);
+    const { sessionId, id } = await session();
+    const before = await ledgerSums(t);
+    const ibans = [ING, ING_OTHER];
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => payout({ cardNumber: fresh.number, securityCode: fresh.securityCode, sessionId, bankAccountNumber: ibans[i % 2] })),
+    );
+    const payouts = await payoutsOf(fresh.id);
+    expect(payouts.map((p) => [p.amount, p.identity_session_id])).toEqual([[2000, id]]);
+    const won = t.deps.crypto.cipher.decrypt(payouts[0]!.iban_ciphertext, PURPOSE.payoutIban);
+    expect(ibans.map((i) => i.replaceAll(' ', ''))).toContain(won);
+    results.forEach((res, i) => {
+      if (ibans[i % 2]!.replaceAll(' ', '') === won) expect([res.statusCode, res.json()]).toEqual([200, { payout: 2000, fee: 250, assetCode: 'EUR', bankAccountNumber: payouts[0]!.iban_hint }]);
+      else expect(refusal(res)).toEqual({ status: 409, code: 'IDEMPOTENCY_CONFLICT' });
+    });
+    expect((await debitsOf(fresh.id)).sort()).toEqual(['fee -250', 'payout -2000']);
+    const after = await ledgerSums(t);
+    expect(after.byCard.get(fresh.id)).toBe(0);
+    expect(before.total - after.total).toBe(2250);
+    const outcomes = (await auditEventsOf(t, 'payout.customer', fresh.id)).map((e) => e.outcome);
+    expect([outcomes.filter((o) => o === 'paid_out').length, outcomes.filter((o) => o === 'repeat').length, outcomes.filter((o) => o === 'idempotency_conflict').length]).toEqual([1, 9, 10]);
   });
 
   it('lets one session pay out only one of twenty cards tried at once', async () => {

@@ -263,19 +263,50 @@ describe('REPLACE: success', () => {
     expect(res.json().code).toBe('RECOVERY_CODE_NOT_FOUND');
   });
 
-  it('answers a repeat with the first answer and changes nothing; another address gets it masked', async () => {
+  /** What a repeat must leave as it was: the counts and the ledger, both cards' rows, the stored address and the e-mail. */
+  const replacedState = async () => {
     const old = await cardRow(t, 'GIFT_REPLACE');
-    const before = await snapshot();
-    const same = await replace(replaceBody('GIFT_REPLACE', { email: email.toLowerCase() }));
-    expect(same.statusCode).toBe(200);
-    expect(same.json()).toEqual({ email });
-    const other = await replace(replaceBody('GIFT_REPLACE', { email: 'finder@example.org' }));
-    expect(other.statusCode).toBe(200);
-    expect(other.json()).toEqual({ email: 'N***@example.nl' });
-    expect(await snapshot()).toEqual(before);
-    expect((await replacementEmail(t, old.id)).message.to).toBe(email);
+    const fresh = await t.db.selectFrom('cards').selectAll().where('id', '=', old.replaced_by_card_id!).executeTakeFirstOrThrow();
+    const record = await t.db.selectFrom('card_replacements').selectAll().where('old_card_id', '=', old.id).executeTakeFirstOrThrow();
+    const outbox = await t.db.selectFrom('outbox_messages').selectAll().where('card_id', '=', fresh.id).execute();
+    return { ...(await snapshot()), old, fresh, record, outbox };
+  };
+  const replaceOutcomes = async () => {
+    const old = await cardRow(t, 'GIFT_REPLACE');
     const events = await t.db.selectFrom('audit_events').select('outcome').where('card_id', '=', old.id).where('type', '=', 'giftcard.replace').execute();
-    expect(events.filter((e) => e.outcome === 'already_replaced')).toHaveLength(2);
+    return events.map((e) => e.outcome);
+  };
+
+  it('answers a repeat naming the same address (case and spaces aside) with the first answer, and changes nothing', async () => {
+    const old = await cardRow(t, 'GIFT_REPLACE');
+    const before = await replacedState();
+    for (const again of [email, email.toLowerCase(), `  ${email.toUpperCase()}  `]) {
+      const same = await replace(replaceBody('GIFT_REPLACE', { email: again }));
+      expect(same.statusCode, again).toBe(200);
+      expect(same.json()).toEqual({ email });
+    }
+    expect(await replacedState()).toEqual(before);
+    expect((await replacementEmail(t, old.id)).message.to).toBe(email);
+    expect((await replaceOutcomes()).filter((o) => o === 'already_replaced')).toHaveLength(3);
+  });
+
+  it('refuses a repeat naming another address with 409 IDEMPOTENCY_CONFLICT, naming no address, and changes nothing', async () => {
+    const old = await cardRow(t, 'GIFT_REPLACE');
+    const before = await replacedState();
+    const conflicts = (await replaceOutcomes()).filter((o) => o === 'idempotency_conflict').length;
+    for (const other of ['finder@example.org', 'nieuwe.kaart@example.com', 'Nieuwe.Kaart@example.nl.evil']) {
+      const res = await replace(replaceBody('GIFT_REPLACE', { email: other }));
+      expect(res.statusCode, other).toBe(409);
+      expect(res.json()).toEqual({ code: 'IDEMPOTENCY_CONFLICT', message: expect.any(String) });
+      // Neither the first address nor its mask: whoever holds the old card learns only that it was replaced.
+      expect(res.body).not.toContain('@');
+      expect(res.body).not.toContain('***');
+    }
+    expect(await replacedState()).toEqual(before);
+    expect((await replacementEmail(t, old.id)).message.to).toBe(email);
+    expect((await replaceOutcomes()).filter((o) => o === 'idempotency_conflict')).toHaveLength(conflicts + 3);
+    // The first address still gets its answer afterwards.
+    expect((await replace(replaceBody('GIFT_REPLACE', { email }))).json()).toEqual({ email });
   });
 
   it('still needs the right code on a replaced card, and counts wrong ones', async () => {
@@ -316,6 +347,41 @@ describe('REPLACE: twenty requests at once', () => {
     expect(outcomes.filter((o) => o.outcome === 'success')).toHaveLength(1);
     expect(outcomes.filter((o) => o.outcome === 'already_replaced')).toHaveLength(19);
     secretsUsed.add((await replacementEmail(t, old.id)).cardNumber);
+  });
+
+  it('with two addresses mixed: replaces once, answers the address that won and refuses the other with 409', async () => {
+    const card = await issueTestGiftCard(t, { balance: 2600 });
+    const before = await snapshot();
+    const addresses = ['eerste.aanvraag@example.nl', 'tweede.aanvraag@example.org'];
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        replace({ code: card.number, securityCode: card.securityCode, email: addresses[i % 2], balances: [{ quantity: { value: 2600, assetCode: 'EUR' } }] }),
+      ),
+    );
+
+    // One replacement, whichever address came first: one new card, one e-mail, one ledger move.
+    const after = await snapshot();
+    expect(after.cards).toBe(before.cards + 1);
+    expect(after.outbox).toBe(before.outbox + 1);
+    expect(after.replacements).toBe(before.replacements + 1);
+    expect(after.ledger.entries).toBe(before.ledger.entries + 2);
+    expect(after.ledger.total).toBe(before.ledger.total);
+    const mail = await replacementEmail(t, card.id);
+    secretsUsed.add(mail.cardNumber).add(mail.securityCode);
+    const won = mail.message.to;
+    expect(addresses).toContain(won);
+    expect(after.ledger.byCard.get(card.id)).toBe(0);
+    expect(after.ledger.byCard.get((await cardRow(t, card.number)).replaced_by_card_id!)).toBe(2600);
+
+    // Each request with the winning address answers it; each with the other one is refused.
+    answers.forEach((res, i) => {
+      if (addresses[i % 2] === won) expect([res.statusCode, res.json()]).toEqual([200, { email: won }]);
+      else expect([res.statusCode, res.json().code]).toEqual([409, 'IDEMPOTENCY_CONFLICT']);
+    });
+    const outcomes = (await t.db.selectFrom('audit_events').select('outcome').where('card_id', '=', card.id).where('type', '=', 'giftcard.replace').execute()).map((o) => o.outcome);
+    expect(outcomes.filter((o) => o === 'success')).toHaveLength(1);
+    expect(outcomes.filter((o) => o === 'already_replaced')).toHaveLength(9);
+    expect(outcomes.filter((o) => o === 'idempotency_conflict')).toHaveLength(10);
   });
 });
 

@@ -13,6 +13,7 @@ import {
 } from '../src/flows/visa/errors';
 import { recoveryErrors } from '../src/flows/reset/errors';
 import { replaceErrors } from '../src/flows/replace/errors';
+import { payoutCustomerErrors } from '../src/flows/payout/errors';
 import { texts } from './utils';
 
 /** A refusal as the server answers it: the code with the status the contract gives it, or another. */
@@ -165,6 +166,9 @@ const tables: Array<[table: string, ErrorTable<string>, cases: Case[]]> = [
     [
       ['BALANCE_TOO_LOW', refused('BALANCE_TOO_LOW'), 'balanceTooLow'],
       ['BALANCE_TOO_LOW with a 409', refused('BALANCE_TOO_LOW', 409), 'failed'],
+      ['IDEMPOTENCY_CONFLICT (409)', refused('IDEMPOTENCY_CONFLICT'), 'alreadyReplaced'],
+      ['IDEMPOTENCY_CONFLICT with a 400', refused('IDEMPOTENCY_CONFLICT', 400), 'failed'],
+      ['bare 409', bare(409), 'failed'],
       ['no answer', noAnswer, 'errorPage'],
       ['TOO_MANY_REQUESTS', refused('TOO_MANY_REQUESTS'), 'failed'],
       ...common()
@@ -185,6 +189,24 @@ const tables: Array<[table: string, ErrorTable<string>, cases: Case[]]> = [
       ['IDENTITY_FAILED', refused('IDENTITY_FAILED'), 'failed'],
       ['IBAN_BANK_MISMATCH', refused('IBAN_BANK_MISMATCH'), 'failed'],
       ['bare 401', bare(401), 'failed'],
+      // Only PAYOUT moves money: IDENTIFY never answers it, and would show it as any failure.
+      ['IDEMPOTENCY_CONFLICT (409)', refused('IDEMPOTENCY_CONFLICT'), 'failed'],
+      ...common().map(([name, error]): Case => [name, error, 'failed']),
+    ],
+  ],
+  [
+    'PAYOUT customer call',
+    payoutCustomerErrors,
+    [
+      ['IDEMPOTENCY_CONFLICT (409)', refused('IDEMPOTENCY_CONFLICT'), 'alreadyPaidOut'],
+      ['IDEMPOTENCY_CONFLICT with a 400', refused('IDEMPOTENCY_CONFLICT', 400), 'failed'],
+      ['bare 409', bare(409), 'failed'],
+      ['USER_CANCELLED', refused('USER_CANCELLED'), 'cancelled'],
+      ['USER_CANCELLED with a 401', refused('USER_CANCELLED', 401), 'cancelled'],
+      ['CARD_ALREADY_REGISTERED', refused('CARD_ALREADY_REGISTERED'), 'alreadyRegistered'],
+      ['CARD_ALREADY_REGISTERED with a 401', refused('CARD_ALREADY_REGISTERED', 401), 'alreadyRegistered'],
+      ['IDENTITY_SESSION_INVALID', refused('IDENTITY_SESSION_INVALID'), 'failed'],
+      ['IBAN_BANK_MISMATCH', refused('IBAN_BANK_MISMATCH'), 'failed'],
       ...common().map(([name, error]): Case => [name, error, 'failed']),
     ],
   ],

@@ -469,6 +469,29 @@ describe('PAYOUT callback (spec §2.5, §4, §8)', { timeout: 20_000 }, () => {
     expect(window.sessionStorage.getItem('tessera.payout.demo')).toBeNull();
   });
 
+  it('409 IDEMPOTENCY_CONFLICT: the already-registered screen says the card was already paid out with other details', async () => {
+    storeEntry('st-i');
+    const { requests } = mockFetch([themeRoute(payoutTheme()), captchaRoute, customerRoute({ status: 409, body: { code: 'IDEMPOTENCY_CONFLICT', message: 'x' } })]);
+    const { history } = renderApp(callbackPath('st-i'));
+    await waitFor(() => expect(location()).toBe('/demo/payout/alreadyregistered'));
+    expect(history()).toEqual(['/demo/payout/alreadyregistered']);
+    expect(requests.filter((r) => r.url.endsWith('/customer'))).toHaveLength(1);
+    expect(await screen.findByRole('heading', { level: 1, name: texts.en.payout__already_paid_out_title })).toBeTruthy();
+    expect(screen.getByText(texts.en.payout__already_paid_out_text)).toBeTruthy();
+    expect(screen.queryByText(texts.en.payout__already_registered_text)).toBeNull();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Pay out another card' }));
+    await waitFor(() => expect(location()).toBe('/demo/payout'));
+    expect(window.sessionStorage.getItem('tessera.payout.demo')).toBeNull();
+  });
+
+  it('409 IDEMPOTENCY_CONFLICT in Dutch', async () => {
+    storeEntry('st-n409');
+    mockFetch([themeRoute(payoutTheme()), captchaRoute, customerRoute({ status: 409, body: { code: 'IDEMPOTENCY_CONFLICT', message: 'x' } })]);
+    renderApp(callbackPath('st-n409'), { i18n: createTestI18n('nl') });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Al uitbetaald' })).toBeTruthy();
+    expect(screen.getByText('Deze kaart is al uitbetaald met andere gegevens. Er is daarom niets veranderd.')).toBeTruthy();
+  });
+
   it('without a sessionId in the query: failed, without a customer call', async () => {
     storeEntry('st-n');
     const { requests } = mockFetch([themeRoute(payoutTheme()), captchaRoute]);

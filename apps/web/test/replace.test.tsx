@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { GiftCard, Theme } from '@tessera/contracts';
 import { replaceSecret } from '../src/flows/replace/state';
-import { captchaRoute, createTestI18n, demoTheme, mockFetch, renderApp, themeRoute, type MockRoute } from './utils';
+import { captchaRoute, createTestI18n, demoTheme, mockFetch, renderApp, texts, themeRoute, type MockRoute } from './utils';
 import { itRedirectsToTheStart } from './helpers/redirects';
 import { expectCardLookupPosted, submitCardLookup } from './helpers/cardLookup';
 
@@ -209,6 +209,43 @@ describe('REPLACE e-mail (spec §5 "Replacement e-mail", §8)', { timeout: 20_00
     expect(sendButton().disabled).toBe(true);
     expect(location()).toBe('/demo/replace/email');
     expect(requests.filter((r) => r.url.endsWith('/replace'))).toHaveLength(1);
+  });
+
+  it('409 IDEMPOTENCY_CONFLICT: says the card was already replaced with other details, naming no address', async () => {
+    const { requests } = mockFetch([
+      themeRoute(replaceTheme()),
+      captchaRoute,
+      lookupRoute(),
+      replaceRoute({ status: 409, body: { code: 'IDEMPOTENCY_CONFLICT', message: 'x' } }),
+    ]);
+    renderApp('/demo/replace');
+    const user = await toEmailScreen();
+    await typeAddresses(user, 'vinder@example.org', 'vinder@example.org');
+    await user.click(sendButton());
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(`${texts.en.replace__already_replaced_title}${texts.en.replace__already_replaced_text}`);
+    expect(alert.textContent).toContain('This card has already been replaced with other details');
+    expect(location()).toBe('/demo/replace/email');
+    // The cardholder of the first request may still send its address and get its answer.
+    expect(sendButton().disabled).toBe(false);
+    expect(requests.filter((r) => r.url.endsWith('/replace'))).toHaveLength(1);
+  });
+
+  it('409 IDEMPOTENCY_CONFLICT in Dutch', async () => {
+    mockFetch([themeRoute(replaceTheme()), captchaRoute, lookupRoute(), replaceRoute({ status: 409, body: { code: 'IDEMPOTENCY_CONFLICT', message: 'x' } })]);
+    renderApp('/demo/replace', { i18n: createTestI18n('nl') });
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { level: 1, name: 'Vervang je cadeaukaart' });
+    await user.type(screen.getByLabelText('Kaartnummer'), '6064 0000 0000 0000 108');
+    await user.type(screen.getByLabelText('Beveiligingscode'), '640092');
+    await user.click(screen.getByRole('button', { name: 'Verder' }));
+    await screen.findByRole('heading', { level: 1, name: 'Waar sturen we je nieuwe kaart naartoe?' });
+    await user.type(screen.getByLabelText('E-mailadres'), 'vinder@example.org');
+    await user.type(screen.getByLabelText('Herhaal e-mailadres'), 'vinder@example.org');
+    await user.click(screen.getByRole('button', { name: 'Stuur mijn nieuwe kaart' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Al vervangen');
+    expect(alert.textContent).toContain('Deze kaart is al vervangen met andere gegevens.');
   });
 
   for (const [name, route] of [

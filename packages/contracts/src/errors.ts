@@ -29,6 +29,11 @@ export const ERROR_STATUS = {
   /** Wrong card number or wrong secret: never says which. */
   CARD_NOT_FOUND: 404,
   NOT_FOUND: 404,
+  /**
+   * A repeat of a money-moving call with other parameters than the call that moved the money (another
+   * e-mail address for a replacement, another IBAN for a payout): refused, nothing changes.
+   */
+  IDEMPOTENCY_CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,

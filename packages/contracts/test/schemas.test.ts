@@ -33,5 +33,6 @@ describe('flow codes and error statuses', () => {
     expect(ERROR_STATUS.FLOW_UNAVAILABLE).toBe(403);
     expect(ERROR_STATUS.THEME_NOT_FOUND).toBe(404);
     expect(ERROR_STATUS.CARD_NOT_FOUND).toBe(404);
+    expect(ERROR_STATUS.IDEMPOTENCY_CONFLICT).toBe(409);
   });
 });

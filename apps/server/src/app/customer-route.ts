@@ -61,7 +61,7 @@ export async function customerRoutes(app: App, { deps, captchaRateLimit }: Route
         ...payout.schema,
         hide: true,
         body: payoutCustomerRequestSchema,
-        response: customerCallResponses(payoutCustomerResponseSchema),
+        response: customerCallResponses(payoutCustomerResponseSchema, 409),
       },
     },
     async (request, reply) => reply.header('cache-control', 'no-store').send(await payOutCard(deps, customerCallOf(request), request.body)),
@@ -100,10 +100,12 @@ export async function customerRoutes(app: App, { deps, captchaRateLimit }: Route
           'bankAccountNumber (masked)}. x-flow-type IDENTIFY: ?sessionId=…, body {cardNumber, securityCode}, answer {cardNumber}. ' +
           `${ORDER}, PAYOUT: the IBAN (400 VALIDATION_ERROR on bankAccountNumber, 400 IBAN_BANK_MISMATCH), then 400 ` +
           'CARD_ALREADY_REGISTERED (paid out or registered before), 400 BALANCE_TOO_LOW (nothing left after the fee). ' +
-          'Idempotent: a repeat with the same sessionId for the same card answers the first success.',
+          'Idempotent: a repeat with the same sessionId for the same card answers the first success; a PAYOUT repeat with ' +
+          'another IBAN (spaces and case aside) answers 409 IDEMPOTENCY_CONFLICT and changes nothing.',
         querystring: z.object({ sessionId: identitySessionIdField.optional() }),
         body: z.union([payoutCustomerRequestSchema, identifyCustomerRequestSchema]),
-        response: customerCallResponses(z.union([payoutCustomerResponseSchema, identifyCustomerResponseSchema])),
+        // 409: PAYOUT only (a repeat with another IBAN); IDENTIFY never answers it.
+        response: customerCallResponses(z.union([payoutCustomerResponseSchema, identifyCustomerResponseSchema]), 409),
       },
     },
     async (request) => {

@@ -5,5 +5,8 @@ import type { z } from 'zod';
 export const errorResponses = (...statuses: number[]) =>
   Object.fromEntries(statuses.map((s) => [s, apiErrorSchema.describe('{code, message}; VALIDATION_ERROR lists fields')]));
 
-/** The answers of a customer call: its 200 and the errors every customer call can give. */
-export const customerCallResponses = <T extends z.ZodType>(ok: T) => ({ 200: ok, ...errorResponses(400, 403, 404, 413, 429) });
+/**
+ * The answers of a customer call: its 200, the errors every customer call can give, and the
+ * statuses only some give (409 IDEMPOTENCY_CONFLICT: the money-moving calls, REPLACE and PAYOUT).
+ */
+export const customerCallResponses = <T extends z.ZodType>(ok: T, ...more: number[]) => ({ 200: ok, ...errorResponses(400, 403, 404, 413, 429, ...more) });

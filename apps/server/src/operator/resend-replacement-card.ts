@@ -69,7 +69,7 @@ async function cardById(trx: Transaction<Database>, id: string, options: { forUp
  * operator lock are cleared (they were about the old code); a new replacement e-mail (the card's
  * balance now, per the ledger; the brand; the language stored with the replacement) is queued
  * with a dedupe key of its own; with --email the stored encrypted address is replaced, so a later
- * repeat of the replace call answers the new one; and `card.replacement_resend` is audited on the
+ * repeat of the replace call must name the new one (the old one is refused as IDEMPOTENCY_CONFLICT); and `card.replacement_resend` is audited on the
  * new card (ids only: no number, code or address).
  *
  * Refused (OperatorError, nothing written): a malformed number or address, an unknown card, a card

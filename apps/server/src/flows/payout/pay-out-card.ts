@@ -1,5 +1,6 @@
-import { checkPayoutIban, type PayoutCustomerResponse, type payoutCustomerRequestSchema, type PayoutIbanCheck } from '@tessera/contracts';
+import { checkPayoutIban, normalizeIban, type PayoutCustomerResponse, type payoutCustomerRequestSchema, type PayoutIbanCheck } from '@tessera/contracts';
 import type { z } from 'zod';
+import { PURPOSE } from '../../crypto/index.js';
 import type { PayoutRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { ServiceDeps } from '../../deps.js';
@@ -9,6 +10,7 @@ import { withIdentifiedCard } from '../../identity/identified-card-call.js';
 
 type Outcome =
   | { kind: 'paid'; payout: PayoutRow }
+  | { kind: 'conflict' }
   | { kind: 'iban_refused'; reason: Extract<PayoutIbanCheck, { ok: false }>['reason'] }
   | { kind: 'bank_mismatch' }
   | { kind: 'already_registered' }
@@ -41,8 +43,10 @@ const answerOf = (payout: PayoutRow): PayoutCustomerResponse => ({
  * guessing limits (404 CARD_NOT_FOUND, 400 TOO_MANY_REQUESTS). Then, in the one transaction that
  * verified the security code (identity/identified-card-call.ts, which IDENTIFY shares):
  * - the session is bound to the card (spent), whatever follows (docs/decisions/014);
- * - a session already bound to the card whose payout was recorded: that payout's answer again,
- *   nothing moved (idempotent repeat); one whose payout failed at the bank: IDENTITY_SESSION_INVALID;
+ * - a session already bound to the card whose payout was recorded: with the same IBAN (spaces and
+ *   case aside) that payout's answer again, nothing moved (idempotent repeat); with another IBAN
+ *   409 IDEMPOTENCY_CONFLICT, nothing moved, the answer naming neither IBAN; one whose payout
+ *   failed at the bank: IDENTITY_SESSION_INVALID;
  * - the provider's outcome: cancelled → USER_CANCELLED, failed → IDENTITY_FAILED;
  * - the IBAN: checksum, Dutch bank, iDIN issuer (400 VALIDATION_ERROR on bankAccountNumber), and
  *   its bank must be the one the cardholder identified at (400 IBAN_BANK_MISMATCH);
@@ -62,6 +66,12 @@ export async function payOutCard(
     repeat: async (trx, card, ref, session) => {
       const earlier = await trx.selectFrom('payouts').selectAll().where('identity_session_id', '=', session.id).executeTakeFirst();
       if (earlier && earlier.card_id === card.id && earlier.status !== 'failed') {
+        // The stored IBAN has no keyed hash to compare with, so it is decrypted here, inside the
+        // transaction, and never leaves this function.
+        const paidTo = deps.crypto.cipher.decrypt(earlier.iban_ciphertext, PURPOSE.payoutIban);
+        if (normalizeIban(paidTo) !== normalizeIban(request.bankAccountNumber)) {
+          return { value: { kind: 'conflict' }, outcome: 'idempotency_conflict', detail: `${ref}: payout ${earlier.id} went to another IBAN` };
+        }
         return { value: { kind: 'paid', payout: earlier }, outcome: 'repeat', detail: `${ref}: payout ${earlier.id} answered again` };
       }
       // A payout that failed at the bank is asked for again with a new identity check (decision 011).
@@ -98,6 +108,8 @@ export async function payOutCard(
   switch (outcome.kind) {
     case 'paid':
       return answerOf(outcome.payout);
+    case 'conflict':
+      throw new AppError('IDEMPOTENCY_CONFLICT', 'This card was already paid out with other details; nothing was changed.');
     case 'iban_refused':
       throw new AppError('VALIDATION_ERROR', 'The bank account number cannot be paid to.', [
         { path: 'bankAccountNumber', message: IBAN_MESSAGES[outcome.reason] },

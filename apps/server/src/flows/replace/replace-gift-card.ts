@@ -11,7 +11,6 @@ import { updateCard } from '../../db/repositories/cards.js';
 import { insertLedgerEntries, sumLedgerByAsset } from '../../db/repositories/ledger.js';
 import type { CardRow, Database } from '../../db/schema.js';
 import { composeReplacementCardEmail, replacementDedupeKey } from '../../delivery/emails/replacement-card.js';
-import { recipientHint } from '../../delivery/message.js';
 import { enqueueMessage } from '../../delivery/outbox.js';
 import { isReplacedGiftCard, isUsableGiftCard } from '../../domain/card-state.js';
 import { acceptedLanguages, chooseLanguage } from '../../domain/language.js';
@@ -28,6 +27,7 @@ const NUMBER_DRAWS = 10;
 type Outcome =
   | { kind: 'replaced'; email: string; newCardId: string }
   | { kind: 'repeat'; email: string }
+  | { kind: 'conflict' }
   | { kind: 'too_low' }
   | { kind: 'paid_out' }
   | { kind: 'no_record' };
@@ -49,9 +49,11 @@ const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim(
  * TOO_MANY_REQUESTS as on a lookup).
  *
  * Then, in the same transaction (the card row locked on PostgreSQL; SQLite has one writer):
- * - already replaced: the answer of the first call, nothing created or sent. The full address is
- *   repeated only to a call that names the same address; another address gets it masked
- *   (j***@example.com), so whoever finds a replaced card cannot read the owner's address off it;
+ * - already replaced: a repeat naming the same address (case and surrounding spaces aside) gets
+ *   the first call's answer, nothing created or sent; another address is a different request, not
+ *   a repeat: 409 IDEMPOTENCY_CONFLICT (audited as idempotency_conflict), nothing created, sent or
+ *   changed, and the answer names no address, so whoever finds a replaced card cannot read the
+ *   owner's address off it (docs/decisions/007);
  * - whole balance (every asset summed) below the brand's replacement minimum, or a card paid out:
  *   BALANCE_TOO_LOW (audited as balance_too_low or paid_out);
  * - otherwise: a new active gift card of the brand (a fresh number in the old one's style, a fresh
@@ -172,8 +174,10 @@ export async function replaceGiftCard(deps: ServiceDeps, call: CustomerCall, req
         const record = await findCardReplacement(trx, card.id);
         if (!record) return { value: { kind: 'no_record' }, outcome: 'card_not_found', detail: 'blocked, no replacement record' };
         const sentTo = crypto.cipher.decrypt(record.email_ciphertext, PURPOSE.replacementEmail);
-        const email = sameAddress(sentTo, request.email) ? sentTo : recipientHint({ channel: 'email', to: sentTo });
-        return { value: { kind: 'repeat', email }, outcome: 'already_replaced', detail: `replaced by card ${record.new_card_id}` };
+        if (!sameAddress(sentTo, request.email)) {
+          return { value: { kind: 'conflict' }, outcome: 'idempotency_conflict', detail: `replaced by card ${record.new_card_id}; another address` };
+        }
+        return { value: { kind: 'repeat', email: sentTo }, outcome: 'already_replaced', detail: `replaced by card ${record.new_card_id}` };
       }
       const outcome = await replace(trx, card, now);
       if (outcome.kind !== 'replaced') return { value: outcome, outcome: outcome.kind === 'paid_out' ? 'paid_out' : 'balance_too_low' };
@@ -185,6 +189,7 @@ export async function replaceGiftCard(deps: ServiceDeps, call: CustomerCall, req
   // A paid-out card has no balance of its own left to move: the cardholder hears just that.
   if (outcome.kind === 'too_low' || outcome.kind === 'paid_out') throw new AppError('BALANCE_TOO_LOW');
   if (outcome.kind === 'no_record') throw new AppError('CARD_NOT_FOUND');
+  if (outcome.kind === 'conflict') throw new AppError('IDEMPOTENCY_CONFLICT', 'This card was already replaced with other details; nothing was changed.');
   // The e-mail was queued in the transaction that has just committed: waking the worker only
   // saves its polling delay (without a worker, as in the CLI or tests, the message waits).
   if (outcome.kind === 'replaced') deps.outbox.wake();

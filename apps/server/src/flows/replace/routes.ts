@@ -44,10 +44,11 @@ export async function replaceRoutes(app: App, { deps, captchaRateLimit }: RouteO
         description:
           'code is the card number. Order of checks: brand (404 THEME_NOT_FOUND), flow REPLACE (403 FLOW_UNAVAILABLE), ' +
           'body (400 VALIDATION_ERROR), card and security code (404 CARD_NOT_FOUND, 400 TOO_MANY_REQUESTS), balance ' +
-          "(400 BALANCE_TOO_LOW below the brand's replacement minimum). A repeat answers the first call's address " +
-          '(masked unless the repeat names the same address) and changes nothing.',
+          "(400 BALANCE_TOO_LOW below the brand's replacement minimum, or a card paid out). A repeat for a card already " +
+          "replaced answers the first call's address when it names the same address (case and surrounding spaces aside) " +
+          'and 409 IDEMPOTENCY_CONFLICT for another address; either way it changes nothing.',
         body: replaceCardRequestSchema,
-        response: customerCallResponses(replacementSchema),
+        response: customerCallResponses(replacementSchema, 409),
       },
     },
     async (request, reply) => {

@@ -8,9 +8,9 @@ import { PageShell } from '../../components/PageShell/PageShell';
 import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
 import { Loading } from '../../components/Loading/Loading';
 import { takeIdentityEntry } from '../../components/Identity/identityEntry';
-import { identityCustomerErrors } from '../../components/Identity/identityCustomerErrors';
 import { errorMessage } from '../../lib/errorMessages';
 import { registerPayoutCustomer } from './api/payoutApi';
+import { payoutCustomerErrors } from './errors';
 import type { PayoutCallbackOutcome } from './routing';
 import { payoutSecret, payoutStore } from './state';
 
@@ -55,7 +55,9 @@ async function handleReturn({ slug, themeCode, state, sessionId }: ReturnInput):
     payoutSecret.clear(slug);
     return 'success';
   } catch (error) {
-    return errorMessage(error, identityCustomerErrors);
+    const outcome = errorMessage(error, payoutCustomerErrors);
+    if (outcome === 'alreadyPaidOut') payoutStore(slug).set({ card: entry.giftCard, alreadyPaidOut: true });
+    return outcome;
   }
 }
 
@@ -64,6 +66,8 @@ const pathOf: Record<Outcome, (slug: string) => string> = {
   success: payoutRoutes.success.path,
   cancelled: payoutRoutes.cancelled.path,
   alreadyRegistered: payoutRoutes.alreadyRegistered.path,
+  // The same screen, with the already-paid-out text the state asks for.
+  alreadyPaidOut: payoutRoutes.alreadyRegistered.path,
   failed: payoutRoutes.failed.path,
 };
 
@@ -71,9 +75,10 @@ const pathOf: Record<Outcome, (slug: string) => string> = {
  * /:slug/payout/callback?state=…&sessionId=… (docs/product/payout.md): the loading screen on the
  * way back from the bank. Reads and removes the stored entry, puts the card back in the flow state,
  * calls the customer registration once, and replaces itself with the outcome's screen (OK →
- * success; USER_CANCELLED → cancelled; CARD_ALREADY_REGISTERED → alreadyregistered; anything else →
- * failed). No entry for this flow and brand (a reload after it was read, a stale link): back to the
- * start.
+ * success; USER_CANCELLED → cancelled; CARD_ALREADY_REGISTERED → alreadyregistered; 409
+ * IDEMPOTENCY_CONFLICT → alreadyregistered saying the card was already paid out with other
+ * details; anything else → failed). No entry for this flow and brand (a reload after it was read,
+ * a stale link): back to the start.
  */
 export function CallbackScreen() {
   const { t } = useTranslation();

@@ -15,4 +15,4 @@ export function payoutStartRoute(card: GiftCard): PayoutStartRoute {
   return 'insufficientBalance';
 }
 
-export type PayoutCallbackOutcome = 'success' | 'cancelled' | 'alreadyRegistered' | 'failed';
+export type PayoutCallbackOutcome = 'success' | 'cancelled' | 'alreadyRegistered' | 'alreadyPaidOut' | 'failed';

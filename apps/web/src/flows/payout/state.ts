@@ -7,6 +7,11 @@ export interface PayoutState {
   card: GiftCard;
   /** Set once the customer call answered OK: what will be transferred, and to which account (masked). */
   result?: PayoutCustomerResponse;
+  /**
+   * Set when the customer call answered 409 IDEMPOTENCY_CONFLICT: the card was already paid out
+   * with other details (another IBAN). The already-registered screen then says so.
+   */
+  alreadyPaidOut?: true;
 }
 
 /**

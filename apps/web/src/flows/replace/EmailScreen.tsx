@@ -32,8 +32,10 @@ type Failure = Exclude<ReplaceErrorOutcome, 'errorPage'> | null;
  * balance and the address typed twice. The first field says so when it is not an e-mail address,
  * the second when it differs from the first; each once the cardholder leaves the field with
  * something in it, or submits, never at the first keystroke; from then on live until fixed.
- * Answers: BALANCE_TOO_LOW → the insufficient-balance message and submit disabled; any other
- * refusal → the replace error on the page; no answer at all → replace/error (the card may or may
+ * Answers: BALANCE_TOO_LOW → the insufficient-balance message and submit disabled;
+ * IDEMPOTENCY_CONFLICT → the card was already replaced with other details (submit stays usable:
+ * the address of the first request gets its answer); any other refusal → the replace error on the
+ * page; no answer at all → replace/error (the card may or may
  * not have been replaced, and that page says how to find out).
  * Without a card (or its security code, kept in memory only) in state: back to the start.
  */
@@ -105,6 +107,11 @@ export function EmailScreen() {
       {failure === 'balanceTooLow' ? (
         <Alert tone="danger" title={t('replace__balance_too_low_title')}>
           <p>{t('replace__balance_too_low_text')}</p>
+        </Alert>
+      ) : null}
+      {failure === 'alreadyReplaced' ? (
+        <Alert tone="danger" title={t('replace__already_replaced_title')}>
+          <p>{t('replace__already_replaced_text')}</p>
         </Alert>
       ) : null}
       {failure === 'failed' ? (

@@ -54,7 +54,9 @@ Options:
     ctx.io.out(`The card has a new security code, sent only in this e-mail; the code in the earlier e-mail no longer works.${cleared}`);
     if (result.wasOperatorLocked) ctx.io.out('The card was locked after too many wrong codes; the lock is lifted with the new code.');
     if (result.addressChanged) {
-      ctx.io.out(`The stored address is now ${result.recipientHint}: a repeated replace call of ${result.oldMaskedNumber} answers it.`);
+      ctx.io.out(
+        `The stored address is now ${result.recipientHint}: a repeated replace call of ${result.oldMaskedNumber} must name it (another address is refused).`,
+      );
     }
     if (result.previous) {
       const error = result.previous.lastError ? `, ${result.previous.lastError}` : '';
