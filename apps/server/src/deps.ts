@@ -5,6 +5,7 @@ import type { Db } from './db/database.js';
 import type { AuditWriter } from './db/repositories/audit.js';
 import type { OutboxSignal } from './delivery/signal.js';
 import type { BrandCache } from './customer-call/brand-cache.js';
+import type { Metrics } from './metrics.js';
 
 /** What services need from the outside world, handed in by app/build-app.ts (and by tests). */
 export interface ServiceDeps {
@@ -19,6 +20,8 @@ export interface ServiceDeps {
   now: () => Date;
   /** Call `outbox.wake()` after committing a transaction that queued a message (delivery/outbox.ts). */
   outbox: OutboxSignal;
+  /** Prometheus metrics of this app (GET /metrics). */
+  metrics: Metrics;
 }
 
 /** Facts about the request a service may record or act on; never the body. */

@@ -92,6 +92,14 @@ describe('config', () => {
     });
   });
 
+  it('keeps error reports 30 days unless ERROR_REPORT_RETENTION_DAYS says otherwise', () => {
+    expect(parseConfig({}).errorReportRetentionDays).toBe(30);
+    expect(parseConfig({ ERROR_REPORT_RETENTION_DAYS: '7' }).errorReportRetentionDays).toBe(7);
+    for (const bad of ['0', '-1', '1.5', 'a month', '3651']) {
+      expect(problemsOf({ ERROR_REPORT_RETENTION_DAYS: bad }), bad).toEqual([expect.stringMatching(/^ERROR_REPORT_RETENTION_DAYS:/)]);
+    }
+  });
+
   it('checks key formats and current versions', () => {
     const problems = problemsOf({
       DATA_KEYS: '1:tooshort',

@@ -1,4 +1,4 @@
-import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyRateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import { MAX_BODY_BYTES } from '@tessera/contracts';
 import { Redis } from 'ioredis';
@@ -17,8 +17,10 @@ import { AppError } from '../errors.js';
 import { reportUndeclaredStatuses, type UndeclaredStatusReport } from '../http/declared-statuses.js';
 import { installFlowTypeConstraint } from '../customer-call/flow-type-constraint.js';
 import { installErrorHandler } from '../http/error-handler.js';
+import { firstConnection, reportRedisFallbacks, sharedLimitStore } from '../http/rate-limit-store.js';
 import { cspDirectives, helmetHeaders, installSecurityHeaders } from '../http/security-headers.js';
 import { createLogger, lazyChildLoggerFactory } from '../logger.js';
+import { createMetrics } from '../metrics.js';
 import { BrandCache } from '../customer-call/brand-cache.js';
 import type { ServiceDeps } from '../deps.js';
 import { balanceRoutes } from '../flows/balance/routes.js';
@@ -69,6 +71,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     config,
     now: options.now ?? (() => new Date()),
     outbox: options.outbox ?? new OutboxSignal(),
+    metrics: createMetrics(),
   };
 
   const app = Fastify({
@@ -108,23 +111,26 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   }));
 
   // Several server processes share their per-address counts through Redis when REDIS_URL is set;
-  // one process keeps them in memory.
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1 }) : undefined;
-  if (redis) {
+  // one process keeps them in memory. While Redis is unreachable each process counts on its own
+  // (http/rate-limit-store.ts): the limit holds, a warning is logged and the metric counts it.
+  let store: FastifyRateLimitStoreCtor | undefined;
+  if (config.redisUrl) {
+    // A hung Redis must not hold requests: a command that takes over a second counts in-process.
+    const redis = new Redis(config.redisUrl, { connectTimeout: 2000, commandTimeout: 1000, maxRetriesPerRequest: 1 });
+    const reporter = reportRedisFallbacks(redis, app.log.child({ component: 'rate-limit' }), deps.metrics.rateLimitFallbacks);
+    store = sharedLimitStore({ redis, nameSpace: 'tessera-rate-limit-', onFallback: reporter.onFallback });
     app.addHook('onClose', async () => {
-      await redis.quit();
+      // quit() waits for an answer Redis may never give; disconnect() when it is away.
+      if (redis.status === 'ready') await redis.quit();
+      else redis.disconnect();
     });
+    await firstConnection(redis);
   }
   await app.register(fastifyRateLimit, {
     global: false,
     keyGenerator: (request) => request.ip,
     errorResponseBuilder: () => new AppError('RATE_LIMITED'),
-    ...(redis && {
-      redis,
-      nameSpace: 'tessera-rate-limit-',
-      // A Redis outage must not take the portal down; per-card guessing limits still hold.
-      skipOnError: true,
-    }),
+    ...(store && { store }),
   });
 
   await app.register(fastifySwagger, {
