@@ -18,7 +18,7 @@ import { reportUndeclaredStatuses, type UndeclaredStatusReport } from '../http/d
 import { installFlowTypeConstraint } from '../customer-call/flow-type-constraint.js';
 import { installErrorHandler } from '../http/error-handler.js';
 import { firstConnection, reportRedisFallbacks, sharedLimitStore } from '../http/rate-limit-store.js';
-import { cspDirectives, helmetHeaders, installSecurityHeaders } from '../http/security-headers.js';
+import { cspDirectives, helmetHeaders, installSecurityHeaders, permissionsPolicy } from '../http/security-headers.js';
 import { createLogger, lazyChildLoggerFactory } from '../logger.js';
 import { createMetrics } from '../metrics.js';
 import { BrandCache } from '../customer-call/brand-cache.js';
@@ -100,15 +100,23 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
 
   const csp = cspDirectives(config.pinFrameUrl);
-  installSecurityHeaders(app, await helmetHeaders({
+  const helmet = await helmetHeaders({
     contentSecurityPolicy: { useDefaults: false, directives: csp },
     frameguard: { action: 'deny' },
     hsts: config.publicUrl.startsWith('https:') ? { maxAge: 31536000, includeSubDomains: true } : false,
+    // Nothing needs the referrer: not the identity broker (OpenID Connect carries state and
+    // redirect_uri itself), not the PIN frame (its read is checked by Origin, which a fetch still
+    // sends); and /callback?sessionId=… must not leak through one (docs/security.md#headers).
     referrerPolicy: { policy: 'no-referrer' },
     crossOriginEmbedderPolicy: false,
-    // The PIN frame origin and the embed are framed cross-origin; CORP stays same-site for the rest.
-    crossOriginResourcePolicy: { policy: 'same-site' },
-  }));
+    // No other origin loads anything of ours as a subresource, except brand images (flows/brand/
+    // routes.ts: cross-origin). Frames are not subject to CORP unless their parent sends COEP,
+    // which the portal (the PIN frame's parent) does not: frame-ancestors decides who frames the
+    // PIN frame and the embed (docs/security.md#cross-origin-resource-policy).
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+  });
+  // The camera only where the card scanner may run: web-app.ts allows it on those pages.
+  installSecurityHeaders(app, [...helmet, ['permissions-policy', permissionsPolicy({ camera: false })]]);
 
   // Several server processes share their per-address counts through Redis when REDIS_URL is set;
   // one process keeps them in memory. While Redis is unreachable each process counts on its own
