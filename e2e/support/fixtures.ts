@@ -70,5 +70,34 @@ export async function expectScreen(page: Page, testInfo: TestInfo, shown: Locato
   await snap(page, testInfo, shot);
 }
 
-export const test = base;
+/** What the browser says about our policies: a CSP violation (reported below) or a Permissions-Policy it cannot read. */
+const POLICY_PROBLEM = /^CSP violation|Permissions-Policy/;
+
+/**
+ * Every test fails when a page breaks its Content-Security-Policy (in any frame: the portal, the
+ * embed, the PIN frame, the sandbox bank) or the browser rejects part of a Permissions-Policy
+ * header: the pages run without 'unsafe-inline' styles (docs/security.md#headers), and a
+ * violation would otherwise show only as a style that silently did not apply.
+ */
+export const test = base.extend<{ policyProblems: void }>({
+  policyProblems: [
+    async ({ context, page }, use) => {
+      const problems: string[] = [];
+      await context.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          console.error(`CSP violation: ${event.effectiveDirective} refused ${event.blockedURI || 'inline'} on ${location.pathname} (${event.sample})`);
+        });
+      });
+      const listen = (target: Page) =>
+        target.on('console', (message) => {
+          if (POLICY_PROBLEM.test(message.text())) problems.push(message.text());
+        });
+      listen(page);
+      context.on('page', listen);
+      await use();
+      expect(problems, 'CSP violations or Permissions-Policy errors in the browser').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
 export { expect };

@@ -116,6 +116,8 @@ const envSchema = z.object({
   RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
   RATE_LIMIT_PER_MINUTE: positiveInt.default(60),
   ERROR_REPORTS_PER_MINUTE: positiveInt.default(10),
+  /** Error reports older than this are deleted (app/error-report-retention.ts). At most ten years. */
+  ERROR_REPORT_RETENTION_DAYS: positiveInt.max(3650).default(30),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   WEB_DIST: z.string().min(1).optional(),
   KEYS_FILE: z.string().min(1).optional(),
@@ -127,6 +129,8 @@ const envSchema = z.object({
   DEFAULT_BRAND: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional(),
   TRUST_PROXY: trustProxy.default(false),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  /** The bearer token GET /metrics wants; without it /metrics answers 404. */
+  METRICS_TOKEN: z.string().regex(/^[\x21-\x7e]{16,256}$/, '16 to 256 printable characters without spaces').optional(),
   MAIL_ADAPTER: z.enum(MAIL_ADAPTERS).optional(),
   MAIL_FROM: mailFrom.optional(),
   SMTP_HOST: z.string().trim().min(1).optional(),
@@ -255,6 +259,8 @@ export interface Config {
   };
   rateLimitPerMinute: number;
   errorReportsPerMinute: number;
+  /** How long an error report is kept before the sweep deletes it. */
+  errorReportRetentionDays: number;
   logLevel: (typeof LOG_LEVELS)[number];
   webDist: string;
   /** Keys given in the environment; undefined means a keys file (demo and development only). */
@@ -263,6 +269,8 @@ export interface Config {
   defaultBrand: string | undefined;
   trustProxy: boolean | number | string[];
   redisUrl: string | undefined;
+  /** The token Prometheus sends to GET /metrics (Authorization: Bearer …); undefined: no metrics endpoint. */
+  metricsToken: string | undefined;
   mail: {
     adapter: MailAdapter;
     /** The From address; the display name is the brand's name, else `fromName`. */
@@ -520,6 +528,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     },
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     errorReportsPerMinute: e.ERROR_REPORTS_PER_MINUTE,
+    errorReportRetentionDays: e.ERROR_REPORT_RETENTION_DAYS,
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(appRoot, '..', '..', 'web', 'dist')),
     keys,
@@ -527,6 +536,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     defaultBrand: e.DEFAULT_BRAND,
     trustProxy: e.TRUST_PROXY,
     redisUrl: e.REDIS_URL,
+    metricsToken: e.METRICS_TOKEN,
     mail: {
       adapter: mailAdapter,
       from: e.MAIL_FROM ?? { name: undefined, address: 'no-reply@localhost' },

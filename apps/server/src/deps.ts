@@ -20,7 +20,7 @@ export interface ServiceDeps {
   now: () => Date;
   /** Call `outbox.wake()` after committing a transaction that queued a message (delivery/outbox.ts). */
   outbox: OutboxSignal;
-  /** Prometheus counters (metrics.ts). */
+  /** Prometheus metrics of this app (GET /metrics). */
   metrics: Metrics;
 }
 

@@ -39,10 +39,11 @@ export const REDACT_PATHS = [
 /**
  * Query parameters whose values never reach a log line: the PIN frame's one-time key
  * (/pin-frame?key=…); the identity return's authorization code and OpenID Connect state
- * (/api/Authentication/return?code=…&state=…), the sandbox provider's state and nonce, and the
- * sessionId of the IDENTIFY customer call (docs/decisions/014).
+ * (/api/Authentication/return?code=…&state=…), the sandbox provider's state and nonce, the
+ * sessionId of the IDENTIFY customer call (docs/decisions/014), and the recipient a tester filters
+ * the local outbox by (/dev/outbox?to=…: an e-mail address or phone number, personal data).
  */
-const SECRET_QUERY = /([?&](?:key|token|code|state|nonce|sessionId|session_state|id_token|access_token)=)[^&#]*/gi;
+const SECRET_QUERY = /([?&](?:key|token|code|state|nonce|sessionId|session_state|id_token|access_token|to)=)[^&#]*/gi;
 
 /**
  * Fastify's request serializer (method, url, host, address), with secret query values censored.

@@ -1,4 +1,5 @@
 import { buildApp } from './app/build-app.js';
+import { ErrorReportSweeper } from './app/error-report-retention.js';
 import { ConfigError, parseConfig } from './config.js';
 import { createCrypto } from './crypto/index.js';
 import { loadKeyring } from './crypto/keyring.js';
@@ -36,6 +37,9 @@ async function main(): Promise<void> {
   // Sends what the outbox holds (also what an earlier run left), and whatever services queue.
   const worker = createOutboxWorker(config, { db, crypto: deps.crypto, logger, signal: outbox, now: deps.now });
   worker.start();
+  // Deletes error reports past ERROR_REPORT_RETENTION_DAYS, now and every hour.
+  const sweeper = new ErrorReportSweeper(config, { db, logger: logger.child({ component: 'error-reports' }), now: deps.now });
+  sweeper.start();
   await app.listen({ port: config.port, host: config.host });
   logger.info(
     { publicUrl: config.publicUrl, demoMode: config.demoMode, captcha: config.captcha.provider, mail: config.mail.adapter },
@@ -51,8 +55,7 @@ async function main(): Promise<void> {
     // start), stop accepting connections, let running requests finish, then close the database.
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
-    worker
-      .stop()
+    Promise.all([worker.stop(), sweeper.stop()])
       .then(() => app.close())
       .then(
         () => process.exit(0),

@@ -128,6 +128,14 @@ describe('config', () => {
     expect(parseConfig({ HOST: '0.0.0.0', DEMO_MODE: 'false' }).host).toBe('0.0.0.0');
   });
 
+  it('keeps error reports 30 days unless ERROR_REPORT_RETENTION_DAYS says otherwise', () => {
+    expect(parseConfig({}).errorReportRetentionDays).toBe(30);
+    expect(parseConfig({ ERROR_REPORT_RETENTION_DAYS: '7' }).errorReportRetentionDays).toBe(7);
+    for (const bad of ['0', '-1', '1.5', 'a month', '3651']) {
+      expect(problemsOf({ ERROR_REPORT_RETENTION_DAYS: bad }), bad).toEqual([expect.stringMatching(/^ERROR_REPORT_RETENTION_DAYS:/)]);
+    }
+  });
+
   it('checks key formats and current versions', () => {
     const problems = problemsOf({
       DATA_KEYS: '1:tooshort',

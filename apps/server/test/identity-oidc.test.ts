@@ -141,9 +141,9 @@ describe('the sandbox provider', () => {
     expect(birthdate?.value).toBe('1980-04-01');
     expect(bank.page.buttons.map((b) => b.name.split(':')[0]!.split(' ')[0])).toEqual(['Approve', 'Cancel', 'Fail']);
     expect(bank.page.action).toMatch(new RegExp(`^${ISSUER}/interaction/[A-Za-z0-9_-]+$`));
-    // No script at all, and the portal's CSP is on the page (no inline script could run).
+    // No script at all, and the page's own CSP allows none (default-src 'none'), its style by hash only.
     expect(document.querySelectorAll('script')).toHaveLength(0);
-    expect(bank.headers.get('content-security-policy')).toMatch(/script-src 'self'/);
+    expect(bank.headers.get('content-security-policy')).toMatch(/^default-src 'none'; style-src 'sha256-[^']+';/);
     expect(bank.headers.get('content-security-policy')).toMatch(/form-action 'self'/);
     expect(await axeViolations(bank.html)).toEqual([]);
   });

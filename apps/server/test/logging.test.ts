@@ -51,4 +51,16 @@ describe('log redaction', () => {
     }
     expect(logged).not.toContain(card.number);
   });
+
+  it('censors the recipient a tester filters the local outbox by', async () => {
+    logged = '';
+    const res = await t.app.inject({ url: '/dev/outbox?to=Tester.Person%40example.com&x=1' });
+    expect(res.statusCode).toBe(200);
+    const phone = await t.app.inject({ url: '/dev/outbox?to=%2B31612345678' });
+    expect(phone.statusCode).toBe(200);
+    expect(logged).toContain('/dev/outbox?to=[redacted]&x=1');
+    expect(logged).toContain('/dev/outbox?to=[redacted]"');
+    expect(logged.toLowerCase()).not.toContain('tester.person');
+    expect(logged).not.toContain('31612345678');
+  });
 });

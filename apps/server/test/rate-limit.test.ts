@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { lookupBody } from './helpers/demo.js';
 import { createTestApp, type TestApp, useTestApp } from './helpers/test-app.js';
@@ -84,6 +85,62 @@ describe('per-address rate limit shared through Redis', () => {
     } finally {
       await a.close();
       await b.close();
+    }
+  });
+});
+
+describe('per-address rate limit while Redis is unreachable', () => {
+  const METRICS_TOKEN = 'metrics-token-for-the-test';
+  const metrics = (app: TestApp, authorization?: string) =>
+    app.app.inject({ url: '/metrics', headers: authorization ? { authorization } : {} });
+
+  it('counts in this process, still answers 429, warns once and counts every fallback in the metric', async () => {
+    let logged = '';
+    const logTo = new Writable({
+      write(chunk, _encoding, done) {
+        logged += chunk.toString();
+        done();
+      },
+    });
+    // Nothing listens on port 1: every connection attempt is refused.
+    const app = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '3', REDIS_URL: 'redis://127.0.0.1:1', METRICS_TOKEN }, logTo });
+    try {
+      const lookupOn = (remoteAddress: string) =>
+        app.app.inject({ method: 'POST', url: '/api/GiftCard/', remoteAddress, headers: { 'x-flow-type': 'BALANCE' }, payload: lookupBody('GIFT_BALANCE') });
+      for (let i = 0; i < 3; i++) expect((await lookupOn('198.51.100.30')).statusCode).toBe(200);
+      const limited = await lookupOn('198.51.100.30');
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().code).toBe('RATE_LIMITED');
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await lookupOn('198.51.100.31')).statusCode).toBe(200);
+
+      const res = await metrics(app, `Bearer ${METRICS_TOKEN}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/plain/);
+      expect(res.body).toMatch(/^tessera_rate_limit_redis_fallback_total 5$/m);
+
+      const warnings = logged.split('\n').filter((line) => line.includes('Redis unreachable'));
+      // One warning for the whole outage so far (at most one a minute), not one per request.
+      expect(warnings).toHaveLength(1);
+      expect(JSON.parse(warnings[0]!)).toMatchObject({ level: 40, component: 'rate-limit' });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('answers /metrics only with METRICS_TOKEN, and 404 without it configured', async () => {
+    const withToken = await createTestApp({ env: { METRICS_TOKEN }, seed: false });
+    const without = await createTestApp({ seed: false });
+    try {
+      expect((await metrics(withToken)).statusCode).toBe(404);
+      expect((await metrics(withToken, 'Bearer another-token-of-some-length')).statusCode).toBe(404);
+      const ok = await metrics(withToken, `Bearer ${METRICS_TOKEN}`);
+      expect(ok.statusCode).toBe(200);
+      expect(ok.body).toContain('# TYPE tessera_rate_limit_redis_fallback_total counter');
+      expect((await metrics(without, `Bearer ${METRICS_TOKEN}`)).statusCode).toBe(404);
+    } finally {
+      await withToken.close();
+      await without.close();
     }
   });
 });

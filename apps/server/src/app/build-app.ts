@@ -1,4 +1,4 @@
-import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyRateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import { MAX_BODY_BYTES } from '@tessera/contracts';
 import { Redis } from 'ioredis';
@@ -18,7 +18,8 @@ import { AppError } from '../errors.js';
 import { reportUndeclaredStatuses, type UndeclaredStatusReport } from '../http/declared-statuses.js';
 import { installFlowTypeConstraint } from '../customer-call/flow-type-constraint.js';
 import { installErrorHandler } from '../http/error-handler.js';
-import { cspDirectives, helmetHeaders, installSecurityHeaders } from '../http/security-headers.js';
+import { firstConnection, reportRedisFallbacks, sharedLimitStore } from '../http/rate-limit-store.js';
+import { cspDirectives, helmetHeaders, installSecurityHeaders, permissionsPolicy } from '../http/security-headers.js';
 import { createLogger, lazyChildLoggerFactory } from '../logger.js';
 import { createMetrics } from '../metrics.js';
 import { BrandCache } from '../customer-call/brand-cache.js';
@@ -100,34 +101,45 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
 
   const csp = cspDirectives(config.pinFrameUrl);
-  installSecurityHeaders(app, await helmetHeaders({
+  const helmet = await helmetHeaders({
     contentSecurityPolicy: { useDefaults: false, directives: csp },
     frameguard: { action: 'deny' },
     hsts: config.publicUrl.startsWith('https:') ? { maxAge: 31536000, includeSubDomains: true } : false,
+    // Nothing needs the referrer: not the identity broker (OpenID Connect carries state and
+    // redirect_uri itself), not the PIN frame (its read is checked by Origin, which a fetch still
+    // sends); and /callback?sessionId=… must not leak through one (docs/security.md#headers).
     referrerPolicy: { policy: 'no-referrer' },
     crossOriginEmbedderPolicy: false,
-    // The PIN frame origin and the embed are framed cross-origin; CORP stays same-site for the rest.
-    crossOriginResourcePolicy: { policy: 'same-site' },
-  }));
+    // No other origin loads anything of ours as a subresource, except brand images (flows/brand/
+    // routes.ts: cross-origin). Frames are not subject to CORP unless their parent sends COEP,
+    // which the portal (the PIN frame's parent) does not: frame-ancestors decides who frames the
+    // PIN frame and the embed (docs/security.md#cross-origin-resource-policy).
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+  });
+  // The camera only where the card scanner may run: web-app.ts allows it on those pages.
+  installSecurityHeaders(app, [...helmet, ['permissions-policy', permissionsPolicy({ camera: false })]]);
 
   // Several server processes share their per-address counts through Redis when REDIS_URL is set;
-  // one process keeps them in memory.
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1 }) : undefined;
-  if (redis) {
+  // one process keeps them in memory. While Redis is unreachable each process counts on its own
+  // (http/rate-limit-store.ts): the limit holds, a warning is logged and the metric counts it.
+  let store: FastifyRateLimitStoreCtor | undefined;
+  if (config.redisUrl) {
+    // A hung Redis must not hold requests: a command that takes over a second counts in-process.
+    const redis = new Redis(config.redisUrl, { connectTimeout: 2000, commandTimeout: 1000, maxRetriesPerRequest: 1 });
+    const reporter = reportRedisFallbacks(redis, app.log.child({ component: 'rate-limit' }), deps.metrics.rateLimitFallbacks);
+    store = sharedLimitStore({ redis, nameSpace: 'tessera-rate-limit-', onFallback: reporter.onFallback });
     app.addHook('onClose', async () => {
-      await redis.quit();
+      // quit() waits for an answer Redis may never give; disconnect() when it is away.
+      if (redis.status === 'ready') await redis.quit();
+      else redis.disconnect();
     });
+    await firstConnection(redis);
   }
   await app.register(fastifyRateLimit, {
     global: false,
     keyGenerator: (request) => rateLimitKey(request.ip),
     errorResponseBuilder: () => new AppError('RATE_LIMITED'),
-    ...(redis && {
-      redis,
-      nameSpace: 'tessera-rate-limit-',
-      // A Redis outage must not take the portal down; per-card guessing limits still hold.
-      skipOnError: true,
-    }),
+    ...(store && { store }),
   });
 
   await app.register(fastifySwagger, {

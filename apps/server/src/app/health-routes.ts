@@ -1,6 +1,17 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
+import { AppError } from '../errors.js';
 import { checkReadiness } from './check-readiness.js';
+import { errorResponses } from '../http/error-responses.js';
 import type { App, RouteOptions } from '../http/route-types.js';
+
+const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
+
+/** Whether the Authorization header carries the bearer token, compared in constant time. */
+function hasToken(authorization: string | undefined, token: string): boolean {
+  const match = /^Bearer (.+)$/i.exec(authorization ?? '');
+  return match !== null && timingSafeEqual(digest(match[1]!), digest(token));
+}
 
 export async function healthRoutes(app: App, { deps }: RouteOptions): Promise<void> {
   app.get(
@@ -33,6 +44,26 @@ export async function healthRoutes(app: App, { deps }: RouteOptions): Promise<vo
       return (await checkReadiness(deps))
         ? reply.send({ status: 'ready' as const })
         : reply.status(503).send({ status: 'unavailable' as const });
+    },
+  );
+
+  app.get(
+    '/metrics',
+    {
+      schema: {
+        tags: ['operations'],
+        operationId: 'getMetrics',
+        description:
+          'Prometheus metrics of this process, for a scraper sending Authorization: Bearer METRICS_TOKEN. 404 without METRICS_TOKEN or with another token (the answer does not tell which). Not on the PIN frame host.',
+        summary: 'Prometheus metrics (with METRICS_TOKEN)',
+        response: { 200: z.string().describe('Prometheus text format'), ...errorResponses(404) },
+      },
+    },
+    async (request, reply) => {
+      const token = deps.config.metricsToken;
+      if (token === undefined || !hasToken(request.headers.authorization, token)) throw new AppError('NOT_FOUND');
+      const text = await deps.metrics.registry.metrics();
+      return reply.type(deps.metrics.registry.contentType).header('cache-control', 'no-store').send(text);
     },
   );
 }

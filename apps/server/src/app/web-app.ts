@@ -7,7 +7,8 @@ import { AppError } from '../errors.js';
 import { defaultBrandStart } from './list-demo-brands.js';
 import type { ServiceDeps } from '../deps.js';
 import { embedFrameAncestors } from './embed-frame-ancestors.js';
-import { type CspDirectives, embedFrameAncestors as frameAncestorsFor, serializeCsp } from '../http/security-headers.js';
+import { type CspDirectives, embedFrameAncestors as frameAncestorsFor, permissionsPolicy, serializeCsp } from '../http/security-headers.js';
+import { mayShowScanner } from './scanner-pages.js';
 
 /**
  * Paths that never fall back to the single-page app: the API, health checks, and files. A missing
@@ -57,7 +58,10 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   });
 
   const serveIndex = async (request: FastifyRequest, reply: FastifyReply) => {
-    const embed = EMBED_PATH.exec(request.url.split('?')[0] ?? '');
+    const pathName = request.url.split('?')[0] ?? '';
+    // The embed too: its camera then also needs the framing page's allow="camera".
+    if (await mayShowScanner(options.deps, pathName)) reply.header('permissions-policy', permissionsPolicy({ camera: true }));
+    const embed = EMBED_PATH.exec(pathName);
     if (embed) {
       const origins = await embedFrameAncestors(options.deps, embed[1]!);
       reply.header('content-security-policy', serializeCsp({ ...options.csp, 'frame-ancestors': frameAncestorsFor(origins) }));

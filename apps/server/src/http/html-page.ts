@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /** Escapes a value for HTML text and double-quoted attribute values. */
 export const escapeHtml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -23,4 +25,16 @@ ${page.body}
 </body>
 </html>
 `;
+}
+
+/** A CSP source allowing exactly this inline script or style text (its SHA-256). */
+export const cspHash = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+/**
+ * The policy of a page written by htmlPage without a script (the identity return's refusal, the
+ * sandbox bank): nothing loads, its one style is allowed by hash (no 'unsafe-inline'), forms
+ * post to the portal's own origin only, and no one frames it.
+ */
+export function htmlPageCsp(style: string): string {
+  return ["default-src 'none'", `style-src ${cspHash(style)}`, "form-action 'self'", "frame-ancestors 'none'", "base-uri 'none'"].join('; ');
 }

@@ -13,7 +13,9 @@ export function cspDirectives(pinFrameUrl: string): CspDirectives {
     // 'wasm-unsafe-eval' lets the card scanner compile its own WebAssembly decoder (zxing-wasm,
     // served from /assets); it allows no JavaScript eval (docs/decisions/012-card-scanner.md).
     'script-src': ["'self'", "'wasm-unsafe-eval'"],
-    'style-src': ["'self'", "'unsafe-inline'"],
+    // No 'unsafe-inline': the built web app has no <style> element and no style attribute in its
+    // HTML; React sets style={} through the CSSOM, which CSP does not govern (docs/security.md#headers).
+    'style-src': ["'self'"],
     'img-src': ["'self'", 'data:'],
     'font-src': ["'self'"],
     'worker-src': ["'self'", 'blob:'],
@@ -30,6 +32,38 @@ export function serializeCsp(directives: CspDirectives): string {
   return Object.entries(directives)
     .map(([name, values]) => `${name} ${values.join(' ')}`)
     .join('; ');
+}
+
+/**
+ * Browser features no page of Tessera uses, denied to every answer and to any frame inside it.
+ * Each name is one Chromium knows (an unknown one logs an error in the console of every page).
+ */
+const DENIED_FEATURES = [
+  'accelerometer',
+  'browsing-topics',
+  'display-capture',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'idle-detection',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'publickey-credentials-get',
+  'screen-wake-lock',
+  'serial',
+  'usb',
+  'xr-spatial-tracking',
+];
+
+/**
+ * The Permissions-Policy of an answer: camera for this origin alone on the pages that may show the
+ * card scanner (app/scanner-pages.ts decides which), denied everywhere else, and the features above
+ * denied everywhere.
+ */
+export function permissionsPolicy(options: { camera: boolean }): string {
+  return [`camera=${options.camera ? '(self)' : '()'}`, ...DENIED_FEATURES.map((feature) => `${feature}=()`)].join(', ');
 }
 
 /** frame-ancestors for the embed: '*' stays a wildcard, origins are listed, nothing means 'none'. */

@@ -14,7 +14,7 @@ import { IDENTITY_CALL_GATE, listIdentityProviders } from './list-identity-provi
 import { startIdentitySession } from './start-identity-session.js';
 import { errorResponses } from '../http/error-responses.js';
 import type { App, RouteOptions } from '../http/route-types.js';
-import { identityReturnErrorPage } from './return-page.js';
+import { IDENTITY_RETURN_ERROR_CSP, identityReturnErrorPage } from './return-page.js';
 
 /** A value the identity provider puts in the return's query (a repeated key gives a list). */
 const providerValue = z.union([z.string(), z.array(z.string())]).optional();
@@ -98,7 +98,12 @@ export async function identityRoutes(app: App, { deps, captchaRateLimit }: Route
       const at = request.url.indexOf('?');
       const result = await completeIdentityReturn(deps, identity, requestContext(request), at === -1 ? '' : request.url.slice(at + 1));
       if (result.kind === 'redirect') return reply.header('cache-control', 'no-store').redirect(result.location, 303);
-      return reply.code(400).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(identityReturnErrorPage());
+      return reply
+        .code(400)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('content-security-policy', IDENTITY_RETURN_ERROR_CSP)
+        .send(identityReturnErrorPage());
     },
   );
 }

@@ -6,7 +6,7 @@ import type { InteractionResults } from 'oidc-provider';
 import { z } from 'zod';
 import { idinIssuer } from '../adapters/identity/issuers.js';
 import type { App, RouteOptions } from '../http/route-types.js';
-import { errorPage, interactionPage, SANDBOX_DEFAULT_PERSON } from './page.js';
+import { errorPage, interactionPage, SANDBOX_DEFAULT_PERSON, SANDBOX_PAGE_CSP } from './page.js';
 import { createSandboxProvider, type SandboxPerson, type SandboxProvider } from './provider.js';
 
 interface RunningSandbox extends SandboxProvider {
@@ -16,7 +16,7 @@ interface RunningSandbox extends SandboxProvider {
 const uidParams = z.object({ uid: z.string().min(1).max(64) });
 
 const html = (reply: FastifyReply, status: number, body: string) =>
-  reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
+  reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').header('content-security-policy', SANDBOX_PAGE_CSP).send(body);
 
 /** The tester's answer on the page: a name and a date of birth a bank could hold. */
 function personOf(body: Record<string, unknown>, today: string): { person?: SandboxPerson; errors: { name?: string; birthdate?: string } } {

@@ -1,9 +1,9 @@
 /**
- * The sandbox bank's pages: plain HTML and a form POST, no script (the portal's CSP allows none
- * inline), an inline style (the CSP allows those), a language, headings and labelled fields.
+ * The sandbox bank's pages: plain HTML and a form POST, no script, one inline style allowed by its
+ * hash (SANDBOX_PAGE_CSP), a language, headings and labelled fields.
  */
 
-import { escapeHtml, htmlPage } from '../http/html-page.js';
+import { escapeHtml, htmlPage, htmlPageCsp } from '../http/html-page.js';
 
 /** What a tester sees first: a person who can be paid out (the diacritic exercises the SEPA file's character set). */
 export const SANDBOX_DEFAULT_PERSON = { name: 'Zoë de Vries', birthdate: '1980-04-01' } as const;
@@ -24,6 +24,9 @@ button.approve{background:#1f3a8a;color:#fff}
 button.cancel,button.fail{background:#fff;color:#1f3a8a}
 :focus-visible{outline:3px solid #f59e0b;outline-offset:2px}
 `;
+
+/** The policy every sandbox page is sent with: its style by hash, forms to this origin. */
+export const SANDBOX_PAGE_CSP = htmlPageCsp(STYLE);
 
 function page(title: string, body: string): string {
   return htmlPage({

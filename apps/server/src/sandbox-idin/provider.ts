@@ -4,7 +4,7 @@ import type { Configuration, JWK, KoaContextWithOIDC, default as Provider } from
 import type { IdentityConfig } from '../config.js';
 import { idinIssuer } from '../adapters/identity/issuers.js';
 import { createMemoryAdapter } from './memory-adapter.js';
-import { errorPage } from './page.js';
+import { errorPage, SANDBOX_PAGE_CSP } from './page.js';
 
 /**
  * The sandbox iDIN provider (docs/product/common.md#demo-mode; docs/decisions/014): a real
@@ -126,6 +126,7 @@ export async function createSandboxProvider(identity: IdentityConfig, options: {
     },
     async renderError(ctx, out) {
       ctx.type = 'html';
+      ctx.set('content-security-policy', SANDBOX_PAGE_CSP);
       ctx.body = errorPage('The sandbox bank could not handle this request', typeof out.error === 'string' ? out.error : 'error');
     },
   };

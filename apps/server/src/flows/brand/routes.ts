@@ -74,6 +74,10 @@ export async function brandRoutes(app: App, { deps, captchaRateLimit }: RouteOpt
       const etag = `"${asset.etag}"`;
       // Theme URLs carry ?v=etag, so a changed image gets a new URL and the old one may be cached long.
       reply.header('etag', etag).header('cache-control', 'public, max-age=86400');
+      // A logo is public and meant to be shown: a brand's own site or a webmail may load it. On
+      // the 304 too, whose headers replace the cached ones. Nothing else of the portal may be
+      // loaded by another origin (CORP same-origin).
+      reply.header('cross-origin-resource-policy', 'cross-origin');
       if (request.headers['if-none-match'] === etag) return reply.status(304).send();
       // SVGs could carry script; served as images with their own locked-down policy.
       return reply

@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import { escapeHtml, htmlPage } from '../../http/html-page.js';
+import { cspHash, escapeHtml, htmlPage } from '../../http/html-page.js';
 import { PIN_FRAME_PIN_PATH } from './get-pin.js';
 
 /**
@@ -59,9 +58,8 @@ export const PIN_FRAME_STYLE =
   'html,body{margin:0;padding:0;background:transparent;overflow:hidden}' +
   '#pin{display:block;font:600 24px/40px ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;letter-spacing:.35em;color:#1a1a1a;text-align:center}';
 
-const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
-export const PIN_FRAME_SCRIPT_HASH = sha256(PIN_FRAME_SCRIPT);
-export const PIN_FRAME_STYLE_HASH = sha256(PIN_FRAME_STYLE);
+export const PIN_FRAME_SCRIPT_HASH = cspHash(PIN_FRAME_SCRIPT);
+export const PIN_FRAME_STYLE_HASH = cspHash(PIN_FRAME_STYLE);
 
 export function pinFramePage(portalOrigin: string): string {
   return htmlPage({
