@@ -116,7 +116,7 @@ const envSchema = z.object({
   RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
   RATE_LIMIT_PER_MINUTE: positiveInt.default(60),
   ERROR_REPORTS_PER_MINUTE: positiveInt.default(10),
-  /** Error reports older than this are deleted (app/error-report-retention.ts). At most ten years. */
+  /** Error reports older than this are deleted (app/housekeeping.ts). At most ten years. */
   ERROR_REPORT_RETENTION_DAYS: positiveInt.max(3650).default(30),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   WEB_DIST: z.string().min(1).optional(),

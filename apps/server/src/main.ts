@@ -1,5 +1,5 @@
 import { buildApp } from './app/build-app.js';
-import { ErrorReportSweeper } from './app/error-report-retention.js';
+import { HousekeepingSweeper } from './app/housekeeping.js';
 import { ConfigError, parseConfig } from './config.js';
 import { createCrypto } from './crypto/index.js';
 import { loadKeyring } from './crypto/keyring.js';
@@ -38,7 +38,7 @@ async function main(): Promise<void> {
   const worker = createOutboxWorker(config, { db, crypto: deps.crypto, logger, signal: outbox, now: deps.now });
   worker.start();
   // Deletes error reports past ERROR_REPORT_RETENTION_DAYS, now and every hour.
-  const sweeper = new ErrorReportSweeper(config, { db, logger: logger.child({ component: 'error-reports' }), now: deps.now });
+  const sweeper = new HousekeepingSweeper(config, { db, logger: logger.child({ component: 'housekeeping' }), now: deps.now });
   sweeper.start();
   await app.listen({ port: config.port, host: config.host });
   logger.info(

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ErrorReportSweeper } from '../src/app/error-report-retention.js';
+import { HousekeepingSweeper } from '../src/app/housekeeping.js';
 import { createTestApp, type TestApp, useTestApp } from './helpers/test-app.js';
 
 let clock = new Date('2030-01-01T12:00:00.000Z');
@@ -82,12 +82,12 @@ describe('error report retention', () => {
 
     // 30 days and a minute after the first report, 28 days after the second.
     clock = new Date(start.getTime() + 30 * DAY + 60_000);
-    const sweeper = new ErrorReportSweeper(t.config, { db: t.db, logger: silent, now: () => clock });
-    expect(await sweeper.runOnce()).toBeGreaterThanOrEqual(1);
+    const sweeper = new HousekeepingSweeper(t.config, { db: t.db, logger: silent, now: () => clock });
+    expect((await sweeper.runOnce()).errorReports).toBeGreaterThanOrEqual(1);
     expect(await stored(t, old)).toBeUndefined();
     expect(await stored(t, fresh)).toBeDefined();
     // A second sweep, as another replica would run it at the same time: nothing more goes.
-    expect(await sweeper.runOnce()).toBe(0);
+    expect((await sweeper.runOnce()).errorReports).toBe(0);
     expect(await stored(t, fresh)).toBeDefined();
   });
 
@@ -102,7 +102,7 @@ describe('error report retention', () => {
       await reportTo(app, { id: fresh, code: 'REACT_COMPONENT_ERROR', message: 'six days ago' });
       now = new Date(now.getTime() + 6 * DAY);
 
-      const sweeper = new ErrorReportSweeper(app.config, { db: app.db, logger: silent, now: () => now, intervalMs: 20 });
+      const sweeper = new HousekeepingSweeper(app.config, { db: app.db, logger: silent, now: () => now, intervalMs: 20 });
       sweeper.start();
       await expect.poll(async () => (await stored(app, old)) === undefined).toBe(true);
       expect(await stored(app, fresh)).toBeDefined();

@@ -8,7 +8,7 @@ import type { RequestContext, ServiceDeps } from '../deps.js';
 /**
  * POST /api/Utility/Error: stores a render crash the web app reported (size-limited by schema),
  * without control characters or runs of digits (domain/report-text.ts). Kept
- * ERROR_REPORT_RETENTION_DAYS (app/error-report-retention.ts).
+ * ERROR_REPORT_RETENTION_DAYS (app/housekeeping.ts).
  */
 export async function reportError(deps: ServiceDeps, ctx: RequestContext, report: ErrorReport): Promise<{ id: string }> {
   await insertErrorReport(deps.db, {

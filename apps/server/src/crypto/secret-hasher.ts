@@ -31,6 +31,17 @@ export class SecretHasher {
     };
   }
 
+  /**
+   * The work of a verify that cannot match: for a card that is not there, so that answering it
+   * takes as long as checking a wrong secret of a real one (an HMAC under the current pepper and a
+   * constant-time comparison).
+   */
+  spendVerify(kind: string, secret: string): false {
+    const candidate = this.digest(this.currentVersion, '', kind, secret)!;
+    timingSafeEqual(candidate, Buffer.alloc(candidate.length));
+    return false;
+  }
+
   /** Constant-time comparison; a hash under an unknown pepper version never matches. */
   verify(stored: SecretHash, cardId: string, kind: string, secret: string): boolean {
     const candidate = this.digest(stored.pepperVersion, cardId, kind, secret);

@@ -3,11 +3,12 @@ import type { Transaction } from 'kysely';
 import { PURPOSE } from '../crypto/index.js';
 import { recordAuditEvent, type AuditEvent } from '../db/repositories/audit.js';
 import { findCardWithCurrentSecret, findCurrentSecret, spendAttempt } from '../db/repositories/card-secrets.js';
+import { countNumberGuess, lockNumberGuesses } from '../db/repositories/number-guesses.js';
 import { findCardByNumberIndex, incrementFailedAttempts, isCardStillClean, resetFailedAttempts, updateCard } from '../db/repositories/cards.js';
 import type { CardRow, CardSecretRow, CardSecretsTable, Database } from '../db/schema.js';
-import { afterWrongSecret, guessingGate } from '../domain/guessing-policy.js';
+import { afterWrongSecret, GUESSING_LOCK_AFTER, guessingGate } from '../domain/guessing-policy.js';
 import type { ServiceDeps } from '../deps.js';
-import { noteLockout } from './lockout.js';
+import { noteLockout, noteNumberLockout } from './lockout.js';
 
 export type SecretRefusal = {
   ok: false;
@@ -81,7 +82,7 @@ export async function checkCardSecret<T>(deps: ServiceDeps, input: SecretCheckIn
   const matches =
     clean && peek.secret !== undefined
       ? crypto.secrets.verify({ hash: peek.secret.hash, pepperVersion: peek.secret.pepper_version }, peek.card.id, input.secretKind, input.secret)
-      : (crypto.secrets.verify({ hash: '', pepperVersion: 0 }, 'none', input.secretKind, input.secret), false);
+      : crypto.secrets.spendVerify(input.secretKind, input.secret);
   // The look was unlocked: a wrong secret committed since may have started a cool-down. The
   // success stands only if the counters are still clean now (else the transaction decides).
   if (clean && matches && (await isCardStillClean(deps.db, peek.card))) {
@@ -182,12 +183,7 @@ async function verifyLocked(
     recordAuditEvent(trx, { ...input.audit, outcome, cardId, detail: detail ?? null }, at);
 
   const card = await findCardByNumberIndex(trx, numberIndex, { forUpdate: true });
-  if (!card || !input.accepts(card)) {
-    // Spend the same work as a real check, so timing does not tell a wrong number from a wrong secret.
-    crypto.secrets.verify({ hash: '', pepperVersion: 0 }, 'none', input.secretKind, input.secret);
-    await audit('card_not_found', card?.id ?? null, card ? 'card not eligible' : undefined);
-    return { ok: false, code: 'CARD_NOT_FOUND' };
-  }
+  if (!card || !input.accepts(card)) return wrongNumber(trx, deps, numberIndex, input, now, card ? { id: card.id, detail: 'card not eligible' } : null);
   const gate = guessingGate(
     {
       failedAttempts: card.failed_attempts,
@@ -222,3 +218,46 @@ async function verifyLocked(
   await resetFailedAttempts(trx, card.id, at);
   return { ok: true, card, secret: stored };
 }
+
+/**
+ * A number that finds no card this call accepts (unknown, another brand's, a kind or state the
+ * flow does not take) is answered as a real card with a wrong secret would be: CARD_NOT_FOUND,
+ * counted under the number's blind index (number_guesses), with the same cool-downs and lock and
+ * then TOO_MANY_REQUESTS. Otherwise 5 wrong tries would tell a real number (it cools down) from
+ * an unknown one (404 forever). The same statements as the real card's path run (the row locked
+ * and read, the count written, the audit event) and the same secret work is spent, so the time
+ * does not tell them apart either.
+ */
+async function wrongNumber(
+  trx: Transaction<Database>,
+  deps: ServiceDeps,
+  numberIndex: string,
+  input: SecretCheckBase,
+  now: Date,
+  ineligible: { id: string; detail: string } | null,
+): Promise<SecretRefusal> {
+  const at = now.toISOString();
+  const audit = (outcome: string) =>
+    recordAuditEvent(trx, { ...input.audit, outcome, cardId: ineligible?.id ?? null, detail: ineligible?.detail ?? null }, at);
+  const guesses = await lockNumberGuesses(trx, numberIndex, at);
+  const gate = guessingGate(
+    {
+      failedAttempts: guesses.failed_attempts,
+      lockedUntil: guesses.locked_until ? new Date(guesses.locked_until) : null,
+      operatorLocked: guesses.failed_attempts >= GUESSING_LOCK_AFTER,
+    },
+    now,
+  );
+  if (!gate.allowed) {
+    await audit(gate.reason === 'locked' ? 'refused_locked' : 'refused_cooldown');
+    return { ok: false, code: 'TOO_MANY_REQUESTS' };
+  }
+  deps.crypto.secrets.spendVerify(input.secretKind, input.secret);
+  const failed = guesses.failed_attempts + 1;
+  const consequence = afterWrongSecret(failed, now);
+  await countNumberGuess(trx, numberIndex, failed, consequence.lockedUntil?.toISOString() ?? guesses.locked_until, at);
+  await audit('card_not_found');
+  if (consequence.lockout) await noteNumberLockout(trx, deps, { kind: consequence.lockout, failedAttempts: failed, flowType: input.audit.flowType ?? null, brandId: input.audit.brandId ?? null }, at);
+  return { ok: false, code: 'CARD_NOT_FOUND' };
+}
+

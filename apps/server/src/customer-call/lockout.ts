@@ -48,3 +48,31 @@ export async function noteLockout(
   const queued = await enqueueMessage(trx, deps.crypto, { message, purpose: 'card_cooldown', brandId: card.brand_id, cardId: card.id }, at);
   return { messageQueued: queued };
 }
+
+/**
+ * A number that finds no accepted card has entered a cool-down or the lock (card-secret-check.ts
+ * wrongNumber): audited (no card, so no SMS) and counted like a card's, so an operator sees a
+ * guessing run whether or not the numbers exist.
+ */
+export async function noteNumberLockout(
+  trx: Transaction<Database>,
+  deps: Pick<ServiceDeps, 'metrics'>,
+  lockout: { kind: LockoutKind; failedAttempts: number; flowType: string | null; brandId: string | null },
+  at: string,
+): Promise<void> {
+  await recordAuditEvent(
+    trx,
+    {
+      type: 'card.lockout',
+      outcome: lockout.kind,
+      brandId: lockout.brandId,
+      cardId: null,
+      flowType: lockout.flowType,
+      client: null,
+      detail: `a number without an accepted card, after ${lockout.failedAttempts} consecutive wrong secrets`,
+    },
+    at,
+  );
+  deps.metrics.cardLockouts.inc({ kind: lockout.kind });
+}
+

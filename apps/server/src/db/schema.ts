@@ -267,6 +267,14 @@ export interface CardRegistrationsTable {
   created_at: string;
 }
 
+/** Guessing counters of numbers that find no accepted card (migration 007). */
+export interface NumberGuessesTable {
+  number_index: string;
+  failed_attempts: number;
+  locked_until: string | null;
+  updated_at: string;
+}
+
 export interface Database {
   brands: BrandsTable;
   brand_flows: BrandFlowsTable;
@@ -287,6 +295,7 @@ export interface Database {
   pin_frame_keys: PinFrameKeysTable;
   identity_sessions: IdentitySessionsTable;
   card_registrations: CardRegistrationsTable;
+  number_guesses: NumberGuessesTable;
 }
 
 export type BrandRow = Selectable<BrandsTable>;

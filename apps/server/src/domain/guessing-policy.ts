@@ -22,6 +22,13 @@ export const GUESSING_COOLDOWNS_MS = [30 * MINUTE_MS, 120 * MINUTE_MS, 24 * 60 *
 export const GUESSING_COOLDOWN_MS = GUESSING_COOLDOWNS_MS[0];
 const COOLDOWN_KINDS: readonly LockoutKind[] = ['cooldown_30m', 'cooldown_2h', 'cooldown_24h'];
 
+/**
+ * How long the counters of a number without a card are kept after its last wrong guess
+ * (app/housekeeping.ts forgets them then). Longer than any cool-down, so a number is forgotten
+ * only by someone who waited a month to ask again; the table stays bounded by the guessing rate.
+ */
+export const NUMBER_GUESSES_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
+
 export interface GuessingState {
   failedAttempts: number;
   lockedUntil: Date | null;

@@ -5,6 +5,7 @@ import * as cardReplacements from './003_card_replacements.js';
 import * as visa from './004_visa.js';
 import * as payouts from './005_payouts.js';
 import * as identity from './006_identity.js';
+import * as numberGuesses from './007_number_guesses.js';
 
 /**
  * Migrations are listed in code rather than read from a folder, so the esbuild bundle carries
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '004_visa': visa,
   '005_payouts': payouts,
   '006_identity': identity,
+  '007_number_guesses': numberGuesses,
 };
 
 export const migrationProvider: MigrationProvider = {

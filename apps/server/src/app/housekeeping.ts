@@ -1,0 +1,88 @@
+import type { Logger } from 'pino';
+import type { Config } from '../config.js';
+import { deleteErrorReportsBefore } from '../db/repositories/error-reports.js';
+import type { Executor } from '../db/repositories/executor.js';
+import { forgetNumberGuesses } from '../db/repositories/number-guesses.js';
+import { NUMBER_GUESSES_KEPT_MS } from '../domain/guessing-policy.js';
+
+const DAY_MS = 24 * 60 * 60_000;
+/** Retention is counted in days: a report deleted up to an hour late is still deleted on time enough. */
+export const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000;
+
+export interface HousekeepingSweeperOptions {
+  db: Executor;
+  logger: Pick<Logger, 'info' | 'error'>;
+  now?: () => Date;
+  intervalMs?: number;
+}
+
+export interface SweepResult {
+  /** Error reports deleted (older than ERROR_REPORT_RETENTION_DAYS). */
+  errorReports: number;
+  /** Guessing counters of numbers without a card forgotten (last guessed 30 days ago or more). */
+  numberGuesses: number;
+}
+
+/**
+ * Deletes what the server keeps only for a while, at start and then every hour, in every server
+ * process (main.ts): error reports older than ERROR_REPORT_RETENTION_DAYS, and the guessing
+ * counters of numbers without a card (number_guesses) last guessed 30 days ago, which bounds
+ * that table. A timer rather than a sweep on insert: rows must go when their time is up even if
+ * nothing new arrives, and a delete in the guessing path would make it slower than a real card's.
+ * Several processes sweeping at once is harmless: each runs the same `DELETE … WHERE … < cutoff`,
+ * and a row one of them deleted is simply not there for the others; nothing needs a lock or a
+ * leader.
+ */
+export class HousekeepingSweeper {
+  readonly #retentionMs: number;
+  readonly #o: Required<HousekeepingSweeperOptions>;
+  #timer: NodeJS.Timeout | undefined;
+  #running: Promise<SweepResult> | undefined;
+
+  constructor(config: Pick<Config, 'errorReportRetentionDays'>, options: HousekeepingSweeperOptions) {
+    this.#retentionMs = config.errorReportRetentionDays * DAY_MS;
+    this.#o = { now: () => new Date(), intervalMs: HOUSEKEEPING_INTERVAL_MS, ...options };
+  }
+
+  /** Sweeps now, then every interval until stop(). */
+  start(): void {
+    if (this.#timer) return;
+    const sweep = () => {
+      // A failed sweep (the database is away) is logged and tried again at the next interval.
+      this.runOnce().catch((error: unknown) =>
+        this.#o.logger.error({ err: { name: (error as Error)?.name, message: (error as Error)?.message } }, 'housekeeping sweep failed'),
+      );
+    };
+    this.#timer = setInterval(sweep, this.#o.intervalMs);
+    this.#timer.unref();
+    sweep();
+  }
+
+  /** Deletes what is past its time now; answers how many rows went. */
+  async runOnce(): Promise<SweepResult> {
+    while (this.#running) await this.#running.catch(() => undefined);
+    const now = this.#o.now().getTime();
+    const cutoff = new Date(now - this.#retentionMs).toISOString();
+    const forgetBefore = new Date(now - NUMBER_GUESSES_KEPT_MS).toISOString();
+    const run = (async () => ({
+      errorReports: await deleteErrorReportsBefore(this.#o.db, cutoff),
+      numberGuesses: await forgetNumberGuesses(this.#o.db, forgetBefore),
+    }))();
+    this.#running = run;
+    try {
+      const deleted = await run;
+      if (deleted.errorReports > 0) this.#o.logger.info({ deleted: deleted.errorReports, before: cutoff }, 'old error reports deleted');
+      if (deleted.numberGuesses > 0) this.#o.logger.info({ forgotten: deleted.numberGuesses, before: forgetBefore }, 'guessing counters of numbers without a card forgotten');
+      return deleted;
+    } finally {
+      this.#running = undefined;
+    }
+  }
+
+  /** No new sweep starts; one in progress is awaited (before the database closes). */
+  async stop(): Promise<void> {
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = undefined;
+    while (this.#running) await this.#running.catch(() => undefined);
+  }
+}
