@@ -114,6 +114,8 @@ const envSchema = z.object({
   RECAPTCHA_SECRET: z.string().min(1).optional(),
   RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
   RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
+  /** Where the browser loads reCAPTCHA from: Google's own domain or recaptcha.net (reachable where google.com is not). */
+  RECAPTCHA_DOMAIN: z.enum(['www.google.com', 'www.recaptcha.net']).default('www.google.com'),
   RATE_LIMIT_PER_MINUTE: positiveInt.default(60),
   ERROR_REPORTS_PER_MINUTE: positiveInt.default(10),
   /** Error reports older than this are deleted (app/housekeeping.ts). At most ten years. */
@@ -256,6 +258,7 @@ export interface Config {
     recaptchaSecret: string | undefined;
     recaptchaSiteKey: string | undefined;
     recaptchaVerifyUrl: string;
+    recaptchaDomain: 'www.google.com' | 'www.recaptcha.net';
   };
   rateLimitPerMinute: number;
   errorReportsPerMinute: number;
@@ -525,6 +528,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       recaptchaSecret: e.RECAPTCHA_SECRET,
       recaptchaSiteKey: e.RECAPTCHA_SITE_KEY,
       recaptchaVerifyUrl: e.RECAPTCHA_VERIFY_URL,
+      recaptchaDomain: e.RECAPTCHA_DOMAIN,
     },
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     errorReportsPerMinute: e.ERROR_REPORTS_PER_MINUTE,

@@ -123,6 +123,15 @@ describe('BALANCE lookup', () => {
     expect(script.src).toContain('hl=en');
     script.remove();
   });
+
+  it('loads reCAPTCHA from recaptcha.net when the server names that origin', async () => {
+    mockFetch([themeRoute(), { path: '/api/Utility/Recaptcha', body: { provider: 'recaptcha', key: 'site-key', scriptOrigin: 'https://www.recaptcha.net' } }]);
+    renderApp('/demo/balance');
+    const selector = 'script[src^="https://www.recaptcha.net/recaptcha/api.js"]';
+    await waitFor(() => expect(document.head.querySelector(selector)).not.toBeNull());
+    expect(document.head.querySelector('script[src^="https://www.google.com/"]')).toBeNull();
+    document.head.querySelector(selector)!.remove();
+  });
 });
 
 describe('BALANCE information blocks by informationType', () => {

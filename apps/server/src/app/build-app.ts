@@ -100,7 +100,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await db.destroy();
   });
 
-  const csp = cspDirectives(config.pinFrameUrl);
+  const csp = cspDirectives(config.pinFrameUrl, config.captcha);
   const helmet = await helmetHeaders({
     contentSecurityPolicy: { useDefaults: false, directives: csp },
     frameguard: { action: 'deny' },

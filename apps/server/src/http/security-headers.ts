@@ -7,20 +7,42 @@ import Fastify, { type FastifyInstance } from 'fastify';
  */
 export type CspDirectives = Record<string, string[]>;
 
-export function cspDirectives(pinFrameUrl: string): CspDirectives {
+/** What the CSP must allow for the configured captcha: nothing more for ALTCHA (served from 'self'). */
+export interface CspCaptcha {
+  provider: 'altcha' | 'recaptcha' | 'test';
+  recaptchaDomain: 'www.google.com' | 'www.recaptcha.net';
+}
+
+/**
+ * The sources Google documents for reCAPTCHA v2 under a CSP (reCAPTCHA FAQ, "I'm using Content
+ * Security Policy"): its script from the chosen domain and gstatic, its frames from the chosen
+ * domain and the bare one. Paths keep them to /recaptcha/ only. connect-src covers the widget's
+ * own requests to its domain.
+ */
+function recaptchaSources(domain: CspCaptcha['recaptchaDomain']): { script: string[]; frame: string[]; connect: string[] } {
+  const bare = domain === 'www.google.com' ? 'recaptcha.google.com' : 'recaptcha.net';
+  return {
+    script: [`https://${domain}/recaptcha/`, 'https://www.gstatic.com/recaptcha/'],
+    frame: [`https://${domain}/recaptcha/`, `https://${bare}/recaptcha/`],
+    connect: [`https://${domain}/recaptcha/`],
+  };
+}
+
+export function cspDirectives(pinFrameUrl: string, captcha?: CspCaptcha): CspDirectives {
+  const recaptcha = captcha?.provider === 'recaptcha' ? recaptchaSources(captcha.recaptchaDomain) : { script: [], frame: [], connect: [] };
   return {
     'default-src': ["'self'"],
     // 'wasm-unsafe-eval' lets the card scanner compile its own WebAssembly decoder (zxing-wasm,
     // served from /assets); it allows no JavaScript eval (docs/decisions/012-card-scanner.md).
-    'script-src': ["'self'", "'wasm-unsafe-eval'"],
+    'script-src': ["'self'", "'wasm-unsafe-eval'", ...recaptcha.script],
     // No 'unsafe-inline': the built web app has no <style> element and no style attribute in its
     // HTML; React sets style={} through the CSSOM, which CSP does not govern (docs/security.md#headers).
     'style-src': ["'self'"],
     'img-src': ["'self'", 'data:'],
     'font-src': ["'self'"],
     'worker-src': ["'self'", 'blob:'],
-    'connect-src': ["'self'"],
-    'frame-src': [new URL(pinFrameUrl).origin],
+    'connect-src': ["'self'", ...recaptcha.connect],
+    'frame-src': [new URL(pinFrameUrl).origin, ...recaptcha.frame],
     'frame-ancestors': ["'none'"],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],

@@ -4,6 +4,11 @@ import { z } from 'zod';
 export const captchaKeySchema = z.object({
   provider: z.enum(['altcha', 'recaptcha', 'test']),
   key: z.string(),
+  /**
+   * reCAPTCHA only: where its script is loaded from, https://www.google.com or
+   * https://www.recaptcha.net (RECAPTCHA_DOMAIN); the server's CSP allows that origin alone.
+   */
+  scriptOrigin: z.url().optional(),
 });
 export type CaptchaKey = z.infer<typeof captchaKeySchema>;
 

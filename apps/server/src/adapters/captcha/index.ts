@@ -18,6 +18,8 @@ export function createCaptcha(config: Config, altchaHmacKey: string): CaptchaPor
         secret: config.captcha.recaptchaSecret!,
         siteKey: config.captcha.recaptchaSiteKey!,
         verifyUrl: config.captcha.recaptchaVerifyUrl,
+        expectedHostname: new URL(config.publicUrl).hostname,
+        scriptOrigin: `https://${config.captcha.recaptchaDomain}`,
       });
     case 'test':
       return createTestCaptcha();

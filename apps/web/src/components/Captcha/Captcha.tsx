@@ -66,7 +66,12 @@ export function Captcha({ onToken, showLoadError = false, error }: CaptchaProps)
   } else if (key.data.provider === 'recaptcha') {
     body = (
       <Suspense fallback={loading}>
-        <RecaptchaWidget siteKey={key.data.key} language={i18n.resolvedLanguage ?? 'nl'} onToken={(token) => onTokenRef.current(token)} />
+        <RecaptchaWidget
+          siteKey={key.data.key}
+          scriptOrigin={key.data.scriptOrigin ?? 'https://www.google.com'}
+          language={i18n.resolvedLanguage ?? 'nl'}
+          onToken={(token) => onTokenRef.current(token)}
+        />
       </Suspense>
     );
   }

@@ -5,32 +5,48 @@ interface GoogleRecaptcha {
   render(container: HTMLElement, options: Record<string, unknown>): number;
 }
 
-let recaptchaScript: Promise<void> | null = null;
-function loadRecaptchaScript(language: string): Promise<void> {
-  recaptchaScript ??= new Promise<void>((resolve, reject) => {
-    const script = document.createElement('script');
-    script.src = `https://www.google.com/recaptcha/api.js?render=explicit&hl=${encodeURIComponent(language)}`;
-    script.async = true;
-    script.defer = true;
-    script.onload = () => resolve();
-    script.onerror = () => {
-      recaptchaScript = null;
-      reject(new Error('reCAPTCHA script failed to load'));
-    };
-    document.head.appendChild(script);
-  });
-  return recaptchaScript;
+/** Google's script, loaded once per origin (a deployment uses one; a failed load may be retried). */
+const recaptchaScripts = new Map<string, Promise<void>>();
+function loadRecaptchaScript(scriptOrigin: string, language: string): Promise<void> {
+  let loading = recaptchaScripts.get(scriptOrigin);
+  if (!loading) {
+    loading = new Promise<void>((resolve, reject) => {
+      const script = document.createElement('script');
+      script.src = `${scriptOrigin}/recaptcha/api.js?render=explicit&hl=${encodeURIComponent(language)}`;
+      script.async = true;
+      script.defer = true;
+      script.onload = () => resolve();
+      script.onerror = () => {
+        recaptchaScripts.delete(scriptOrigin);
+        reject(new Error('reCAPTCHA script failed to load'));
+      };
+      document.head.appendChild(script);
+    });
+    recaptchaScripts.set(scriptOrigin, loading);
+  }
+  return loading;
 }
 
 /**
- * Google reCAPTCHA v2 (a per-deployment choice; its CSP must then allow Google's origins). Loaded
+ * Google reCAPTCHA v2 (a per-deployment choice). Its script comes from the origin the server names
+ * (www.google.com or www.recaptcha.net, RECAPTCHA_DOMAIN), the one the server's CSP allows. Loaded
  * lazily by Captcha, so deployments on ALTCHA or the test provider never download it.
  */
-export default function RecaptchaWidget({ siteKey, language, onToken }: { siteKey: string; language: string; onToken: (token: string | null) => void }) {
+export default function RecaptchaWidget({
+  siteKey,
+  scriptOrigin,
+  language,
+  onToken,
+}: {
+  siteKey: string;
+  scriptOrigin: string;
+  language: string;
+  onToken: (token: string | null) => void;
+}) {
   const container = useRef<HTMLDivElement>(null);
   useEffect(() => {
     let cancelled = false;
-    loadRecaptchaScript(language)
+    loadRecaptchaScript(scriptOrigin, language)
       .then(() => {
         const grecaptcha = (window as unknown as { grecaptcha?: GoogleRecaptcha }).grecaptcha;
         grecaptcha?.ready(() => {
@@ -49,6 +65,6 @@ export default function RecaptchaWidget({ siteKey, language, onToken }: { siteKe
     };
     // onToken is stable (a ref wrapper in Captcha)
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [siteKey, language]);
+  }, [siteKey, scriptOrigin, language]);
   return <div ref={container} />;
 }
