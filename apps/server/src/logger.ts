@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import type { Config } from './config.js';
 
@@ -150,3 +151,19 @@ export function lazyChildLoggerFactory(logger: Logger, bindings: Record<string, 
   if (options && Object.keys(options).length > 0) return logger.child(bindings, options);
   return new LazyChildLogger(logger, bindings, options) as unknown as Logger;
 }
+
+/** What an incoming X-Request-Id may look like: no spaces, quotes or control characters to forge log lines with. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * The id of a request in every log line and in the X-Request-Id answer header: the one the proxy
+ * in front sent, when there is a trusted proxy (TRUST_PROXY) and it looks like an id, so the
+ * proxy's and the server's lines join up across replicas; otherwise a fresh UUID (never a
+ * per-process counter, which repeats across replicas and restarts). A client's own header is
+ * not trusted without a proxy: it could make its requests look like someone else's.
+ */
+export function requestIdOf(header: string | string[] | undefined, trustedProxy: boolean): string {
+  if (trustedProxy && typeof header === 'string' && REQUEST_ID.test(header)) return header;
+  return randomUUID();
+}
+

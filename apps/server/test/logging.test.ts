@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../src/logger.js';
 import { demoCard, lookupBody } from './helpers/demo.js';
-import { useTestApp } from './helpers/test-app.js';
+import { createTestApp, useTestApp } from './helpers/test-app.js';
 
 // Everything the server logs during these tests, as raw text.
 let logged = '';
@@ -64,3 +64,40 @@ describe('log redaction', () => {
     expect(logged).not.toContain('31612345678');
   });
 });
+
+describe('request ids', () => {
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+  const idsLogged = () =>
+    logged
+      .split('\n')
+      .filter((line) => line.includes('request completed'))
+      .map((line) => (JSON.parse(line) as { reqId: string }).reqId);
+
+  it('gives every request a fresh UUID, answers it in X-Request-Id and logs it; a client cannot choose it', async () => {
+    logged = '';
+    const a = await t.app.inject({ url: '/api/theme/demo', headers: { 'x-request-id': 'chosen-by-client' } });
+    const b = await t.app.inject({ url: '/api/theme/demo' });
+    const [idA, idB] = [String(a.headers['x-request-id']), String(b.headers['x-request-id'])];
+    expect(idA).toMatch(UUID);
+    expect(idB).toMatch(UUID);
+    expect(idA).not.toBe(idB);
+    expect(idsLogged()).toEqual([idA, idB]);
+  });
+
+  it('takes the id a trusted proxy sends, unless it could forge a log line', async () => {
+    const proxied = await createTestApp({ env: { TRUST_PROXY: '1' }, logger: createLogger({ logLevel: 'info' }, sink) });
+    try {
+      logged = '';
+      const res = await proxied.app.inject({ url: '/api/theme/demo', headers: { 'x-request-id': 'caddy-7f3a.42' } });
+      expect(res.headers['x-request-id']).toBe('caddy-7f3a.42');
+      for (const forged of ['two words', 'x'.repeat(129), 'line\nbreak', '"quoted"']) {
+        const refused = await proxied.app.inject({ url: '/api/theme/demo', headers: { 'x-request-id': forged } });
+        expect(String(refused.headers['x-request-id']), forged).toMatch(UUID);
+      }
+      expect(idsLogged()[0]).toBe('caddy-7f3a.42');
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+

@@ -20,7 +20,7 @@ import { installFlowTypeConstraint } from '../customer-call/flow-type-constraint
 import { installErrorHandler } from '../http/error-handler.js';
 import { firstConnection, reportRedisFallbacks, sharedLimitStore } from '../http/rate-limit-store.js';
 import { cspDirectives, helmetHeaders, installSecurityHeaders, permissionsPolicy } from '../http/security-headers.js';
-import { createLogger, lazyChildLoggerFactory } from '../logger.js';
+import { createLogger, lazyChildLoggerFactory, requestIdOf } from '../logger.js';
 import { createMetrics } from '../metrics.js';
 import { BrandCache } from '../customer-call/brand-cache.js';
 import type { ServiceDeps } from '../deps.js';
@@ -85,6 +85,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
         : config.trustProxy,
     // Request ids in logs tie a client's complaint to the server's lines without logging the body.
     requestIdHeader: false,
+    genReqId: (request) => requestIdOf(request.headers['x-request-id'], config.trustProxy !== false),
     // The per-request child logger is made only when a line is written (logger.ts).
     childLoggerFactory: lazyChildLoggerFactory as unknown as FastifyServerOptions['childLoggerFactory'],
     routerOptions: { ignoreTrailingSlash: false, caseSensitive: true },
@@ -94,6 +95,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('customerCall', null);
   installFlowTypeConstraint(app);
+  // The id goes back with the answer, so a support question can quote it.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    done();
+  });
   installErrorHandler(app);
   if (options.onUndeclaredStatus) reportUndeclaredStatuses(app, options.onUndeclaredStatus);
   app.addHook('onClose', async () => {
