@@ -103,6 +103,8 @@ const envSchema = z.object({
   PUBLIC_URL: httpUrl.optional(),
   PIN_FRAME_URL: httpUrl.optional(),
   DEMO_MODE: flag.optional(),
+  /** Migrate the database when the server (or a CLI command) starts: on by default outside production. */
+  MIGRATE_ON_START: flag.optional(),
   CAPTCHA_PROVIDER: z.enum(CAPTCHA_PROVIDERS).optional(),
   ALTCHA_HMAC_KEY: z.string().min(16, 'at least 16 characters').optional(),
   /**
@@ -242,6 +244,8 @@ export interface KeyMaterialFromEnv {
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
   isProduction: boolean;
+  /** Bring the schema up to date at start (MIGRATE_ON_START; production: off, run `tessera db migrate`). */
+  migrateOnStart: boolean;
   port: number;
   host: string;
   database:
@@ -520,6 +524,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     publicUrl,
     pinFrameUrl,
     demoMode,
+    migrateOnStart: e.MIGRATE_ON_START ?? !isProduction,
     captcha: {
       provider,
       altchaHmacKey: e.ALTCHA_HMAC_KEY,

@@ -1,11 +1,8 @@
 import { buildApp } from './app/build-app.js';
 import { HousekeepingSweeper } from './app/housekeeping.js';
+import { prepareDatabase, SchemaBehindError } from './app/prepare-database.js';
 import { ConfigError, parseConfig } from './config.js';
-import { createCrypto } from './crypto/index.js';
-import { loadKeyring } from './crypto/keyring.js';
 import { createDatabase } from './db/database.js';
-import { migrateToLatest } from './db/migrate.js';
-import { seedDemoData } from './demo/seed.js';
 import { OutboxSignal } from './delivery/signal.js';
 import { createOutboxWorker } from './delivery/start.js';
 import { createLogger } from './logger.js';
@@ -26,10 +23,15 @@ async function main(): Promise<void> {
   const db = createDatabase(config.database, {
     backgroundCheckpoint: { onError: (message) => logger.error({ message }, 'background WAL checkpoint failed') },
   });
-  const applied = await migrateToLatest(db);
-  if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
-  if (config.demoMode && (await seedDemoData(db, createCrypto(loadKeyring(config))))) {
-    logger.info('demo brands and cards loaded');
+  try {
+    await prepareDatabase(config, db, logger);
+  } catch (error) {
+    if (error instanceof SchemaBehindError) {
+      process.stderr.write(`${error.message}\n`);
+      await db.destroy();
+      process.exit(1);
+    }
+    throw error;
   }
 
   const outbox = new OutboxSignal();

@@ -128,6 +128,13 @@ describe('config', () => {
     expect(parseConfig({ HOST: '0.0.0.0', DEMO_MODE: 'false' }).host).toBe('0.0.0.0');
   });
 
+  it('migrates at start outside production only, unless MIGRATE_ON_START says otherwise', () => {
+    expect(parseConfig({}).migrateOnStart).toBe(true);
+    expect(parseConfig({ MIGRATE_ON_START: 'false' }).migrateOnStart).toBe(false);
+    expect(parseConfig(productionEnvWithout([])).migrateOnStart).toBe(false);
+    expect(parseConfig(productionEnvWithout([], { MIGRATE_ON_START: 'true' })).migrateOnStart).toBe(true);
+  });
+
   it('keeps error reports 30 days unless ERROR_REPORT_RETENTION_DAYS says otherwise', () => {
     expect(parseConfig({}).errorReportRetentionDays).toBe(30);
     expect(parseConfig({ ERROR_REPORT_RETENTION_DAYS: '7' }).errorReportRetentionDays).toBe(7);

@@ -43,11 +43,29 @@ export class CachingSqliteDialect implements Dialect {
   }
 
   createAdapter() {
-    return new SqliteAdapter();
+    return new MigrationLockingSqliteAdapter();
   }
 
   createIntrospector(db: Kysely<unknown>) {
     return new SqliteIntrospector(db);
+  }
+}
+
+/**
+ * Kysely's SQLite adapter takes no migration lock ("one connection"), which holds within one
+ * process only: processes started together on one database file ran the same migrations side by
+ * side and all but one failed on "table already exists". Here the migrator's reserved connection
+ * opens an IMMEDIATE transaction (the database's write lock; others wait up to busy_timeout) for
+ * the whole run, so the next process reads the finished state and has nothing to do. Kysely runs
+ * SQLite migrations without a transaction of its own, so this one does not nest.
+ */
+export class MigrationLockingSqliteAdapter extends SqliteAdapter {
+  override async acquireMigrationLock(db: Kysely<unknown>): Promise<void> {
+    await db.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+
+  override async releaseMigrationLock(db: Kysely<unknown>): Promise<void> {
+    await db.executeQuery(CompiledQuery.raw('commit'));
   }
 }
 

@@ -2,7 +2,8 @@ import { type Config, ConfigError, parseConfig } from '../../config.js';
 import { type Crypto, createCrypto } from '../../crypto/index.js';
 import { loadKeyring } from '../../crypto/keyring.js';
 import { createDatabase, type Db } from '../../db/database.js';
-import { migrateToLatest } from '../../db/migrate.js';
+import { SchemaBehindError } from '../../app/prepare-database.js';
+import { migrateToLatest, migrationStatus } from '../../db/migrate.js';
 
 /** Where a command reads and writes: the real process, or a test's capture. */
 export interface CliIo {
@@ -33,15 +34,24 @@ export const EXIT = { ok: 0, failed: 1, usage: 2, config: 78 } as const;
 
 /**
  * Opens what the server opens, from the same environment: configuration, keys (from the
- * environment, or the demo keys file next to the SQLite database), the database, and migrations
- * brought up to date before any command reads or writes.
+ * environment, or the demo keys file next to the SQLite database) and the database. Then, as the
+ * server does at start (app/prepare-database.ts): with MIGRATE_ON_START (the default outside
+ * production) the schema is brought up to date; without it a schema that lacks migrations is
+ * refused (SchemaBehindError: run `tessera db migrate`). `schema: 'as-is'` skips both, for the
+ * `db` commands themselves.
  */
-export async function openContext(io: CliIo): Promise<CliContext> {
+export async function openContext(io: CliIo, options: { schema?: 'prepared' | 'as-is' } = {}): Promise<CliContext> {
   const config = parseConfig(io.env);
   const crypto = createCrypto(loadKeyring(config));
   const db = createDatabase(config.database);
   try {
-    await migrateToLatest(db);
+    if (options.schema !== 'as-is') {
+      if (config.migrateOnStart) await migrateToLatest(db);
+      else {
+        const { pending } = await migrationStatus(db);
+        if (pending.length > 0) throw new SchemaBehindError(pending);
+      }
+    }
   } catch (error) {
     await db.destroy();
     throw error;
@@ -49,4 +59,4 @@ export async function openContext(io: CliIo): Promise<CliContext> {
   return { config, db, crypto, now: () => new Date(), io };
 }
 
-export { ConfigError };
+export { ConfigError, SchemaBehindError };

@@ -6,9 +6,10 @@ import { cardsImport } from './commands/cards-import.js';
 import { cardsRecoveryCode } from './commands/cards-recovery-code.js';
 import { cardsResendReplacement } from './commands/cards-resend-replacement.js';
 import { cardsUnlock } from './commands/cards-unlock.js';
+import { dbMigrate, dbStatus } from './commands/db.js';
 import { payoutsExport, payoutsList, payoutsMarkFailed, payoutsMarkPaid } from './commands/payouts.js';
 import type { CommandSpec, ParsedArgs } from './commands/types.js';
-import { type CliContext, type CliIo, ConfigError, EXIT, openContext, UsageError } from './context.js';
+import { type CliContext, type CliIo, ConfigError, EXIT, openContext, SchemaBehindError, UsageError } from './context.js';
 
 /** Every command, by the words that select it. New commands register here. */
 export const COMMANDS: readonly CommandSpec[] = [
@@ -21,6 +22,8 @@ export const COMMANDS: readonly CommandSpec[] = [
   payoutsExport,
   payoutsMarkPaid,
   payoutsMarkFailed,
+  dbMigrate,
+  dbStatus,
 ];
 
 const groups = [...new Set(COMMANDS.map((c) => c.name.split(' ')[0]!))];
@@ -31,7 +34,8 @@ function globalHelp(): string {
 
 The operator's tool for Tessera. It reads the same environment as the server (DATABASE_URL,
 DATA_KEYS, INDEX_KEY, SECRET_PEPPERS, …; in demo mode the keys file next to the SQLite
-database) and brings the database schema up to date before each command.
+database). Outside production it brings the database schema up to date before each command; in
+production (MIGRATE_ON_START off) it refuses a schema that lacks migrations: run "tessera db migrate".
 
 Commands:
 ${COMMANDS.map((c) => `  ${c.name.padEnd(width)}   ${c.summary}`).join('\n')}
@@ -114,11 +118,15 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
 
   let ctx: CliContext;
   try {
-    ctx = await openContext(io);
+    ctx = await openContext(io, { schema: command.schema ?? 'prepared' });
   } catch (error) {
     if (error instanceof ConfigError) {
       io.err(`tessera: ${error.message}`);
       return EXIT.config;
+    }
+    if (error instanceof SchemaBehindError) {
+      io.err(`tessera ${command.name}: ${error.message}`);
+      return EXIT.failed;
     }
     io.err(`tessera: cannot open the database or keys: ${(error as Error).message}`);
     return EXIT.failed;

@@ -19,6 +19,8 @@ export interface CommandSpec {
   /** Checks the arguments before anything is opened; throws UsageError. */
   check(args: ParsedArgs): void;
   run(ctx: CliContext, args: ParsedArgs): Promise<number>;
+  /** 'as-is': the database is opened without migrating or checking its schema (the db commands). */
+  schema?: 'as-is';
 }
 
 export type { CliIo };

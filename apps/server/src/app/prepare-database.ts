@@ -1,0 +1,39 @@
+import type { Logger } from 'pino';
+import type { Config } from '../config.js';
+import { createCrypto } from '../crypto/index.js';
+import { loadKeyring } from '../crypto/keyring.js';
+import type { Db } from '../db/database.js';
+import { migrateToLatest, migrationStatus } from '../db/migrate.js';
+import { seedDemoData } from '../demo/seed.js';
+
+/** The schema lacks migrations and this process may not apply them (MIGRATE_ON_START off). */
+export class SchemaBehindError extends Error {
+  override name = 'SchemaBehindError';
+  constructor(readonly pending: string[]) {
+    super(
+      `The database lacks ${pending.length} migration${pending.length === 1 ? '' : 's'} (${pending.join(', ')}): ` +
+        'run "tessera db migrate" first (or start with MIGRATE_ON_START=true).',
+    );
+  }
+}
+
+/**
+ * What a server process does to its database before it listens (main.ts). With MIGRATE_ON_START
+ * (the default outside production) it migrates, under the migrator's lock, so replicas started
+ * together take turns. Without (production) it only checks: a release rolls out as "tessera db
+ * migrate", then the new replicas, so no replica ever changes the schema under the old ones; a
+ * replica that finds the schema behind refuses to start rather than run on it. In demo mode it
+ * then loads the demo data, once, however many processes start at the same moment.
+ */
+export async function prepareDatabase(config: Config, db: Db, logger: Pick<Logger, 'info'>): Promise<void> {
+  if (config.migrateOnStart) {
+    const applied = await migrateToLatest(db);
+    if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
+  } else {
+    const { pending } = await migrationStatus(db);
+    if (pending.length > 0) throw new SchemaBehindError(pending);
+  }
+  if (config.demoMode && (await seedDemoData(db, createCrypto(loadKeyring(config))))) {
+    logger.info('demo brands and cards loaded');
+  }
+}

@@ -1,0 +1,119 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import { prepareDatabase, SchemaBehindError } from '../../src/app/prepare-database.js';
+import { parseConfig } from '../../src/config.js';
+import { createDatabase } from '../../src/db/database.js';
+import { migrationProvider } from '../../src/db/migrations/index.js';
+import { DEMO_CARDS } from '../../src/demo/cards.js';
+import { testPostgresUrl } from '../helpers/test-app.js';
+import { runCli } from './support.js';
+
+// Safe starts (docs/operations.md#upgrades): migrations are a command; a process that may not
+// migrate refuses a schema behind; replicas starting together on an empty database all come up.
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  while (cleanups.length > 0) await cleanups.pop()!();
+});
+
+/** The environment of an empty database of its own (a SQLite file, or a PostgreSQL schema). */
+async function emptyDatabase(): Promise<Record<string, string>> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'tessera-db-'));
+  const pgUrl = testPostgresUrl();
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  if (pgUrl) {
+    const client = new pg.Client({ connectionString: pgUrl });
+    await client.connect();
+    await client.query(`create schema ${schema}`);
+    await client.end();
+  }
+  cleanups.push(async () => {
+    if (pgUrl) {
+      const client = new pg.Client({ connectionString: pgUrl });
+      await client.connect();
+      await client.query(`drop schema if exists ${schema} cascade`);
+      await client.end();
+    }
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    CAPTCHA_PROVIDER: 'test',
+    KEYS_FILE: path.join(dir, 'keys.json'),
+    ...(pgUrl ? { DATABASE_URL: pgUrl, DATABASE_SCHEMA: schema } : { DATABASE_URL: `file:${path.join(dir, 'tessera.db')}` }),
+  };
+}
+
+const allMigrations = async () => Object.keys(await migrationProvider.getMigrations());
+
+describe('tessera db status and db migrate', () => {
+  it('lists what an empty database lacks, applies it once, and then has nothing to do', async () => {
+    const env = await emptyDatabase();
+    const names = await allMigrations();
+    const before = await runCli(['db', 'status'], env, tmpdir());
+    expect(before.code).toBe(1);
+    expect(before.stdout.split('\n')).toEqual([...names.map((n) => `pending  ${n}`), `${names.length} pending: run "tessera db migrate".`]);
+
+    const migrate = await runCli(['db', 'migrate'], env, tmpdir());
+    expect(migrate).toMatchObject({ code: 0, stdout: `Applied ${names.length} migrations: ${names.join(', ')}.` });
+    const after = await runCli(['db', 'status'], env, tmpdir());
+    expect(after.code).toBe(0);
+    expect(after.stdout).toMatch(new RegExp(`^applied  ${names[0]}  \\d{4}-`));
+    expect(after.stdout.split('\n').at(-1)).toBe('Up to date.');
+    expect(await runCli(['db', 'migrate'], env, tmpdir())).toMatchObject({ code: 0, stdout: 'The database schema is up to date; nothing to apply.' });
+    expect((await runCli(['db', 'status', 'extra'], env, tmpdir())).code).toBe(2);
+  });
+
+  it('without MIGRATE_ON_START, refuses a command on a schema that lacks migrations, and works once migrated', async () => {
+    const env = { ...(await emptyDatabase()), MIGRATE_ON_START: 'false' };
+    const refused = await runCli(['payouts', 'list'], env, tmpdir());
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/^tessera payouts list: The database lacks \d+ migrations \(001_foundation, .*\): run "tessera db migrate" first/);
+    expect((await runCli(['db', 'migrate'], env, tmpdir())).code).toBe(0);
+    expect(await runCli(['payouts', 'list'], env, tmpdir())).toMatchObject({ code: 0, stdout: expect.stringContaining('No payouts') });
+  });
+});
+
+describe('a server process preparing its database', () => {
+  it('refuses to start on a schema behind when it may not migrate (production), and migrates when it may', async () => {
+    const env = await emptyDatabase();
+    const db = createDatabase(parseConfig(env).database);
+    cleanups.push(() => db.destroy());
+    const logger = { info: () => undefined };
+    const behind = prepareDatabase(parseConfig({ ...env, MIGRATE_ON_START: 'false', DEMO_MODE: 'false' }), db, logger);
+    await expect(behind).rejects.toBeInstanceOf(SchemaBehindError);
+    await expect(behind).rejects.toThrow(/run "tessera db migrate" first/);
+    await prepareDatabase(parseConfig({ ...env, DEMO_MODE: 'false' }), db, logger);
+    await prepareDatabase(parseConfig({ ...env, MIGRATE_ON_START: 'false', DEMO_MODE: 'false' }), db, logger);
+  });
+
+  it('brings three demo processes started at once on one empty database all up, with the demo loaded once', async () => {
+    const env = await emptyDatabase();
+    const script = fileURLToPath(new URL('../helpers/prepare-database-process.ts', import.meta.url));
+    const start = () =>
+      new Promise<{ code: number | null; out: string }>((resolve) => {
+        const child = spawn(process.execPath, ['--import', 'tsx', script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+        let out = '';
+        child.stdout.on('data', (chunk) => (out += chunk));
+        child.on('close', (code) => resolve({ code, out }));
+      });
+    const runs = await Promise.all([start(), start(), start()]);
+    const answers = runs.map((r) => JSON.parse(r.out) as { ok: boolean; said?: string[]; error?: string });
+    expect(answers.map((a) => a.error ?? 'ok')).toEqual(['ok', 'ok', 'ok']);
+    expect(answers.filter((a) => a.said?.includes('demo brands and cards loaded'))).toHaveLength(1);
+    const db = createDatabase(parseConfig(env).database);
+    try {
+      expect((await db.selectFrom('brands').select('code').orderBy('code').execute()).map((b) => b.code)).toEqual(['ACME', 'DEMO']);
+      expect(await db.selectFrom('cards').select('id').execute()).toHaveLength(DEMO_CARDS.length);
+    } finally {
+      await db.destroy();
+    }
+  }, 60_000);
+});
