@@ -35,7 +35,7 @@ async function main(): Promise<void> {
   }
 
   const outbox = new OutboxSignal();
-  const { app, deps } = await buildApp(config, { db, logger, outbox });
+  const { app, deps } = await buildApp(config, { db, logger, outbox, processMetrics: true });
   // Sends what the outbox holds (also what an earlier run left), and whatever services queue.
   const worker = createOutboxWorker(config, { db, crypto: deps.crypto, logger, signal: outbox, now: deps.now });
   worker.start();

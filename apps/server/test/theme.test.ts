@@ -124,6 +124,6 @@ describe('GET /api/translations/:slug', () => {
 describe('health', () => {
   it('answers /healthz and /readyz', async () => {
     expect((await t.app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
-    expect((await t.app.inject({ url: '/readyz' })).json()).toEqual({ status: 'ready' });
+    expect((await t.app.inject({ url: '/readyz' })).json()).toEqual({ status: 'ready', checks: { database: 'ready', redis: 'not configured' } });
   });
 });

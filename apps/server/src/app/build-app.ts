@@ -21,7 +21,9 @@ import { installErrorHandler } from '../http/error-handler.js';
 import { firstConnection, reportRedisFallbacks, sharedLimitStore } from '../http/rate-limit-store.js';
 import { cspDirectives, helmetHeaders, installSecurityHeaders, permissionsPolicy } from '../http/security-headers.js';
 import { createLogger, lazyChildLoggerFactory, requestIdOf } from '../logger.js';
-import { createMetrics } from '../metrics.js';
+import { addDatabaseGauges, createMetrics } from '../metrics.js';
+import { installRequestMetrics } from '../http/request-metrics.js';
+import { metricsReadings } from '../db/repositories/metrics-readings.js';
 import { BrandCache } from '../customer-call/brand-cache.js';
 import type { ServiceDeps } from '../deps.js';
 import { balanceRoutes } from '../flows/balance/routes.js';
@@ -49,6 +51,8 @@ export interface BuildAppOptions {
   now?: () => Date;
   /** Wakes the outbox worker main.ts runs; services call it after queuing a message. */
   outbox?: OutboxSignal;
+  /** Also collect the process's own metrics (CPU, memory, event loop): main.ts, not tests. */
+  processMetrics?: boolean;
   /** Told of every answer whose status its route does not declare (tests fail on it). */
   onUndeclaredStatus?: UndeclaredStatusReport;
 }
@@ -72,7 +76,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     config,
     now: options.now ?? (() => new Date()),
     outbox: options.outbox ?? new OutboxSignal(),
-    metrics: createMetrics(),
+    metrics: createMetrics({ processMetrics: options.processMetrics }),
   };
 
   const app = Fastify({
@@ -95,6 +99,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('customerCall', null);
   installFlowTypeConstraint(app);
+  installRequestMetrics(app, deps.metrics);
+  addDatabaseGauges(deps.metrics, metricsReadings(db), deps.now);
   // The id goes back with the answer, so a support question can quote it.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
@@ -129,15 +135,17 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // one process keeps them in memory. While Redis is unreachable each process counts on its own
   // (http/rate-limit-store.ts): the limit holds, a warning is logged and the metric counts it.
   let store: FastifyRateLimitStoreCtor | undefined;
+  let redis: Redis | undefined;
   if (config.redisUrl) {
     // A hung Redis must not hold requests: a command that takes over a second counts in-process.
-    const redis = new Redis(config.redisUrl, { connectTimeout: 2000, commandTimeout: 1000, maxRetriesPerRequest: 1 });
+    redis = new Redis(config.redisUrl, { connectTimeout: 2000, commandTimeout: 1000, maxRetriesPerRequest: 1 });
     const reporter = reportRedisFallbacks(redis, app.log.child({ component: 'rate-limit' }), deps.metrics.rateLimitFallbacks);
     store = sharedLimitStore({ redis, nameSpace: 'tessera-rate-limit-', onFallback: reporter.onFallback });
+    const client = redis;
     app.addHook('onClose', async () => {
       // quit() waits for an answer Redis may never give; disconnect() when it is away.
-      if (redis.status === 'ready') await redis.quit();
-      else redis.disconnect();
+      if (client.status === 'ready') await client.quit();
+      else client.disconnect();
     });
     await firstConnection(redis);
   }
@@ -160,6 +168,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     deps,
     captchaRateLimit: { max: config.rateLimitPerMinute, timeWindow: 60_000 },
     errorReportRateLimit: { max: config.errorReportsPerMinute, timeWindow: 60_000 },
+    ...(redis && { redis }),
   };
   // The flows, the bank identity calls PAYOUT and IDENTIFY share, and the one customer call both
   // answer (customer-route.ts dispatches it by x-flow-type: only this app/ area may import flows).

@@ -13,7 +13,7 @@ function hasToken(authorization: string | undefined, token: string): boolean {
   return match !== null && timingSafeEqual(digest(match[1]!), digest(token));
 }
 
-export async function healthRoutes(app: App, { deps }: RouteOptions): Promise<void> {
+export async function healthRoutes(app: App, { deps, redis }: RouteOptions): Promise<void> {
   app.get(
     '/healthz',
     {
@@ -27,6 +27,8 @@ export async function healthRoutes(app: App, { deps }: RouteOptions): Promise<vo
     },
     async (_request, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' as const }),
   );
+  const checkState = z.enum(['ready', 'unavailable', 'not configured']);
+  const checks = z.object({ database: checkState, redis: checkState });
   app.get(
     '/readyz',
     {
@@ -34,16 +36,21 @@ export async function healthRoutes(app: App, { deps }: RouteOptions): Promise<vo
         tags: ['operations'],
         operationId: 'getReadiness',
         description:
-          'Readiness: 200 when the database answers a query, 503 when it does not. Served on the PIN frame host too.',
+          'Readiness: 200 when the database answers a query, 503 when it does not. Redis (REDIS_URL) is pinged and reported ' +
+          'in `checks` but does not decide: without it the rate limits count per process. Served on the PIN frame host too.',
         summary: 'The database answers',
-        response: { 200: z.object({ status: z.literal('ready') }), 503: z.object({ status: z.literal('unavailable') }) },
+        response: {
+          200: z.object({ status: z.literal('ready'), checks }),
+          503: z.object({ status: z.literal('unavailable'), checks }),
+        },
       },
     },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
-      return (await checkReadiness(deps))
-        ? reply.send({ status: 'ready' as const })
-        : reply.status(503).send({ status: 'unavailable' as const });
+      const readiness = await checkReadiness(deps, redis);
+      return readiness.ready
+        ? reply.send({ status: 'ready' as const, checks: readiness.checks })
+        : reply.status(503).send({ status: 'unavailable' as const, checks: readiness.checks });
     },
   );
 

@@ -105,5 +105,5 @@ function gateSchema(gate: CallGate) {
  * reads) to spread into its schema, so the document says what the gate checks.
  */
 export function gatedCall(deps: ServiceDeps, rateLimit: RouteOptions['captchaRateLimit'], gate: CallGate) {
-  return { route: { config: { rateLimit }, preValidation: callGate(deps, gate) }, schema: gateSchema(gate) };
+  return { route: { config: { rateLimit, customerCall: true as const }, preValidation: callGate(deps, gate) }, schema: gateSchema(gate) };
 }

@@ -9,16 +9,20 @@ import type { AuditFields, CustomerCall } from './call-gate.js';
  * every server process, so a replay is refused wherever it lands.
  */
 export async function checkCaptcha(deps: ServiceDeps, token: string | undefined, clientAddress: string | undefined): Promise<boolean> {
-  if (!token) return false;
+  const refused = (reason: 'missing' | 'invalid' | 'spent') => {
+    deps.metrics.captchaRefusals.inc({ provider: deps.captcha.provider, reason });
+    return false;
+  };
+  if (!token) return refused('missing');
   const verification = await deps.captcha.verify(token, clientAddress);
-  if (!verification.ok) return false;
+  if (!verification.ok) return refused('invalid');
   if (verification.uniqueId === null) return true;
   const now = deps.now();
   const tokenHash = createHash('sha256').update(verification.uniqueId).digest('base64url');
   const fresh = await spendCaptchaToken(deps.db, tokenHash, verification.validUntil.toISOString(), now.toISOString());
   // Expired records can go; sweeping now and then keeps the table small without a timer.
   if (fresh && Math.random() < 0.01) await deleteExpiredCaptchaTokens(deps.db, now.toISOString());
-  return fresh;
+  return fresh || refused('spent');
 }
 
 /**

@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.js';
 
 function send(reply: FastifyReply, status: number, body: ApiError) {
+  reply.errorCode = body.code;
   return reply.status(status).header('cache-control', 'no-store').send(body);
 }
 

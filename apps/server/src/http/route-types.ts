@@ -16,4 +16,6 @@ export interface RouteOptions {
   /** Per-address limit of a captcha-protected route (@fastify/rate-limit route config). */
   captchaRateLimit: { max: number; timeWindow: number };
   errorReportRateLimit: { max: number; timeWindow: number };
+  /** The Redis the rate limits share (REDIS_URL), for the readiness check; absent without one. */
+  redis?: { ping(): Promise<unknown> };
 }
