@@ -1,4 +1,5 @@
 import { buildApp } from './app/build-app.js';
+import { resealPinsUnderDataKeys } from './cards/reseal-pins.js';
 import { HousekeepingSweeper } from './app/housekeeping.js';
 import { ConfigError, parseConfig } from './config.js';
 import { createCrypto } from './crypto/index.js';
@@ -28,7 +29,12 @@ async function main(): Promise<void> {
   });
   const applied = await migrateToLatest(db);
   if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
-  if (config.demoMode && (await seedDemoData(db, createCrypto(loadKeyring(config))))) {
+  const crypto = createCrypto(loadKeyring(config));
+  // PINs sealed under DATA_KEYS before PIN_KEYS existed move to PIN_KEYS (none once done).
+  const pins = await resealPinsUnderDataKeys(db, crypto);
+  if (pins.resealed > 0) logger.info({ resealed: pins.resealed }, 'Visa PINs re-sealed under PIN_KEYS');
+  if (pins.unreadable > 0) logger.warn({ unreadable: pins.unreadable }, 'Visa PINs under DATA_KEYS that no configured data key opens were left as they are');
+  if (config.demoMode && (await seedDemoData(db, crypto))) {
     logger.info('demo brands and cards loaded');
   }
 

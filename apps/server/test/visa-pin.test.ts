@@ -1,6 +1,10 @@
 import { pinRetrievalSchema, visaApi } from '@tessera/contracts';
 import { JSDOM } from 'jsdom';
 import { describe, expect, it, vi } from 'vitest';
+import { resealPinsUnderDataKeys } from '../src/cards/reseal-pins.js';
+import { DataCipher } from '../src/crypto/data-cipher.js';
+import { PURPOSE } from '../src/crypto/index.js';
+import { loadKeyring } from '../src/crypto/keyring.js';
 import { PIN_FRAME_SCRIPT_HASH, PIN_FRAME_STYLE_HASH } from '../src/flows/visa/pin-frame-page.js';
 import { demoCard } from './helpers/demo.js';
 import { useFlowTestApp } from './helpers/flows.js';
@@ -100,6 +104,54 @@ describe('the PIN read with a key', () => {
     const card = await issueVisa(t, { state: 'active', passcode: 'Hy6t4R' });
     const { key, controlId } = (await getPin({ code: 'DEMO', cardNumber: card.number, securityCode: 'Hy6t4R' })).json();
     expect((await readPin(key, controlId)).json()).toEqual({ pin: card.pin });
+  });
+});
+
+describe('the PIN at rest: under PIN_KEYS, never the data key', () => {
+  const pinCiphertext = async (cardId: string) =>
+    (await t.db.selectFrom('visa_holders').select('pin_ciphertext').where('card_id', '=', cardId).executeTakeFirstOrThrow()).pin_ciphertext!;
+
+  it('stores a PIN the data key does not open and the PIN key does', async () => {
+    const card = await issueVisa(t, { state: 'active', passcode: 'Gw3n8P' });
+    const sealed = await pinCiphertext(card.id);
+    expect(sealed).toMatch(/^p1\./);
+    const keyring = loadKeyring(t.config);
+    expect(new DataCipher(keyring.pinKeys, keyring.pinKeyCurrent, 'p').decrypt(sealed, PURPOSE.visaPin)).toBe(card.pin);
+    // The data key's AES-GCM does not open these bytes, whatever the prefix says.
+    expect(() => new DataCipher(keyring.dataKeys, keyring.dataKeyCurrent, 'p').decrypt(sealed, PURPOSE.visaPin)).toThrow();
+    expect(() => t.deps.crypto.cipher.decrypt(sealed, PURPOSE.visaPin)).toThrow();
+  });
+
+  it('still shows a PIN sealed under DATA_KEYS before PIN_KEYS, and the start moves it to PIN_KEYS', async () => {
+    const card = await issueVisa(t, { state: 'active', passcode: 'Gw3n8Q' });
+    const old = t.deps.crypto.cipher.encrypt(card.pin, PURPOSE.visaPin);
+    await t.db.updateTable('visa_holders').set({ pin_ciphertext: old }).where('card_id', '=', card.id).execute();
+    const show = async () => {
+      const { key, controlId } = (await getPin({ code: 'DEMO', cardNumber: card.number, securityCode: 'Gw3n8Q' })).json();
+      return readPin(key, controlId);
+    };
+    expect((await show()).json()).toEqual({ pin: card.pin });
+    expect(await pinCiphertext(card.id)).toBe(old);
+
+    // What main.ts runs at start: every PIN under DATA_KEYS (this one) re-sealed, nothing else touched.
+    const untouched = await t.db.selectFrom('visa_holders').select(['card_id', 'pin_ciphertext']).where('card_id', '!=', card.id).execute();
+    const first = await resealPinsUnderDataKeys(t.db, t.deps.crypto);
+    expect(first).toEqual({ resealed: 1, unreadable: 0 });
+    const resealed = await pinCiphertext(card.id);
+    expect(resealed).toMatch(/^p1\./);
+    expect(t.deps.crypto.pins.open(resealed)).toBe(card.pin);
+    expect(await t.db.selectFrom('visa_holders').select(['card_id', 'pin_ciphertext']).where('card_id', '!=', card.id).execute()).toEqual(untouched);
+    expect((await show()).json()).toEqual({ pin: card.pin });
+    // The next start finds nothing left to do.
+    expect(await resealPinsUnderDataKeys(t.db, t.deps.crypto)).toEqual({ resealed: 0, unreadable: 0 });
+  });
+
+  it('leaves a PIN no configured data key opens as it is, and counts it', async () => {
+    const card = await issueVisa(t, { state: 'active' });
+    const foreign = new DataCipher(new Map([[7, Buffer.alloc(32, 7)]]), 7).encrypt(card.pin, PURPOSE.visaPin);
+    await t.db.updateTable('visa_holders').set({ pin_ciphertext: foreign }).where('card_id', '=', card.id).execute();
+    expect(await resealPinsUnderDataKeys(t.db, t.deps.crypto)).toEqual({ resealed: 0, unreadable: 1 });
+    expect(await pinCiphertext(card.id)).toBe(foreign);
   });
 });
 

@@ -1,6 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { PURPOSE } from '../../crypto/index.js';
 import { recordAuditEvent } from '../../db/repositories/audit.js';
 import { findPinFrameKey, spendPinFrameKey } from '../../db/repositories/pin-frame-keys.js';
 import { findVisaHolder } from '../../db/repositories/visa-holders.js';
@@ -52,7 +51,7 @@ export async function readPin(deps: ServiceDeps, ctx: RequestContext, request: z
       return undefined;
     }
     await audit('success', row.card_id);
-    return deps.crypto.cipher.decrypt(holder.pinCiphertext, PURPOSE.visaPin);
+    return deps.crypto.pins.open(holder.pinCiphertext);
   });
   if (outcome === undefined) throw new AppError('NOT_FOUND');
   return { pin: outcome };
