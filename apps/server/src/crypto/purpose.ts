@@ -9,6 +9,8 @@ export const PURPOSE = {
   replacementEmail: 'replacement-email',
   /** The keyed hash (blind index) of a PIN frame key. */
   pinFrameKey: 'pin-frame-key',
+  /** The keyed hash of a PIN frame session (the cookie the frame page sets; decision 017). */
+  pinFrameSession: 'pin-frame-session',
   payoutName: 'payout-name',
   payoutIban: 'payout-iban',
   /** Identity sessions (docs/decisions/014): blind indexes of the OIDC state, the sessionId and the subject. */

@@ -190,6 +190,8 @@ export interface PinFrameKeysTable {
   expires_at: string;
   used_at: string | null;
   created_at: string;
+  /** Keyed hash of the frame session the key's first page load opened (migration 008); null before. */
+  frame_session_hash: string | null;
 }
 
 /** PAYOUT: one payout attempt of a card (migration 005). */
