@@ -379,12 +379,14 @@ describe('the frame’s script (run in jsdom)', () => {
 });
 
 describe('logs', () => {
-  it('carry no PIN, passcode, key or card number', async () => {
+  it('carry no PIN, passcode, key, frame session or card number', async () => {
     const keys = (await t.db.selectFrom('pin_frame_keys').select('key_hash').execute()).length;
     expect(keys).toBeGreaterThan(3);
     const noIds = (text: string) => text.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '').replace(/\d{4}-\d{2}-\d{2}T[\d:.]+Z/g, '');
     const logged = noIds(log.strings());
     for (const secret of ['2468', 'Tq8m3x', 'Hy6t4R', demoCard('VISA_ACTIVE').number.replaceAll(' ', '')]) expect(logged, secret).not.toContain(secret);
     expect(logged).not.toMatch(/key=[A-Za-z0-9_-]{43}/);
+    expect(await t.db.selectFrom('pin_frame_keys').select('key_hash').where('frame_session_hash', 'is not', null).execute()).not.toHaveLength(0);
+    expect(logged).not.toMatch(/tessera_pin_frame_[A-Za-z0-9_-]{16}=[A-Za-z0-9_-]/);
   });
 });
