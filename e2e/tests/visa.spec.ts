@@ -239,6 +239,11 @@ test('VISA_ACTIVE: login, the read-only holder details and the PIN revealed in t
   const iframe = page.locator('iframe[title="Your PIN"]');
   await expect(iframe).toHaveAttribute('src', /^http:\/\/127\.0\.0\.1:\d+\/pin-frame\?key=/);
   await expect(page.frameLocator('iframe[title="Your PIN"]').locator('#pin')).toHaveText(VISA_ACTIVE.pin, { timeout: 10_000 });
+  // The read went with the frame session's cookie, which the frame page set (decision 017): on
+  // the cross-site frame (127.0.0.1 in localhost) Chromium keeps it because it is partitioned.
+  const frameOrigin = new URL((await iframe.getAttribute('src'))!).origin;
+  const frameCookies = (await page.context().cookies(`${frameOrigin}/pin-frame`)).filter((c) => c.name.startsWith('tessera_pin_frame_'));
+  expect(frameCookies).toEqual([expect.objectContaining({ httpOnly: true, secure: true, sameSite: 'None', path: '/pin-frame' })]);
   await expect(page.getByRole('button', { name: 'Hide PIN' })).toBeFocused();
   await expectAccessible(page);
   await snap(page, testInfo, 'demo-en-visa-pin-shown');

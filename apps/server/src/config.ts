@@ -52,7 +52,7 @@ const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().positive();
 const httpUrl = z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, ''));
 
-/** "1:base64,2:base64": versioned 32-byte keys, the way DATA_KEYS and SECRET_PEPPERS are written. */
+/** "1:base64,2:base64": versioned 32-byte keys, the way DATA_KEYS, PIN_KEYS and SECRET_PEPPERS are written. */
 const versionedKeys = z.string().transform((value, ctx) => {
   const keys = new Map<number, Buffer>();
   for (const part of value.split(',').map((p) => p.trim()).filter(Boolean)) {
@@ -127,6 +127,9 @@ const envSchema = z.object({
   KEYS_FILE: z.string().min(1).optional(),
   DATA_KEYS: versionedKeys.optional(),
   DATA_KEY_CURRENT: positiveInt.optional(),
+  /** Visa PINs only: a leaked DATA_KEYS opens holder data and card numbers, not the PINs. */
+  PIN_KEYS: versionedKeys.optional(),
+  PIN_KEY_CURRENT: positiveInt.optional(),
   INDEX_KEY: singleKey.optional(),
   SECRET_PEPPERS: versionedKeys.optional(),
   SECRET_PEPPER_CURRENT: positiveInt.optional(),
@@ -236,6 +239,9 @@ export interface SmtpConfig {
 export interface KeyMaterialFromEnv {
   dataKeys: Map<number, Buffer>;
   dataKeyCurrent: number;
+  /** Visa PINs are sealed under these, never under the data keys (crypto/pin-cipher.ts). */
+  pinKeys: Map<number, Buffer>;
+  pinKeyCurrent: number;
   indexKey: Buffer;
   secretPeppers: Map<number, Buffer>;
   secretPepperCurrent: number;
@@ -322,8 +328,7 @@ function isLoopbackHost(host: string): boolean {
 }
 
 /** The name of the first setting whose key bytes also appear in another group, if any. */
-function reusedKeyMaterial(data: Buffer[], index: Buffer[], peppers: Buffer[]): string | undefined {
-  const groups: [string, Buffer[]][] = [['DATA_KEYS', data], ['INDEX_KEY', index], ['SECRET_PEPPERS', peppers]];
+function reusedKeyMaterial(groups: [string, Buffer[]][]): string | undefined {
   for (const [name, keys] of groups) {
     for (const [otherName, others] of groups) {
       if (otherName === name) continue;
@@ -368,30 +373,43 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   }
 
   let keys: KeyMaterialFromEnv | undefined;
-  const keyVars = [e.DATA_KEYS, e.INDEX_KEY, e.SECRET_PEPPERS];
+  const keyVars = [e.DATA_KEYS, e.PIN_KEYS, e.INDEX_KEY, e.SECRET_PEPPERS];
   const anyKeys = keyVars.some((k) => k !== undefined);
   if (isProduction || anyKeys) {
+    // Keys come from the environment all together or (demo and development) all from the keys file.
     if (!e.DATA_KEYS) problems.push('DATA_KEYS: required (VERSION:BASE64 32-byte keys)');
+    if (!e.PIN_KEYS) problems.push('PIN_KEYS: required (VERSION:BASE64 32-byte keys of their own, for Visa PINs)');
     if (!e.INDEX_KEY) problems.push('INDEX_KEY: required (base64 32-byte key)');
     if (!e.SECRET_PEPPERS) problems.push('SECRET_PEPPERS: required (VERSION:BASE64 32-byte peppers)');
     const dataKeyCurrent = e.DATA_KEY_CURRENT ?? (e.DATA_KEYS ? Math.max(...e.DATA_KEYS.keys()) : 0);
+    const pinKeyCurrent = e.PIN_KEY_CURRENT ?? (e.PIN_KEYS ? Math.max(...e.PIN_KEYS.keys()) : 0);
     const pepperCurrent = e.SECRET_PEPPER_CURRENT ?? (e.SECRET_PEPPERS ? Math.max(...e.SECRET_PEPPERS.keys()) : 0);
     if (e.DATA_KEYS && !e.DATA_KEYS.has(dataKeyCurrent)) {
       problems.push(`DATA_KEY_CURRENT: version ${dataKeyCurrent} is not in DATA_KEYS`);
     }
+    if (e.PIN_KEYS && !e.PIN_KEYS.has(pinKeyCurrent)) {
+      problems.push(`PIN_KEY_CURRENT: version ${pinKeyCurrent} is not in PIN_KEYS`);
+    }
     if (e.SECRET_PEPPERS && !e.SECRET_PEPPERS.has(pepperCurrent)) {
       problems.push(`SECRET_PEPPER_CURRENT: version ${pepperCurrent} is not in SECRET_PEPPERS`);
     }
-    if (isProduction && e.DATA_KEYS && e.INDEX_KEY && e.SECRET_PEPPERS) {
-      // One leaked key must not open the other two doors: the data key, the blind index key and
-      // the peppers are each their own material.
-      const reused = reusedKeyMaterial([...e.DATA_KEYS.values()], [e.INDEX_KEY], [...e.SECRET_PEPPERS.values()]);
-      if (reused) problems.push(`${reused}: the same key material is used for more than one of DATA_KEYS, INDEX_KEY and SECRET_PEPPERS`);
+    if (isProduction && e.DATA_KEYS && e.PIN_KEYS && e.INDEX_KEY && e.SECRET_PEPPERS) {
+      // One leaked key must not open the other doors: the data keys, the PIN keys, the blind
+      // index key and the peppers are each their own material.
+      const reused = reusedKeyMaterial([
+        ['DATA_KEYS', [...e.DATA_KEYS.values()]],
+        ['PIN_KEYS', [...e.PIN_KEYS.values()]],
+        ['INDEX_KEY', [e.INDEX_KEY]],
+        ['SECRET_PEPPERS', [...e.SECRET_PEPPERS.values()]],
+      ]);
+      if (reused) problems.push(`${reused}: the same key material is used for more than one of DATA_KEYS, PIN_KEYS, INDEX_KEY and SECRET_PEPPERS`);
     }
-    if (e.DATA_KEYS && e.INDEX_KEY && e.SECRET_PEPPERS) {
+    if (e.DATA_KEYS && e.PIN_KEYS && e.INDEX_KEY && e.SECRET_PEPPERS) {
       keys = {
         dataKeys: e.DATA_KEYS,
         dataKeyCurrent,
+        pinKeys: e.PIN_KEYS,
+        pinKeyCurrent,
         indexKey: e.INDEX_KEY,
         secretPeppers: e.SECRET_PEPPERS,
         secretPepperCurrent: pepperCurrent,

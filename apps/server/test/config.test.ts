@@ -5,6 +5,7 @@ import { expectEveryKeyRefused, problemsOf, productionEnvWithout, randomKey } fr
 const productionKeys = () => ({
   DATA_KEYS: `1:${randomKey()},2:${randomKey()}`,
   DATA_KEY_CURRENT: '2',
+  PIN_KEYS: `1:${randomKey()}`,
   INDEX_KEY: randomKey(),
   SECRET_PEPPERS: `1:${randomKey()}`,
   SECRET_PEPPER_CURRENT: '1',
@@ -57,7 +58,7 @@ describe('config', () => {
   it('refuses demo mode, the test captcha and missing keys in production, all at once', () => {
     const problems = problemsOf({ NODE_ENV: 'production', DEMO_MODE: 'true', CAPTCHA_PROVIDER: 'test' });
     const names = problems.map((p) => p.split(':')[0]);
-    expect(names).toEqual(expect.arrayContaining(['DEMO_MODE', 'CAPTCHA_PROVIDER', 'DATA_KEYS', 'INDEX_KEY', 'SECRET_PEPPERS']));
+    expect(names).toEqual(expect.arrayContaining(['DEMO_MODE', 'CAPTCHA_PROVIDER', 'DATA_KEYS', 'PIN_KEYS', 'INDEX_KEY', 'SECRET_PEPPERS']));
   });
 
   it('refuses a production altcha without its HMAC key and recaptcha without its keys', () => {
@@ -84,6 +85,7 @@ describe('config', () => {
     expect(config.publicUrl).toBe('https://cards.example.com');
     expect(config.keys?.dataKeyCurrent).toBe(2);
     expect(config.keys?.dataKeys.size).toBe(2);
+    expect(config.keys?.pinKeyCurrent).toBe(1);
     expect(config.trustProxy).toBe(1);
     expect(config.host).toBe('0.0.0.0');
     expect(config.mail).toEqual({
@@ -109,6 +111,11 @@ describe('config', () => {
       { DATA_KEYS: `1:${key}`, INDEX_KEY: key },
       { INDEX_KEY: key, SECRET_PEPPERS: `1:${key}` },
       { DATA_KEYS: `1:${randomKey()},2:${key}`, SECRET_PEPPERS: `4:${key}` },
+      // The PIN keys are their own too: never a data key, the index key or a pepper.
+      { DATA_KEYS: `1:${key}`, PIN_KEYS: `1:${key}` },
+      { PIN_KEYS: `1:${randomKey()},2:${key}`, DATA_KEYS: `3:${randomKey()},4:${key}` },
+      { PIN_KEYS: `1:${key}`, INDEX_KEY: key },
+      { PIN_KEYS: `1:${key}`, SECRET_PEPPERS: `1:${key}` },
     ]) {
       expect(problemsOf(production({ ...ok, ...shared })), JSON.stringify(Object.keys(shared))).toEqual([expect.stringMatching(/the same key material/)]);
     }
@@ -151,8 +158,16 @@ describe('config', () => {
       SECRET_PEPPER_CURRENT: '3',
     });
     expect(problems.map((p) => p.split(':')[0])).toEqual(expect.arrayContaining(['DATA_KEYS', 'INDEX_KEY']));
-    const current = problemsOf({ DATA_KEYS: `1:${randomKey()}`, INDEX_KEY: randomKey(), SECRET_PEPPERS: `1:${randomKey()}`, SECRET_PEPPER_CURRENT: '3' });
-    expect(current).toEqual([expect.stringMatching(/^SECRET_PEPPER_CURRENT:/)]);
+    const keys = { DATA_KEYS: `1:${randomKey()}`, PIN_KEYS: `1:${randomKey()}`, INDEX_KEY: randomKey(), SECRET_PEPPERS: `1:${randomKey()}` };
+    expect(problemsOf({ ...keys, SECRET_PEPPER_CURRENT: '3' })).toEqual([expect.stringMatching(/^SECRET_PEPPER_CURRENT:/)]);
+    expect(problemsOf({ ...keys, PIN_KEY_CURRENT: '2' })).toEqual([expect.stringMatching(/^PIN_KEY_CURRENT: version 2 is not in PIN_KEYS/)]);
+    expect(problemsOf({ ...keys, PIN_KEYS: '1:tooshort' })).toEqual([expect.stringMatching(/^PIN_KEYS:/)]);
+    // Keys from the environment come all together: the three older ones without PIN_KEYS are refused.
+    const { PIN_KEYS: _omitted, ...withoutPinKeys } = keys;
+    expect(problemsOf(withoutPinKeys)).toEqual([expect.stringMatching(/^PIN_KEYS: required/)]);
+    const config = parseConfig({ ...keys, PIN_KEYS: `1:${randomKey()},2:${randomKey()}` });
+    expect(config.keys?.pinKeyCurrent).toBe(2);
+    expect(config.keys?.pinKeys.size).toBe(2);
   });
 
   describe('mail and the outbox', () => {

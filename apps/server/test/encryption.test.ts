@@ -69,7 +69,10 @@ describe('encryption at rest', () => {
       holderName: 'M. Bakker',
       phoneNumber: '+31612345610',
     });
-    expect(t.deps.crypto.cipher.decrypt(holder.pin_ciphertext!, PURPOSE.visaPin)).toBe('2468');
+    // The PIN under PIN_KEYS ("p…"), which the data key does not open.
+    expect(holder.pin_ciphertext).toMatch(/^p1\./);
+    expect(t.deps.crypto.pins.open(holder.pin_ciphertext!)).toBe('2468');
+    expect(() => t.deps.crypto.cipher.decrypt(holder.pin_ciphertext!, PURPOSE.visaPin)).toThrow();
     const secret = await t.db.selectFrom('card_secrets').selectAll().where('card_id', '=', card.id).executeTakeFirstOrThrow();
     expect(secret.kind).toBe('passcode');
     expect(t.deps.crypto.secrets.verify({ hash: secret.hash, pepperVersion: secret.pepper_version }, card.id, 'passcode', 'Tq8m3x')).toBe(true);

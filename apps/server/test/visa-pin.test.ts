@@ -1,6 +1,11 @@
 import { pinRetrievalSchema, visaApi } from '@tessera/contracts';
 import { JSDOM } from 'jsdom';
 import { describe, expect, it, vi } from 'vitest';
+import { resealPinsUnderDataKeys } from '../src/cards/reseal-pins.js';
+import { DataCipher } from '../src/crypto/data-cipher.js';
+import { PURPOSE } from '../src/crypto/index.js';
+import { loadKeyring } from '../src/crypto/keyring.js';
+import { cookieValue, frameSessionCookieAttributes } from '../src/flows/visa/frame-session.js';
 import { PIN_FRAME_SCRIPT_HASH, PIN_FRAME_STYLE_HASH } from '../src/flows/visa/pin-frame-page.js';
 import { demoCard } from './helpers/demo.js';
 import { useFlowTestApp } from './helpers/flows.js';
@@ -22,6 +27,18 @@ const activePin = (extra: Record<string, unknown> = {}) => getPin({ code: 'DEMO'
 const readPin = (key: string, controlId: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/pin-frame/pin', headers: { host: FRAME_HOST, origin: FRAME, ...headers }, payload: { key, controlId } });
 const framePage = (host: string, key = 'k') => t.app.inject({ method: 'GET', url: `/pin-frame?key=${key}`, headers: { host, accept: 'text/html' } });
+/** Loads the frame page with a key, as the portal's iframe does: answers the page and its frame-session cookie (name=value), if any. */
+async function loadFrame(key: string) {
+  const res = await framePage(FRAME_HOST, encodeURIComponent(key));
+  expect(res.statusCode).toBe(200);
+  const setCookie = res.headers['set-cookie'];
+  return { res, cookie: typeof setCookie === 'string' ? setCookie.split(';')[0] : undefined };
+}
+/** The read as the frame's script sends it: after the page was loaded with the key, with its cookie. */
+async function readInFrame(key: string, controlId: string) {
+  const { cookie } = await loadFrame(key);
+  return readPin(key, controlId, cookie ? { cookie } : {});
+}
 
 describe('getPin', () => {
   it('answers the PIN frame address on its own origin, a one-time key and a controlId', async () => {
@@ -58,13 +75,14 @@ describe('getPin', () => {
 });
 
 describe('the PIN read with a key', () => {
-  it('answers the PIN once; the key used twice is refused', async () => {
+  it('answers the PIN once, in the frame the key was loaded in; the key used twice is refused', async () => {
     const { key, controlId } = (await activePin()).json();
-    const first = await readPin(key, controlId);
+    const { cookie } = await loadFrame(key);
+    const first = await readPin(key, controlId, { cookie: cookie! });
     expect(first.statusCode).toBe(200);
     expect(first.headers['cache-control']).toBe('no-store');
     expect(first.json()).toEqual({ pin: '2468' });
-    const second = await readPin(key, controlId);
+    const second = await readPin(key, controlId, { cookie: cookie! });
     expect(second.statusCode).toBe(404);
     expect(second.json()).not.toHaveProperty('pin');
     expect(Object.values(second.json())).not.toContain('2468');
@@ -72,34 +90,187 @@ describe('the PIN read with a key', () => {
 
   it('refuses a key after 60 seconds, and accepts it just before', async () => {
     const late = (await activePin()).json();
+    const lateFrame = await loadFrame(late.key);
     clock += 60_000;
-    expect((await readPin(late.key, late.controlId)).statusCode).toBe(404);
+    expect((await readPin(late.key, late.controlId, { cookie: lateFrame.cookie! })).statusCode).toBe(404);
     const early = (await activePin()).json();
+    const earlyFrame = await loadFrame(early.key);
     clock += 59_000;
-    expect((await readPin(early.key, early.controlId)).json()).toEqual({ pin: '2468' });
+    expect((await readPin(early.key, early.controlId, { cookie: earlyFrame.cookie! })).json()).toEqual({ pin: '2468' });
   });
 
   it('refuses a wrong controlId and spends the key doing so', async () => {
     const { key, controlId } = (await activePin()).json();
-    expect((await readPin(key, 'not-the-control-id')).statusCode).toBe(404);
-    expect((await readPin(key, controlId)).statusCode).toBe(404);
+    const { cookie } = await loadFrame(key);
+    expect((await readPin(key, 'not-the-control-id', { cookie: cookie! })).statusCode).toBe(404);
+    expect((await readPin(key, controlId, { cookie: cookie! })).statusCode).toBe(404);
   });
 
   it('refuses an unknown key, a request from another origin, and the read on the portal’s host', async () => {
     expect((await readPin('x'.repeat(43), 'c')).statusCode).toBe(404);
     const { key, controlId } = (await activePin()).json();
-    expect((await readPin(key, controlId, { origin: PORTAL })).statusCode).toBe(404);
-    expect((await readPin(key, controlId, { origin: 'https://evil.example' })).statusCode).toBe(404);
-    const onPortal = await t.app.inject({ method: 'POST', url: '/pin-frame/pin', headers: { host: 'localhost:8080' }, payload: { key, controlId } });
+    const { cookie } = await loadFrame(key);
+    expect((await readPin(key, controlId, { cookie: cookie!, origin: PORTAL })).statusCode).toBe(404);
+    expect((await readPin(key, controlId, { cookie: cookie!, origin: 'https://evil.example' })).statusCode).toBe(404);
+    const onPortal = await t.app.inject({ method: 'POST', url: '/pin-frame/pin', headers: { host: 'localhost:8080', cookie: cookie! }, payload: { key, controlId } });
     expect(onPortal.statusCode).toBe(404);
     // None of these spent it.
-    expect((await readPin(key, controlId)).json()).toEqual({ pin: '2468' });
+    expect((await readPin(key, controlId, { cookie: cookie! })).json()).toEqual({ pin: '2468' });
   });
 
   it('shows another card’s own PIN', async () => {
     const card = await issueVisa(t, { state: 'active', passcode: 'Hy6t4R' });
     const { key, controlId } = (await getPin({ code: 'DEMO', cardNumber: card.number, securityCode: 'Hy6t4R' })).json();
-    expect((await readPin(key, controlId)).json()).toEqual({ pin: card.pin });
+    expect((await readInFrame(key, controlId)).json()).toEqual({ pin: card.pin });
+  });
+});
+
+describe('the frame session: a key works only in the frame page it was loaded in', () => {
+  /** The outcomes of the PIN reads audited while `run` ran, sorted (the test clock stands still, so they share one time). */
+  async function auditedReads(run: () => Promise<void>): Promise<string[]> {
+    const ids = async () => (await t.db.selectFrom('audit_events').select('id').where('type', '=', 'visa.pin_frame').execute()).map((e) => e.id);
+    const before = new Set(await ids());
+    await run();
+    const rows = await t.db.selectFrom('audit_events').select(['id', 'outcome']).where('type', '=', 'visa.pin_frame').execute();
+    return rows.filter((r) => !before.has(r.id)).map((r) => r.outcome).sort();
+  }
+
+  it('refuses the key without the frame session’s cookie, as curl sends it, and spends it doing so', async () => {
+    const { key, controlId } = (await activePin()).json();
+    const { cookie } = await loadFrame(key); // the portal's frame loaded it
+    const outcomes = await auditedReads(async () => {
+      // Someone who read key and controlId off the portal replays them without the cookie, and
+      // without an Origin header, as curl sends them.
+      const replay = await t.app.inject({ method: 'POST', url: '/pin-frame/pin', headers: { host: FRAME_HOST }, payload: { key, controlId } });
+      expect(replay.statusCode).toBe(404);
+      expect(replay.json()).toEqual({ code: 'NOT_FOUND', message: expect.any(String) });
+      expect(JSON.stringify(replay.json())).not.toContain('2468');
+    });
+    expect(outcomes).toEqual(['no_frame_session']);
+    // Spent: the refused attempt used the key's one read; the holder's frame now fails visibly
+    // (pin-error) and a new getPin gives a new key, rather than the key staying open to tries.
+    const spent = await t.db.selectFrom('pin_frame_keys').select('used_at').where('control_id', '=', controlId).executeTakeFirstOrThrow();
+    expect(spent.used_at).not.toBeNull();
+    expect((await readPin(key, controlId, { cookie: cookie! })).statusCode).toBe(404);
+  });
+
+  it('binds the key to its first page load: loading the page again opens no session for it', async () => {
+    const { key, controlId } = (await activePin()).json();
+    const first = await loadFrame(key);
+    expect(first.cookie).toBeDefined();
+    // A replay that loads the frame page itself first, after the portal's frame did, gets a page but no session.
+    const again = await loadFrame(key);
+    expect(again.res.statusCode).toBe(200);
+    expect(again.res.headers['set-cookie']).toBeUndefined();
+    expect((await readPin(key, controlId, { cookie: first.cookie! })).json()).toEqual({ pin: '2468' });
+  });
+
+  it('refuses another session’s cookie under this key’s cookie name, and spends the key', async () => {
+    const mine = (await activePin()).json();
+    const other = (await activePin()).json();
+    const myFrame = await loadFrame(mine.key);
+    const otherFrame = await loadFrame(other.key);
+    const [myName] = myFrame.cookie!.split('=');
+    const otherValue = otherFrame.cookie!.split('=')[1];
+    expect(myName).not.toBe(otherFrame.cookie!.split('=')[0]);
+    const outcomes = await auditedReads(async () => {
+      expect((await readPin(mine.key, mine.controlId, { cookie: `${myName}=${otherValue}` })).statusCode).toBe(404);
+    });
+    expect(outcomes).toEqual(['wrong_frame_session']);
+    expect((await readPin(mine.key, mine.controlId, { cookie: myFrame.cookie! })).statusCode).toBe(404);
+    // The other frame's own key still works with its own cookie; both cookies may travel together.
+    expect((await readPin(other.key, other.controlId, { cookie: `${myFrame.cookie}; ${otherFrame.cookie}` })).json()).toEqual({ pin: '2468' });
+  });
+
+  it('sets the cookie HttpOnly, on the frame’s paths only, for the key’s 60 s, partitioned (Secure) on the loopback frame origin', async () => {
+    const { key } = (await activePin()).json();
+    const { res } = await loadFrame(key);
+    const setCookie = String(res.headers['set-cookie']);
+    expect(setCookie).toMatch(/^tessera_pin_frame_[A-Za-z0-9_-]{16}=[A-Za-z0-9_-]{43}; /);
+    const attributes = setCookie.split('; ').slice(1).sort();
+    expect(attributes).toEqual(['HttpOnly', 'Max-Age=60', 'Partitioned', 'Path=/pin-frame', 'SameSite=None', 'Secure']);
+    // Only a keyed hash of the session is stored.
+    const row = await t.db.selectFrom('pin_frame_keys').select('frame_session_hash').where('frame_session_hash', 'is not', null).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+    expect(setCookie).not.toContain(row.frame_session_hash!);
+    expect(JSON.stringify(await t.db.selectFrom('pin_frame_keys').selectAll().execute())).not.toContain(setCookie.split(';')[0]!.split('=')[1]);
+  });
+
+  it('opens no session for a page without a key, or with an unknown, expired or spent one', async () => {
+    expect((await t.app.inject({ url: '/pin-frame', headers: { host: FRAME_HOST } })).headers['set-cookie']).toBeUndefined();
+    expect((await loadFrame('x'.repeat(43))).cookie).toBeUndefined();
+    const expired = (await activePin()).json();
+    clock += 60_000;
+    expect((await loadFrame(expired.key)).cookie).toBeUndefined();
+    const spent = (await activePin()).json();
+    expect((await readPin(spent.key, spent.controlId)).statusCode).toBe(404);
+    expect((await loadFrame(spent.key)).cookie).toBeUndefined();
+  });
+});
+
+describe('the frame-session cookie’s attributes (decision 017)', () => {
+  it('is partitioned and Secure where a browser keeps Secure cookies: https and loopback names', () => {
+    for (const url of ['https://pin.cards.example.com', 'http://127.0.0.1:8080', 'http://localhost:9000', 'http://pin.localhost:8080', 'http://[::1]:8080']) {
+      expect(frameSessionCookieAttributes(url), url).toBe('Path=/pin-frame; Max-Age=60; HttpOnly; Secure; SameSite=None; Partitioned');
+    }
+  });
+
+  it('is SameSite=Strict without Secure on a plain-http frame on another name (a demo on a LAN; same site only)', () => {
+    expect(frameSessionCookieAttributes('http://pin.demo.lan:8080')).toBe('Path=/pin-frame; Max-Age=60; HttpOnly; SameSite=Strict');
+  });
+
+  it('reads one cookie by its exact name; a name sent twice counts as none', () => {
+    expect(cookieValue('a=1; tessera_pin_frame_x=v; b=2', 'tessera_pin_frame_x')).toBe('v');
+    expect(cookieValue('tessera_pin_frame_xy=v', 'tessera_pin_frame_x')).toBeUndefined();
+    expect(cookieValue('tessera_pin_frame_x=v; tessera_pin_frame_x=w', 'tessera_pin_frame_x')).toBeUndefined();
+    expect(cookieValue(undefined, 'tessera_pin_frame_x')).toBeUndefined();
+  });
+});
+
+describe('the PIN at rest: under PIN_KEYS, never the data key', () => {
+  const pinCiphertext = async (cardId: string) =>
+    (await t.db.selectFrom('visa_holders').select('pin_ciphertext').where('card_id', '=', cardId).executeTakeFirstOrThrow()).pin_ciphertext!;
+
+  it('stores a PIN the data key does not open and the PIN key does', async () => {
+    const card = await issueVisa(t, { state: 'active', passcode: 'Gw3n8P' });
+    const sealed = await pinCiphertext(card.id);
+    expect(sealed).toMatch(/^p1\./);
+    const keyring = loadKeyring(t.config);
+    expect(new DataCipher(keyring.pinKeys, keyring.pinKeyCurrent, 'p').decrypt(sealed, PURPOSE.visaPin)).toBe(card.pin);
+    // The data key's AES-GCM does not open these bytes, whatever the prefix says.
+    expect(() => new DataCipher(keyring.dataKeys, keyring.dataKeyCurrent, 'p').decrypt(sealed, PURPOSE.visaPin)).toThrow();
+    expect(() => t.deps.crypto.cipher.decrypt(sealed, PURPOSE.visaPin)).toThrow();
+  });
+
+  it('still shows a PIN sealed under DATA_KEYS before PIN_KEYS, and the start moves it to PIN_KEYS', async () => {
+    const card = await issueVisa(t, { state: 'active', passcode: 'Gw3n8Q' });
+    const old = t.deps.crypto.cipher.encrypt(card.pin, PURPOSE.visaPin);
+    await t.db.updateTable('visa_holders').set({ pin_ciphertext: old }).where('card_id', '=', card.id).execute();
+    const show = async () => {
+      const { key, controlId } = (await getPin({ code: 'DEMO', cardNumber: card.number, securityCode: 'Gw3n8Q' })).json();
+      return readInFrame(key, controlId);
+    };
+    expect((await show()).json()).toEqual({ pin: card.pin });
+    expect(await pinCiphertext(card.id)).toBe(old);
+
+    // What main.ts runs at start: every PIN under DATA_KEYS (this one) re-sealed, nothing else touched.
+    const untouched = await t.db.selectFrom('visa_holders').select(['card_id', 'pin_ciphertext']).where('card_id', '!=', card.id).execute();
+    const first = await resealPinsUnderDataKeys(t.db, t.deps.crypto);
+    expect(first).toEqual({ resealed: 1, unreadable: 0 });
+    const resealed = await pinCiphertext(card.id);
+    expect(resealed).toMatch(/^p1\./);
+    expect(t.deps.crypto.pins.open(resealed)).toBe(card.pin);
+    expect(await t.db.selectFrom('visa_holders').select(['card_id', 'pin_ciphertext']).where('card_id', '!=', card.id).execute()).toEqual(untouched);
+    expect((await show()).json()).toEqual({ pin: card.pin });
+    // The next start finds nothing left to do.
+    expect(await resealPinsUnderDataKeys(t.db, t.deps.crypto)).toEqual({ resealed: 0, unreadable: 0 });
+  });
+
+  it('leaves a PIN no configured data key opens as it is, and counts it', async () => {
+    const card = await issueVisa(t, { state: 'active' });
+    const foreign = new DataCipher(new Map([[7, Buffer.alloc(32, 7)]]), 7).encrypt(card.pin, PURPOSE.visaPin);
+    await t.db.updateTable('visa_holders').set({ pin_ciphertext: foreign }).where('card_id', '=', card.id).execute();
+    expect(await resealPinsUnderDataKeys(t.db, t.deps.crypto)).toEqual({ resealed: 0, unreadable: 1 });
+    expect(await pinCiphertext(card.id)).toBe(foreign);
   });
 });
 
@@ -142,13 +313,18 @@ describe('the PIN frame page and the host split', () => {
 });
 
 describe('the frame’s script (run in jsdom)', () => {
-  async function loadFrame(key: string) {
-    const html = (await framePage(FRAME_HOST, encodeURIComponent(key))).body;
+  async function openFrame(key: string) {
+    const page = await framePage(FRAME_HOST, encodeURIComponent(key));
+    const html = page.body;
+    const setCookie = page.headers['set-cookie'];
+    const cookie = typeof setCookie === 'string' ? setCookie.split(';')[0] : undefined;
     const dom = new JSDOM(html, { url: `${FRAME}/pin-frame?key=${encodeURIComponent(key)}`, runScripts: 'dangerously' });
-    const fetched: { url: string; body: string }[] = [];
-    const fetchStub = vi.fn(async (url: string, init: { body: string }) => {
-      fetched.push({ url, body: init.body });
-      const res = await readPin(JSON.parse(init.body).key, JSON.parse(init.body).controlId);
+    const fetched: { url: string; body: string; credentials: string }[] = [];
+    // As a browser would: the page's cookie goes with a same-origin request unless credentials are omitted.
+    const fetchStub = vi.fn(async (url: string, init: { body: string; credentials: string }) => {
+      fetched.push({ url, body: init.body, credentials: init.credentials });
+      const withCookie: Record<string, string> = cookie && init.credentials !== 'omit' ? { cookie } : {};
+      const res = await readPin(JSON.parse(init.body).key, JSON.parse(init.body).controlId, withCookie);
       return { ok: res.statusCode === 200, json: async () => res.json() };
     });
     // The page's script ran at load; fetch is looked up when a message arrives.
@@ -162,7 +338,7 @@ describe('the frame’s script (run in jsdom)', () => {
 
   it('shows the PIN only after view-pin from the portal’s origin, once; hide-pin hides it; the key leaves the address bar', async () => {
     const { key, controlId } = (await activePin()).json();
-    const frame = await loadFrame(key);
+    const frame = await openFrame(key);
     expect(frame.dom.window.location.search).toBe('');
     expect(frame.pin()).toBe('****');
 
@@ -177,7 +353,7 @@ describe('the frame’s script (run in jsdom)', () => {
 
     frame.post({ operation: 'view-pin', controlId }, PORTAL);
     await frame.settle();
-    expect(frame.fetched).toEqual([{ url: '/pin-frame/pin', body: JSON.stringify({ key, controlId }) }]);
+    expect(frame.fetched).toEqual([{ url: '/pin-frame/pin', body: JSON.stringify({ key, controlId }), credentials: 'same-origin' }]);
     expect(frame.pin()).toBe('2468');
 
     frame.post({ operation: 'hide-pin' }, PORTAL);
@@ -192,8 +368,8 @@ describe('the frame’s script (run in jsdom)', () => {
 
   it('shows nothing with a spent key', async () => {
     const { key, controlId } = (await activePin()).json();
-    expect((await readPin(key, controlId)).statusCode).toBe(200);
-    const frame = await loadFrame(key);
+    expect((await readInFrame(key, controlId)).statusCode).toBe(200);
+    const frame = await openFrame(key);
     frame.post({ operation: 'view-pin', controlId }, PORTAL);
     await frame.settle();
     expect(frame.fetched).toHaveLength(1);
@@ -203,12 +379,14 @@ describe('the frame’s script (run in jsdom)', () => {
 });
 
 describe('logs', () => {
-  it('carry no PIN, passcode, key or card number', async () => {
+  it('carry no PIN, passcode, key, frame session or card number', async () => {
     const keys = (await t.db.selectFrom('pin_frame_keys').select('key_hash').execute()).length;
     expect(keys).toBeGreaterThan(3);
     const noIds = (text: string) => text.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '').replace(/\d{4}-\d{2}-\d{2}T[\d:.]+Z/g, '');
     const logged = noIds(log.strings());
     for (const secret of ['2468', 'Tq8m3x', 'Hy6t4R', demoCard('VISA_ACTIVE').number.replaceAll(' ', '')]) expect(logged, secret).not.toContain(secret);
     expect(logged).not.toMatch(/key=[A-Za-z0-9_-]{43}/);
+    expect(await t.db.selectFrom('pin_frame_keys').select('key_hash').where('frame_session_hash', 'is not', null).execute()).not.toHaveLength(0);
+    expect(logged).not.toMatch(/tessera_pin_frame_[A-Za-z0-9_-]{16}=[A-Za-z0-9_-]/);
   });
 });

@@ -5,6 +5,7 @@ import { loadKeyring } from '../crypto/keyring.js';
 import type { Db } from '../db/database.js';
 import { migrateToLatest, migrationStatus } from '../db/migrate.js';
 import { seedDemoData } from '../demo/seed.js';
+import { resealPinsUnderDataKeys } from '../cards/reseal-pins.js';
 
 /** The schema lacks migrations and this process may not apply them (MIGRATE_ON_START off). */
 export class SchemaBehindError extends Error {
@@ -22,10 +23,12 @@ export class SchemaBehindError extends Error {
  * (the default outside production) it migrates, under the migrator's lock, so replicas started
  * together take turns. Without (production) it only checks: a release rolls out as "tessera db
  * migrate", then the new replicas, so no replica ever changes the schema under the old ones; a
- * replica that finds the schema behind refuses to start rather than run on it. In demo mode it
- * then loads the demo data, once, however many processes start at the same moment.
+ * replica that finds the schema behind refuses to start rather than run on it. Then PINs still
+ * sealed under DATA_KEYS move to PIN_KEYS (cards/reseal-pins.ts; harmless when replicas do it at
+ * once: each writes the same PIN), and in demo mode the demo data is loaded, once, however many
+ * processes start at the same moment.
  */
-export async function prepareDatabase(config: Config, db: Db, logger: Pick<Logger, 'info'>): Promise<void> {
+export async function prepareDatabase(config: Config, db: Db, logger: Pick<Logger, 'info' | 'warn'>): Promise<void> {
   if (config.migrateOnStart) {
     const applied = await migrateToLatest(db);
     if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
@@ -33,7 +36,12 @@ export async function prepareDatabase(config: Config, db: Db, logger: Pick<Logge
     const { pending } = await migrationStatus(db);
     if (pending.length > 0) throw new SchemaBehindError(pending);
   }
-  if (config.demoMode && (await seedDemoData(db, createCrypto(loadKeyring(config))))) {
+  const crypto = createCrypto(loadKeyring(config));
+  // PINs sealed under DATA_KEYS before PIN_KEYS existed move to PIN_KEYS (none once done).
+  const pins = await resealPinsUnderDataKeys(db, crypto);
+  if (pins.resealed > 0) logger.info({ resealed: pins.resealed }, 'Visa PINs re-sealed under PIN_KEYS');
+  if (pins.unreadable > 0) logger.warn({ unreadable: pins.unreadable }, 'Visa PINs under DATA_KEYS that no configured data key opens were left as they are');
+  if (config.demoMode && (await seedDemoData(db, crypto))) {
     logger.info('demo brands and cards loaded');
   }
 }

@@ -95,7 +95,7 @@ async function issue(db: Executor, crypto: Crypto, input: IssueCardInput, now: s
       {
         cardId: id,
         holderCiphertext: crypto.cipher.encrypt(JSON.stringify(input.visa.holder), PURPOSE.visaHolder),
-        pinCiphertext: crypto.cipher.encrypt(input.visa.pin, PURPOSE.visaPin),
+        pinCiphertext: crypto.pins.seal(input.visa.pin),
         keyVersion: crypto.cipher.keyVersion,
       },
       now,

@@ -1,8 +1,10 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
 /**
- * AES-256-GCM with versioned data keys. A ciphertext is "v{version}.{iv}.{tag}.{data}" (base64url
- * parts): it names the key that sealed it, so keys can rotate while old rows stay readable.
+ * AES-256-GCM with versioned keys. A ciphertext is "{prefix}{version}.{iv}.{tag}.{data}" (base64url
+ * parts): it names the key that sealed it, so keys can rotate while old rows stay readable. The
+ * prefix names the keyring: "v" for DATA_KEYS, "p" for PIN_KEYS (pin-cipher.ts), so a PIN's
+ * ciphertext says which of the two sealed it.
  * The associated data binds a ciphertext to its purpose (e.g. "card-number"), so a value copied
  * into another column does not decrypt there.
  */
@@ -10,12 +12,18 @@ export class DataCipher {
   constructor(
     private readonly keys: Map<number, Buffer>,
     private readonly currentVersion: number,
+    private readonly prefix: 'v' | 'p' = 'v',
   ) {
-    if (!keys.has(currentVersion)) throw new Error(`data key version ${currentVersion} is missing`);
+    if (!keys.has(currentVersion)) throw new Error(`key version ${currentVersion} is missing`);
   }
 
   get keyVersion(): number {
     return this.currentVersion;
+  }
+
+  /** Whether this keyring sealed `sealed` (its prefix), whichever version. */
+  seals(sealed: string): boolean {
+    return new RegExp(`^${this.prefix}\\d+\\.`).test(sealed);
   }
 
   encrypt(plaintext: string, purpose: string): string {
@@ -24,14 +32,14 @@ export class DataCipher {
     cipher.setAAD(Buffer.from(purpose));
     const data = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
     const tag = cipher.getAuthTag();
-    return ['v' + this.currentVersion, iv.toString('base64url'), tag.toString('base64url'), data.toString('base64url')].join('.');
+    return [this.prefix + this.currentVersion, iv.toString('base64url'), tag.toString('base64url'), data.toString('base64url')].join('.');
   }
 
   decrypt(sealed: string, purpose: string): string {
     const [versionPart, ivPart, tagPart, dataPart] = sealed.split('.');
     const version = Number(versionPart?.slice(1));
     const key = this.keys.get(version);
-    if (!versionPart?.startsWith('v') || !key || ivPart === undefined || tagPart === undefined || dataPart === undefined) {
+    if (!versionPart?.startsWith(this.prefix) || !key || ivPart === undefined || tagPart === undefined || dataPart === undefined) {
       throw new Error('ciphertext has an unknown key version or format');
     }
     const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(ivPart, 'base64url'));

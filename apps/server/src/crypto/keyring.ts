@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { Config, KeyMaterialFromEnv } from '../config.js';
@@ -18,27 +18,86 @@ const keysFileSchema = z.object({
   version: z.literal(1),
   dataKeys: z.record(z.string().regex(/^\d+$/), b64Key),
   dataKeyCurrent: z.number().int().positive(),
+  // Optional: files written before PIN_KEYS existed have none; they are added on load.
+  pinKeys: z.record(z.string().regex(/^\d+$/), b64Key).optional(),
+  pinKeyCurrent: z.number().int().positive().optional(),
   indexKey: b64Key,
   secretPeppers: z.record(z.string().regex(/^\d+$/), b64Key),
   secretPepperCurrent: z.number().int().positive(),
   altchaHmacKey: z.string().min(16),
 });
 type KeysFile = z.infer<typeof keysFileSchema>;
+type CompleteKeysFile = KeysFile & Required<Pick<KeysFile, 'pinKeys' | 'pinKeyCurrent'>>;
 
 function newKey(): string {
   return randomBytes(32).toString('base64');
 }
 
-function readOrCreateKeysFile(file: string): KeysFile {
-  if (existsSync(file)) {
-    const parsed = keysFileSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
-    if (!parsed.success) throw new Error(`Keys file ${file} is not valid: ${parsed.error.message}`);
-    return parsed.data;
+function readKeysFile(file: string): KeysFile {
+  const parsed = keysFileSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+  if (!parsed.success) throw new Error(`Keys file ${file} is not valid: ${parsed.error.message}`);
+  return parsed.data;
+}
+
+const isComplete = (keys: KeysFile): keys is CompleteKeysFile => keys.pinKeys !== undefined && keys.pinKeyCurrent !== undefined;
+
+function sleepSync(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/**
+ * Runs `fn` while holding `file`.lock (created exclusively), so two processes starting at once
+ * (the server and the CLI) cannot each add their own PIN keys and one of them seal PINs under
+ * keys the other then overwrote.
+ */
+function withFileLock<T>(file: string, fn: () => T): T {
+  const lock = `${file}.lock`;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      closeSync(openSync(lock, 'wx', 0o600));
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if (attempt >= 100) throw new Error(`Keys file ${file}: ${lock} has been held for 5 s; remove it if no Tessera process is starting`);
+      sleepSync(50);
+    }
   }
-  const created: KeysFile = {
+  try {
+    return fn();
+  } finally {
+    rmSync(lock, { force: true });
+  }
+}
+
+/**
+ * A keys file from before PIN_KEYS gets PIN keys of its own, written back (0600, replaced by a
+ * rename, so a reader never sees half a file). Under the lock, the file is read again first: a
+ * process that got there earlier has added them already, and those are the ones to use.
+ */
+function addPinKeys(file: string): CompleteKeysFile {
+  return withFileLock(file, () => {
+    const current = readKeysFile(file);
+    if (isComplete(current)) return current;
+    const upgraded: CompleteKeysFile = { ...current, pinKeys: { '1': newKey() }, pinKeyCurrent: 1 };
+    const temporary = `${file}.${process.pid}.tmp`;
+    writeFileSync(temporary, JSON.stringify(upgraded, null, 2), { mode: 0o600 });
+    chmodSync(temporary, 0o600);
+    renameSync(temporary, file);
+    return upgraded;
+  });
+}
+
+function readOrCreateKeysFile(file: string): CompleteKeysFile {
+  if (existsSync(file)) {
+    const keys = readKeysFile(file);
+    return isComplete(keys) ? keys : addPinKeys(file);
+  }
+  const created: CompleteKeysFile = {
     version: 1,
     dataKeys: { '1': newKey() },
     dataKeyCurrent: 1,
+    pinKeys: { '1': newKey() },
+    pinKeyCurrent: 1,
     indexKey: newKey(),
     secretPeppers: { '1': newKey() },
     secretPepperCurrent: 1,
@@ -69,14 +128,16 @@ export function loadKeyring(config: Config): Keyring {
       config.captcha.altchaHmacKey ?? Buffer.concat([Buffer.from('altcha:'), config.keys.indexKey]).toString('hex');
     return { ...config.keys, altchaHmacKey };
   }
-  if (config.isProduction) throw new Error('Production needs DATA_KEYS, INDEX_KEY and SECRET_PEPPERS');
+  if (config.isProduction) throw new Error('Production needs DATA_KEYS, PIN_KEYS, INDEX_KEY and SECRET_PEPPERS');
   const file = readOrCreateKeysFile(config.keysFile);
-  if (!(file.dataKeyCurrent in file.dataKeys) || !(file.secretPepperCurrent in file.secretPeppers)) {
+  if (!(file.dataKeyCurrent in file.dataKeys) || !(file.pinKeyCurrent in file.pinKeys) || !(file.secretPepperCurrent in file.secretPeppers)) {
     throw new Error(`Keys file ${config.keysFile}: the current key version is missing`);
   }
   return {
     dataKeys: toMap(file.dataKeys),
     dataKeyCurrent: file.dataKeyCurrent,
+    pinKeys: toMap(file.pinKeys),
+    pinKeyCurrent: file.pinKeyCurrent,
     indexKey: Buffer.from(file.indexKey, 'base64'),
     secretPeppers: toMap(file.secretPeppers),
     secretPepperCurrent: file.secretPepperCurrent,

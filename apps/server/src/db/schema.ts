@@ -93,7 +93,9 @@ export interface CardSecretsTable {
 export interface VisaHoldersTable {
   card_id: string;
   holder_ciphertext: string;
+  /** Under PIN_KEYS ("p{version}.…"); "v{version}.…" is an older PIN under DATA_KEYS, re-sealed at start. */
   pin_ciphertext: string | null;
+  /** The DATA_KEYS version of holder_ciphertext (a PIN's ciphertext names its own key). */
   key_version: number;
   updated_at: string;
 }
@@ -188,6 +190,8 @@ export interface PinFrameKeysTable {
   expires_at: string;
   used_at: string | null;
   created_at: string;
+  /** Keyed hash of the frame session the key's first page load opened (migration 008); null before. */
+  frame_session_hash: string | null;
 }
 
 /** PAYOUT: one payout attempt of a card (migration 005). */

@@ -73,7 +73,8 @@ describe('tessera cards import', () => {
       countryOfBirth: 'NL',
       nationality: 'NL',
     });
-    expect(c.t.deps.crypto.cipher.decrypt(sealed!.pinCiphertext!, PURPOSE.visaPin)).toBe('1357');
+    expect(sealed!.pinCiphertext).toMatch(/^p1\./); // under PIN_KEYS
+    expect(c.t.deps.crypto.pins.open(sealed!.pinCiphertext!)).toBe('1357');
 
     const audit = await c.t.db.selectFrom('audit_events').select(['type', 'card_id']).where('type', 'in', ['card.import', 'cards.import']).execute();
     expect(audit.filter((a) => a.type === 'card.import')).toHaveLength(4);

@@ -86,7 +86,7 @@ describe('a server process preparing its database', () => {
     const env = await emptyDatabase();
     const db = createDatabase(parseConfig(env).database);
     cleanups.push(() => db.destroy());
-    const logger = { info: () => undefined };
+    const logger = { info: () => undefined, warn: () => undefined };
     const behind = prepareDatabase(parseConfig({ ...env, MIGRATE_ON_START: 'false', DEMO_MODE: 'false' }), db, logger);
     await expect(behind).rejects.toBeInstanceOf(SchemaBehindError);
     await expect(behind).rejects.toThrow(/run "tessera db migrate" first/);

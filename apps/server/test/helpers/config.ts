@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { ConfigError, parseConfig } from '../../src/config.js';
 
-/** A fresh 32-byte key, base64, as DATA_KEYS, INDEX_KEY and SECRET_PEPPERS take them. */
+/** A fresh 32-byte key, base64, as DATA_KEYS, PIN_KEYS, INDEX_KEY and SECRET_PEPPERS take them. */
 export const randomKey = () => randomBytes(32).toString('base64');
 
 /**
@@ -14,6 +14,7 @@ export const productionEnv = (env: Record<string, string> = {}): Record<string, 
   CAPTCHA_PROVIDER: 'altcha',
   ALTCHA_HMAC_KEY: 'a-long-enough-hmac-key-for-altcha',
   DATA_KEYS: `1:${randomKey()}`,
+  PIN_KEYS: `1:${randomKey()}`,
   INDEX_KEY: randomKey(),
   SECRET_PEPPERS: `1:${randomKey()}`,
   SMTP_HOST: 'smtp.example.com',

@@ -8,7 +8,8 @@ const config = parseConfig(process.env);
 const db = createDatabase(config.database);
 const said: string[] = [];
 try {
-  await prepareDatabase(config, db, { info: (...args: unknown[]) => said.push(String(args.at(-1))) });
+  const say = (...args: unknown[]) => said.push(String(args.at(-1)));
+  await prepareDatabase(config, db, { info: say, warn: say });
   process.stdout.write(JSON.stringify({ ok: true, said }));
 } catch (error) {
   process.stdout.write(JSON.stringify({ ok: false, error: (error as Error).message }));

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { parseConfig } from '../../src/config.js';
 import { BlindIndex } from '../../src/crypto/blind-index.js';
 import { DataCipher } from '../../src/crypto/data-cipher.js';
 import { loadKeyring } from '../../src/crypto/keyring.js';
+import { PinCipher } from '../../src/crypto/pin-cipher.js';
 import { SecretHasher } from '../../src/crypto/secret-hasher.js';
 import { productionEnv } from '../helpers/config.js';
 
@@ -33,6 +34,41 @@ describe('DataCipher', () => {
     parts[3] = Buffer.from('tampered').toString('base64url');
     expect(() => cipher.decrypt(parts.join('.'), 'visa-pin')).toThrow();
     expect(() => cipher.decrypt(sealed.replace(/^v1/, 'v9'), 'visa-pin')).toThrow();
+  });
+});
+
+describe('PinCipher', () => {
+  it('seals under the PIN keys ("p…"), which the data keys do not open', () => {
+    const dataKey = k();
+    const data = new DataCipher(new Map([[1, dataKey]]), 1);
+    const pins = new PinCipher(new Map([[1, k()]]), 1, data);
+    const sealed = pins.seal('2468');
+    expect(sealed).toMatch(/^p1\./);
+    expect(pins.open(sealed)).toBe('2468');
+    expect(pins.isUnderDataKeys(sealed)).toBe(false);
+    // Not by its prefix alone: the data key's AES-GCM does not open the bytes either.
+    expect(() => data.decrypt(sealed, 'visa-pin')).toThrow();
+    expect(() => new DataCipher(new Map([[1, dataKey]]), 1, 'p').decrypt(sealed, 'visa-pin')).toThrow();
+  });
+
+  it('opens a PIN sealed under the data keys before PIN_KEYS existed, and says it is one', () => {
+    const data = new DataCipher(new Map([[1, k()]]), 1);
+    const old = data.encrypt('1357', 'visa-pin');
+    const pins = new PinCipher(new Map([[1, k()]]), 1, data);
+    expect(pins.isUnderDataKeys(old)).toBe(true);
+    expect(pins.open(old)).toBe('1357');
+    // A data-key ciphertext of another purpose is no PIN.
+    expect(() => pins.open(data.encrypt('1357', 'card-number'))).toThrow();
+    expect(() => pins.open('x1.a.b.c')).toThrow();
+  });
+
+  it('reads PINs of every PIN key version after rotation', () => {
+    const data = new DataCipher(new Map([[1, k()]]), 1);
+    const p1 = k();
+    const sealed = new PinCipher(new Map([[1, p1]]), 1, data).seal('9017');
+    const rotated = new PinCipher(new Map([[1, p1], [2, k()]]), 2, data);
+    expect(rotated.open(sealed)).toBe('9017');
+    expect(rotated.seal('9017')).toMatch(/^p2\./);
   });
 });
 
@@ -69,17 +105,54 @@ describe('keyring', () => {
       const second = loadKeyring(config);
       expect(second.indexKey.equals(first.indexKey)).toBe(true);
       expect(second.dataKeys.get(1)?.equals(first.dataKeys.get(1)!)).toBe(true);
+      expect(second.pinKeys.get(1)?.equals(first.pinKeys.get(1)!)).toBe(true);
+      expect(first.pinKeys.get(1)?.equals(first.dataKeys.get(1)!)).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('adds PIN keys to a demo keys file from before PIN_KEYS, keeping every other key', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'tessera-keys-'));
+    try {
+      const config = parseConfig({ DATABASE_URL: `file:${path.join(dir, 'db.sqlite')}` });
+      const b64 = () => k().toString('base64');
+      const old = {
+        version: 1,
+        dataKeys: { '1': b64(), '2': b64() },
+        dataKeyCurrent: 2,
+        indexKey: b64(),
+        secretPeppers: { '1': b64() },
+        secretPepperCurrent: 1,
+        altchaHmacKey: 'an-altcha-hmac-key-of-the-old-file',
+      };
+      writeFileSync(config.keysFile, JSON.stringify(old), { mode: 0o600 });
+      const keyring = loadKeyring(config);
+      expect(keyring.pinKeyCurrent).toBe(1);
+      expect(keyring.pinKeys.get(1)).toHaveLength(32);
+      for (const dataKey of keyring.dataKeys.values()) expect(keyring.pinKeys.get(1)!.equals(dataKey)).toBe(false);
+      expect(keyring.dataKeys.get(2)?.toString('base64')).toBe(old.dataKeys['2']);
+      expect(keyring.dataKeyCurrent).toBe(2);
+      // Written back (0600, no lock or temporary file left), so the next start finds the same PIN keys.
+      const written = JSON.parse(readFileSync(config.keysFile, 'utf8'));
+      expect(written).toMatchObject({ ...old, pinKeys: { '1': keyring.pinKeys.get(1)!.toString('base64') }, pinKeyCurrent: 1 });
+      expect(statSync(config.keysFile).mode & 0o777).toBe(0o600);
+      expect(existsSync(`${config.keysFile}.lock`)).toBe(false);
+      expect(loadKeyring(config).pinKeys.get(1)?.equals(keyring.pinKeys.get(1)!)).toBe(true);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   });
 
   it('takes production keys from the environment', () => {
+    const pinKey = k().toString('base64');
     const config = parseConfig(
-      productionEnv({ DATABASE_URL: 'postgres://x@y/z', ALTCHA_HMAC_KEY: 'a-long-enough-hmac-key', DATA_KEYS: `3:${k().toString('base64')}` }),
+      productionEnv({ DATABASE_URL: 'postgres://x@y/z', ALTCHA_HMAC_KEY: 'a-long-enough-hmac-key', DATA_KEYS: `3:${k().toString('base64')}`, PIN_KEYS: `5:${pinKey}` }),
     );
     const keyring = loadKeyring(config);
     expect(keyring.dataKeyCurrent).toBe(3);
+    expect(keyring.pinKeyCurrent).toBe(5);
+    expect(keyring.pinKeys.get(5)?.toString('base64')).toBe(pinKey);
     expect(keyring.altchaHmacKey).toBe('a-long-enough-hmac-key');
   });
 });

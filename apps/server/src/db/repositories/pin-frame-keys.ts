@@ -1,8 +1,25 @@
 import type { PinFrameKeysTable } from '../schema.js';
 import type { Executor } from './executor.js';
 
-export async function insertPinFrameKey(db: Executor, key: Omit<PinFrameKeysTable, 'used_at'>): Promise<void> {
-  await db.insertInto('pin_frame_keys').values({ ...key, used_at: null }).execute();
+export async function insertPinFrameKey(db: Executor, key: Omit<PinFrameKeysTable, 'used_at' | 'frame_session_hash'>): Promise<void> {
+  await db.insertInto('pin_frame_keys').values({ ...key, used_at: null, frame_session_hash: null }).execute();
+}
+
+/**
+ * Binds a key to the frame session of the page that loaded it: only the first load of a key that
+ * is unspent and unexpired does (a conditional UPDATE, so of two concurrent loads one wins).
+ * Answers whether this call bound it.
+ */
+export async function bindPinFrameSession(db: Executor, keyHash: string, sessionHash: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('pin_frame_keys')
+    .set({ frame_session_hash: sessionHash })
+    .where('key_hash', '=', keyHash)
+    .where('frame_session_hash', 'is', null)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 export async function findPinFrameKey(db: Executor, keyHash: string): Promise<PinFrameKeysTable | undefined> {

@@ -8,8 +8,8 @@ import { PIN_FRAME_PIN_PATH } from './get-pin.js';
  *
  * The script reads the one-time key from its address (and removes it from the address bar), then
  * waits. Only a message from the parent window whose origin is exactly the portal's, of the form
- * {operation: 'view-pin', controlId}, makes it spend the key (POST /pin-frame/pin, its own origin)
- * and show the PIN; once per page. {operation: 'hide-pin'} shows the four asterisks again. It
+ * {operation: 'view-pin', controlId}, makes it spend the key (POST /pin-frame/pin, its own origin,
+ * with the frame-session cookie the page came with: frame-session.ts) and show the PIN; once per page. {operation: 'hide-pin'} shows the four asterisks again. It
  * answers the parent, to the portal's origin only, {operation: 'pin-shown' | 'pin-error',
  * controlId}, so the portal can show its error text.
  */
@@ -38,7 +38,8 @@ export const PIN_FRAME_SCRIPT = `(function () {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: body,
-      credentials: 'omit',
+      // The frame session's cookie, set when this page was served: the read needs it.
+      credentials: 'same-origin',
       cache: 'no-store',
       referrerPolicy: 'no-referrer'
     }).then(function (response) {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../errors.js';
 import { requestContext } from '../../http/request-context.js';
+import { openFrameSession } from './frame-session.js';
 import { PIN_FRAME_PATH, PIN_FRAME_PIN_PATH } from './get-pin.js';
 import { pinReadRequestSchema, readPin } from './read-pin.js';
 import { errorResponses } from '../../http/error-responses.js';
@@ -47,19 +48,25 @@ async function pinFramePlugin(app: App, { deps, captchaRateLimit }: RouteOptions
   app.get(
     PIN_FRAME_PATH,
     {
+      // A load with a key writes (it binds the key): limited like the read.
+      config: { rateLimit: captchaRateLimit },
       schema: {
         tags: ['visa'],
         operationId: 'getPinFramePage',
         description:
-          'The HTML page the portal frames on the PIN frame origin (404 on any other host). The key travels by postMessage, never in the URL.',
+          'The HTML page the portal frames on the PIN frame origin (404 on any other host), with the one-time key in its query. ' +
+          "The key's first load binds it to a new frame session, set as an HttpOnly cookie on this origin; the PIN read needs that cookie.",
         summary: 'The PIN frame page (PIN frame origin only); framed by the portal, shows the PIN after its view-pin message',
         querystring: z.looseObject({ key: z.string().max(128).optional() }),
-        response: { 200: z.string().describe('The PIN frame page (text/html)'), ...errorResponses(404) },
+        response: { 200: z.string().describe('The PIN frame page (text/html)'), ...errorResponses(404, 429) },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       reply.raw.removeHeader('x-frame-options');
       reply.raw.removeHeader('content-security-policy');
+      const key = request.query.key;
+      const cookie = key ? await openFrameSession(deps, key) : undefined;
+      if (cookie) reply.header('set-cookie', cookie);
       return reply
         .type('text/html; charset=utf-8')
         .header('content-security-policy', csp)
@@ -84,13 +91,15 @@ async function pinFramePlugin(app: App, { deps, captchaRateLimit }: RouteOptions
         tags: ['visa'],
         operationId: 'readPin',
         summary: "The PIN frame's one read of the PIN with its key (PIN frame origin only)",
-        description: 'The key works once and for 60 s, with the controlId getPin answered; every refusal is 404 NOT_FOUND.',
+        description:
+          "The key works once and for 60 s, with the controlId getPin answered and the frame-session cookie of the key's first page load; " +
+          'any read that names the key spends it, refused or not. Every refusal is 404 NOT_FOUND.',
         body: pinReadRequestSchema,
         response: { 200: z.object({ pin: z.string() }), ...errorResponses(400, 404, 413, 429) },
       },
     },
     async (request, reply) => {
-      const answer = await readPin(deps, requestContext(request), request.body);
+      const answer = await readPin(deps, requestContext(request), request.body, request.headers.cookie);
       return reply.header('cache-control', 'no-store').header('pragma', 'no-cache').send(answer);
     },
   );

@@ -33,7 +33,7 @@ function globalHelp(): string {
   return `Usage: tessera COMMAND [ARGS] [--help]   (npm run tessera -- COMMAND …)
 
 The operator's tool for Tessera. It reads the same environment as the server (DATABASE_URL,
-DATA_KEYS, INDEX_KEY, SECRET_PEPPERS, …; in demo mode the keys file next to the SQLite
+DATA_KEYS, PIN_KEYS, INDEX_KEY, SECRET_PEPPERS, …; in demo mode the keys file next to the SQLite
 database). Outside production it brings the database schema up to date before each command; in
 production (MIGRATE_ON_START off) it refuses a schema that lacks migrations: run "tessera db migrate".
 

@@ -1,0 +1,23 @@
+/** Purposes bound into ciphertexts and blind indexes. */
+export const PURPOSE = {
+  cardNumber: 'card-number',
+  visaHolder: 'visa-holder',
+  /** Sealed under PIN_KEYS by pin-cipher.ts only. */
+  visaPin: 'visa-pin',
+  outboxMessage: 'outbox-message',
+  localMailbox: 'local-mailbox',
+  replacementEmail: 'replacement-email',
+  /** The keyed hash (blind index) of a PIN frame key. */
+  pinFrameKey: 'pin-frame-key',
+  /** The keyed hash of a PIN frame session (the cookie the frame page sets; decision 017). */
+  pinFrameSession: 'pin-frame-session',
+  payoutName: 'payout-name',
+  payoutIban: 'payout-iban',
+  /** Identity sessions (docs/decisions/014): blind indexes of the OIDC state, the sessionId and the subject. */
+  identityState: 'identity-state',
+  identitySession: 'identity-session',
+  identitySubject: 'identity-subject',
+  /** Encrypted: the session's nonce and PKCE verifier; the verified identity. */
+  identityRequest: 'identity-request',
+  identity: 'identity',
+} as const;
