@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { Config, KeyMaterialFromEnv } from '../config.js';
@@ -104,14 +104,20 @@ function readOrCreateKeysFile(file: string): CompleteKeysFile {
     altchaHmacKey: randomBytes(32).toString('hex'),
   };
   mkdirSync(path.dirname(file), { recursive: true });
-  // 'wx' refuses to overwrite a file another process created meanwhile; then read theirs.
+  // Written whole to a file of its own, then linked into place: link() fails when another
+  // process created the keys file meanwhile (then theirs is read), and a process reading the
+  // keys file never sees it half-written, as it could between a 'wx' create and its write.
+  const staged = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  writeFileSync(staged, JSON.stringify(created, null, 2), { mode: 0o600, flag: 'wx' });
   try {
-    writeFileSync(file, JSON.stringify(created, null, 2), { mode: 0o600, flag: 'wx' });
+    chmodSync(staged, 0o600);
+    linkSync(staged, file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readOrCreateKeysFile(file);
     throw error;
+  } finally {
+    rmSync(staged, { force: true });
   }
-  chmodSync(file, 0o600);
   return created;
 }
 

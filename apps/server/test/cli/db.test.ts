@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -108,6 +108,10 @@ describe('a server process preparing its database', () => {
     const answers = runs.map((r) => JSON.parse(r.out) as { ok: boolean; said?: string[]; error?: string });
     expect(answers.map((a) => a.error ?? 'ok')).toEqual(['ok', 'ok', 'ok']);
     expect(answers.filter((a) => a.said?.includes('demo brands and cards loaded'))).toHaveLength(1);
+    // One keys file, written whole (staged, then linked into place), and nothing staged left over.
+    const keysDir = path.dirname(env.KEYS_FILE!);
+    expect(JSON.parse(readFileSync(env.KEYS_FILE!, 'utf8'))).toMatchObject({ version: 1, indexKey: expect.any(String) });
+    expect(readdirSync(keysDir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
     const db = createDatabase(parseConfig(env).database);
     try {
       expect((await db.selectFrom('brands').select('code').orderBy('code').execute()).map((b) => b.code)).toEqual(['ACME', 'DEMO']);
