@@ -338,7 +338,50 @@ function reusedKeyMaterial(groups: [string, Buffer[]][]): string | undefined {
   return undefined;
 }
 
-export function parseConfig(env: Record<string, string | undefined> = process.env): Config {
+/**
+ * The settings a command-line run reads (operator/cli): where the database is, the keys, the
+ * payout account, and how it runs. An operator listing payouts on a production machine needs no
+ * SMTP password or Twilio token, and a wrong one must not stop the command.
+ */
+const CLI_SETTINGS = new Set([
+  'NODE_ENV',
+  'DATABASE_URL',
+  'DATABASE_SCHEMA',
+  'DATABASE_POOL_MAX',
+  'DATA_KEYS',
+  'DATA_KEY_CURRENT',
+  'PIN_KEYS',
+  'PIN_KEY_CURRENT',
+  'INDEX_KEY',
+  'SECRET_PEPPERS',
+  'SECRET_PEPPER_CURRENT',
+  'KEYS_FILE',
+  'DEMO_MODE',
+  'MIGRATE_ON_START',
+  'LOG_LEVEL',
+  'PAYOUT_DEBTOR_NAME',
+  'PAYOUT_DEBTOR_IBAN',
+  'PAYOUT_DEBTOR_BIC',
+]);
+
+/**
+ * Reads and checks the configuration. `for: 'cli'` reads only CLI_SETTINGS: every other setting
+ * takes its default and no problem of another setting is reported.
+ */
+export function parseConfig(env: Record<string, string | undefined> = process.env, options: { for?: 'server' | 'cli' } = {}): Config {
+  const cli = options.for === 'cli';
+  const source = cli ? Object.fromEntries(Object.entries(env).filter(([name]) => CLI_SETTINGS.has(name))) : env;
+  try {
+    return parseAll(source);
+  } catch (error) {
+    if (!cli || !(error instanceof ConfigError)) throw error;
+    const own = error.problems.filter((problem) => CLI_SETTINGS.has(problem.split(':')[0]!));
+    if (own.length > 0) throw new ConfigError(own);
+    return parseAll(source, { unchecked: true });
+  }
+}
+
+function parseAll(env: Record<string, string | undefined>, options: { unchecked?: boolean } = {}): Config {
   const parsed = envSchema.safeParse(withoutEmpty(env));
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`));
@@ -519,7 +562,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     identityIssuer = e.IDIN_ISSUER_URL ?? '';
   }
 
-  if (problems.length > 0) throw new ConfigError(problems);
+  if (problems.length > 0 && !options.unchecked) throw new ConfigError(problems);
 
   const database: Config['database'] = e.DATABASE_URL.startsWith('file:')
     ? { dialect: 'sqlite', file: path.resolve(e.DATABASE_URL.slice('file:'.length)) }

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +11,8 @@ import { parseConfig } from '../../src/config.js';
 import { createDatabase } from '../../src/db/database.js';
 import { migrationProvider } from '../../src/db/migrations/index.js';
 import { DEMO_CARDS } from '../../src/demo/cards.js';
+import serverPackage from '../../package.json' with { type: 'json' };
+import { randomKey } from '../helpers/config.js';
 import { testPostgresUrl } from '../helpers/test-app.js';
 import { runCli } from './support.js';
 
@@ -78,6 +80,50 @@ describe('tessera db status and db migrate', () => {
     expect(refused.stderr).toMatch(/^tessera payouts list: The database lacks \d+ migrations \(001_foundation, .*\): run "tessera db migrate" first/);
     expect((await runCli(['db', 'migrate'], env, tmpdir())).code).toBe(0);
     expect(await runCli(['payouts', 'list'], env, tmpdir())).toMatchObject({ code: 0, stdout: expect.stringContaining('No payouts') });
+  });
+});
+
+describe('the command line as operators expect it', () => {
+  it('says its version', async () => {
+    const res = await runCli(['--version'], {}, tmpdir());
+    expect(res).toEqual({ code: 0, stdout: `tessera ${serverPackage.version}`, stderr: '' });
+  });
+
+  it('reads only the settings it needs: production without mail, SMS, captcha or portal settings works; bad keys do not', async () => {
+    const database = await emptyDatabase();
+    const env = {
+      NODE_ENV: 'production',
+      DATABASE_URL: database.DATABASE_URL!,
+      ...(database.DATABASE_SCHEMA && { DATABASE_SCHEMA: database.DATABASE_SCHEMA }),
+      DATA_KEYS: `1:${randomKey()}`,
+      PIN_KEYS: `1:${randomKey()}`,
+      INDEX_KEY: randomKey(),
+      SECRET_PEPPERS: `1:${randomKey()}`,
+      // Wrong for the server, none of the CLI's business:
+      SMTP_PORT: 'not a port',
+      CAPTCHA_PROVIDER: 'test',
+      PUBLIC_URL: 'http://not-https.example',
+    };
+    expect(await runCli(['db', 'migrate'], env, tmpdir())).toMatchObject({ code: 0 });
+    expect(await runCli(['payouts', 'list'], env, tmpdir())).toMatchObject({ code: 0, stdout: expect.stringContaining('No payouts') });
+    const badKeys = await runCli(['payouts', 'list'], { ...env, INDEX_KEY: 'short' }, tmpdir());
+    expect(badKeys.code).toBe(78);
+    expect(badKeys.stderr).toContain('INDEX_KEY');
+    expect(badKeys.stderr).not.toMatch(/SMTP_PORT|CAPTCHA_PROVIDER|PUBLIC_URL/);
+  });
+
+  it('outside demo mode creates no SQLite database but with db migrate', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'tessera-nodb-'));
+    cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+    const file = path.join(dir, 'typo.db');
+    const env = { NODE_ENV: 'test', DEMO_MODE: 'false', DATABASE_URL: `file:${file}`, KEYS_FILE: path.join(dir, 'keys.json') };
+    const refused = await runCli(['payouts', 'list'], env, tmpdir());
+    expect(refused).toMatchObject({ code: 1, stderr: `tessera payouts list: there is no database at ${file}: check DATABASE_URL (outside demo mode only "tessera db migrate" creates one)` });
+    expect(existsSync(file)).toBe(false);
+    expect((await runCli(['db', 'status'], env, tmpdir())).code).toBe(1);
+    expect(existsSync(file)).toBe(false);
+    expect((await runCli(['db', 'migrate'], env, tmpdir())).code).toBe(0);
+    expect(await runCli(['payouts', 'list'], env, tmpdir())).toMatchObject({ code: 0 });
   });
 });
 

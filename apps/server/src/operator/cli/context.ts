@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { type Config, ConfigError, parseConfig } from '../../config.js';
 import { type Crypto, createCrypto } from '../../crypto/index.js';
 import { loadKeyring } from '../../crypto/keyring.js';
@@ -32,6 +33,14 @@ export class UsageError extends Error {
 
 export const EXIT = { ok: 0, failed: 1, usage: 2, config: 78 } as const;
 
+/** DATABASE_URL names a SQLite file that is not there (outside demo mode nothing creates it but `db migrate`). */
+export class MissingDatabaseError extends Error {
+  override name = 'MissingDatabaseError';
+  constructor(file: string) {
+    super(`there is no database at ${file}: check DATABASE_URL (outside demo mode only "tessera db migrate" creates one)`);
+  }
+}
+
 /**
  * Opens what the server opens, from the same environment: configuration, keys (from the
  * environment, or the demo keys file next to the SQLite database) and the database. Then, as the
@@ -40,8 +49,13 @@ export const EXIT = { ok: 0, failed: 1, usage: 2, config: 78 } as const;
  * refused (SchemaBehindError: run `tessera db migrate`). `schema: 'as-is'` skips both, for the
  * `db` commands themselves.
  */
-export async function openContext(io: CliIo, options: { schema?: 'prepared' | 'as-is' } = {}): Promise<CliContext> {
-  const config = parseConfig(io.env);
+export async function openContext(io: CliIo, options: { schema?: 'prepared' | 'as-is'; mayCreateDatabase?: boolean } = {}): Promise<CliContext> {
+  const config = parseConfig(io.env, { for: 'cli' });
+  // A mistyped DATABASE_URL must not answer "No payouts." from a new empty file: outside demo
+  // mode only `db migrate` may create a SQLite database.
+  if (config.database.dialect === 'sqlite' && !config.demoMode && !options.mayCreateDatabase && !existsSync(config.database.file)) {
+    throw new MissingDatabaseError(config.database.file);
+  }
   const crypto = createCrypto(loadKeyring(config));
   const db = createDatabase(config.database);
   try {

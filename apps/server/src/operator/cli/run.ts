@@ -9,7 +9,8 @@ import { cardsUnlock } from './commands/cards-unlock.js';
 import { dbMigrate, dbStatus } from './commands/db.js';
 import { payoutsExport, payoutsList, payoutsMarkFailed, payoutsMarkPaid } from './commands/payouts.js';
 import type { CommandSpec, ParsedArgs } from './commands/types.js';
-import { type CliContext, type CliIo, ConfigError, EXIT, openContext, SchemaBehindError, UsageError } from './context.js';
+import { type CliContext, type CliIo, ConfigError, EXIT, MissingDatabaseError, openContext, SchemaBehindError, UsageError } from './context.js';
+import serverPackage from '../../../package.json' with { type: 'json' };
 
 /** Every command, by the words that select it. New commands register here. */
 export const COMMANDS: readonly CommandSpec[] = [
@@ -40,7 +41,8 @@ production (MIGRATE_ON_START off) it refuses a schema that lacks migrations: run
 Commands:
 ${COMMANDS.map((c) => `  ${c.name.padEnd(width)}   ${c.summary}`).join('\n')}
 
-Run "tessera COMMAND --help" for a command's arguments. See docs/operations.md.
+Run "tessera COMMAND --help" for a command's arguments, "tessera --version" for the version.
+See docs/operations.md.
 Exit status: 0 done, 1 refused or failed (nothing half-written), 2 wrong usage, 78 bad configuration.`;
 }
 
@@ -73,6 +75,10 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   }
   if (isHelp(first)) {
     io.out(globalHelp());
+    return EXIT.ok;
+  }
+  if (first === '--version' || first === '-V') {
+    io.out(`tessera ${serverPackage.version}`);
     return EXIT.ok;
   }
   if (!groups.includes(first)) {
@@ -118,13 +124,13 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
 
   let ctx: CliContext;
   try {
-    ctx = await openContext(io, { schema: command.schema ?? 'prepared' });
+    ctx = await openContext(io, { schema: command.schema ?? 'prepared', mayCreateDatabase: command.mayCreateDatabase === true });
   } catch (error) {
     if (error instanceof ConfigError) {
       io.err(`tessera: ${error.message}`);
       return EXIT.config;
     }
-    if (error instanceof SchemaBehindError) {
+    if (error instanceof SchemaBehindError || error instanceof MissingDatabaseError) {
       io.err(`tessera ${command.name}: ${error.message}`);
       return EXIT.failed;
     }

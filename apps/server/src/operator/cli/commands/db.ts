@@ -20,6 +20,7 @@ Options:
   -h, --help   show this help`,
   options: {},
   schema: 'as-is',
+  mayCreateDatabase: true,
   check: noArguments('db migrate'),
   async run(ctx) {
     const applied = await migrateToLatest(ctx.db);
