@@ -338,6 +338,9 @@ function reusedKeyMaterial(groups: [string, Buffer[]][]): string | undefined {
   return undefined;
 }
 
+/** Every setting's name, for .env.example's test: the example names them all. */
+export const SETTING_NAMES: readonly string[] = Object.keys(envSchema.shape);
+
 /**
  * The settings a command-line run reads (operator/cli): where the database is, the keys, the
  * payout account, and how it runs. An operator listing payouts on a production machine needs no

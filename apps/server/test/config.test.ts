@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseConfig } from '../src/config.js';
+import { readFileSync } from 'node:fs';
+import { parseConfig, SETTING_NAMES } from '../src/config.js';
 import { expectEveryKeyRefused, problemsOf, productionEnvWithout, randomKey } from './helpers/config.js';
 
 const productionKeys = () => ({
@@ -281,4 +282,15 @@ describe('config', () => {
       ]);
     });
   });
+
+  it('.env.example names every setting and, with real keys filled in, is a production configuration that starts', () => {
+    const text = readFileSync(new URL('../../../.env.example', import.meta.url), 'utf8');
+    const named = new Set([...text.matchAll(/^#? ?([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]!));
+    expect(SETTING_NAMES.filter((name) => !named.has(name))).toEqual([]);
+    expect([...named].filter((name) => !SETTING_NAMES.includes(name))).toEqual([]);
+    const env = Object.fromEntries([...text.matchAll(/^([A-Z][A-Z0-9_]+)=(.*)$/gm)].map((m) => [m[1]!, m[2]!]));
+    const config = parseConfig({ ...env, DATA_KEYS: `1:${randomKey()}`, PIN_KEYS: `1:${randomKey()}`, INDEX_KEY: randomKey(), SECRET_PEPPERS: `1:${randomKey()}` });
+    expect(config).toMatchObject({ isProduction: true, demoMode: false, migrateOnStart: false, publicUrl: 'https://cards.example.com' });
+  });
 });
+

@@ -1,0 +1,49 @@
+# Tessera: one image for the server processes and the operator's CLI (docs/deployment.md).
+#   docker build -t tessera .
+#   docker run --env-file .env -p 8080:8080 tessera                 # a server process
+#   docker run --env-file .env tessera node apps/server/dist/cli.js db migrate
+# The steps are the repository's own: npm ci, npm run build, then production dependencies only.
+
+FROM node:22-bookworm-slim AS build
+WORKDIR /app
+# better-sqlite3 builds from source when no prebuilt binary fits.
+RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
+COPY package.json package-lock.json ./
+COPY packages/contracts/package.json packages/contracts/
+COPY apps/server/package.json apps/server/
+COPY apps/web/package.json apps/web/
+COPY e2e/package.json e2e/
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build
+
+FROM node:22-bookworm-slim AS production-dependencies
+WORKDIR /app
+RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
+COPY package.json package-lock.json ./
+COPY packages/contracts/package.json packages/contracts/
+COPY apps/server/package.json apps/server/
+COPY apps/web/package.json apps/web/
+COPY e2e/package.json e2e/
+# The server bundle carries its own code and the contracts; what it imports at run time is here.
+RUN npm ci --omit=dev --workspace apps/server --no-audit --no-fund
+
+FROM node:22-bookworm-slim
+ENV NODE_ENV=production
+WORKDIR /app
+COPY --from=production-dependencies --chown=node:node /app/node_modules ./node_modules
+COPY --from=build --chown=node:node /app/apps/server/dist ./apps/server/dist
+COPY --from=build --chown=node:node /app/apps/server/package.json ./apps/server/package.json
+COPY --from=build --chown=node:node /app/apps/web/dist ./apps/web/dist
+COPY --chown=node:node package.json ./
+# SQLite deployments keep their database here (production uses PostgreSQL: DATABASE_URL).
+RUN mkdir -p /app/data && chown node:node /app/data
+VOLUME ["/app/data"]
+USER node
+EXPOSE 8080
+# Liveness: the process answers. Readiness (/readyz) is the proxy's and the orchestrator's to ask.
+HEALTHCHECK --interval=15s --timeout=3s --start-period=20s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 8080) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# node is PID 1: main.ts stops on SIGTERM and SIGINT (the message being sent finishes, running
+# requests finish, the database closes) within 10 seconds.
+CMD ["node", "--enable-source-maps", "apps/server/dist/main.js"]
