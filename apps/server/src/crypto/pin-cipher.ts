@@ -19,6 +19,11 @@ export class PinCipher {
     this.#legacy = dataKeys;
   }
 
+  /** The PIN_KEYS version new PINs are sealed with. */
+  get keyVersion(): number {
+    return this.#pins.keyVersion;
+  }
+
   seal(pin: string): string {
     return this.#pins.encrypt(pin, PURPOSE.visaPin);
   }

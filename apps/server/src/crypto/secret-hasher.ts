@@ -18,6 +18,11 @@ export class SecretHasher {
     if (!peppers.has(currentVersion)) throw new Error(`pepper version ${currentVersion} is missing`);
   }
 
+  /** The pepper version new hashes are made with. */
+  get pepperVersion(): number {
+    return this.currentVersion;
+  }
+
   private digest(version: number, cardId: string, kind: string, secret: string): Buffer | null {
     const pepper = this.peppers.get(version);
     if (!pepper) return null;

@@ -15,6 +15,8 @@ export interface CliTest {
   /** The environment the server of `t` runs with: the CLI must work on the same database and keys. */
   env: Record<string, string>;
   cli: (...argv: string[]) => Promise<CliResult>;
+  /** The CLI with another environment (another keys file, say). */
+  cliWith: (env: Record<string, string>, ...argv: string[]) => Promise<CliResult>;
   /** Writes a file in the test's directory and answers its path. */
   file: (name: string, content: string | Buffer) => string;
   close: () => Promise<void>;
@@ -55,6 +57,7 @@ export async function createCliTest(options: TestAppOptions = {}): Promise<CliTe
     t,
     env,
     cli: (...argv) => runCli(argv, env, files),
+    cliWith: (other, ...argv) => runCli(argv, other, files),
     file: (name, content) => {
       const full = path.join(files, name);
       mkdirSync(path.dirname(full), { recursive: true });

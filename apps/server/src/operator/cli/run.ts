@@ -7,6 +7,7 @@ import { cardsRecoveryCode } from './commands/cards-recovery-code.js';
 import { cardsResendReplacement } from './commands/cards-resend-replacement.js';
 import { cardsUnlock } from './commands/cards-unlock.js';
 import { dbMigrate, dbStatus } from './commands/db.js';
+import { keysRotate, keysStatus } from './commands/keys.js';
 import { payoutsExport, payoutsList, payoutsMarkFailed, payoutsMarkPaid } from './commands/payouts.js';
 import type { CommandSpec, ParsedArgs } from './commands/types.js';
 import { type CliContext, type CliIo, ConfigError, EXIT, MissingDatabaseError, openContext, SchemaBehindError, UsageError } from './context.js';
@@ -25,6 +26,8 @@ export const COMMANDS: readonly CommandSpec[] = [
   payoutsMarkFailed,
   dbMigrate,
   dbStatus,
+  keysStatus,
+  keysRotate,
 ];
 
 const groups = [...new Set(COMMANDS.map((c) => c.name.split(' ')[0]!))];
