@@ -4,7 +4,7 @@
 #   docker run --env-file .env tessera node apps/server/dist/cli.js db migrate
 # The steps are the repository's own: npm ci, npm run build, then production dependencies only.
 
-FROM node:22-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 # better-sqlite3 builds from source when no prebuilt binary fits.
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
@@ -17,7 +17,7 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-FROM node:22-bookworm-slim AS production-dependencies
+FROM node:24-bookworm-slim AS production-dependencies
 WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
@@ -28,7 +28,7 @@ COPY e2e/package.json e2e/
 # The server bundle carries its own code and the contracts; what it imports at run time is here.
 RUN npm ci --omit=dev --workspace apps/server --no-audit --no-fund
 
-FROM node:22-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production
 WORKDIR /app
 COPY --from=production-dependencies --chown=node:node /app/node_modules ./node_modules
