@@ -36,4 +36,6 @@ export const PURPOSE = {
   /** Encrypted: the session's nonce and PKCE verifier; the verified identity. */
   identityRequest: 'identity-request',
   identity: 'identity',
+  /** Encrypted: the IBAN a PAYOUT session call bound to its session (migration 008). */
+  identityIban: 'identity-iban',
 } as const;

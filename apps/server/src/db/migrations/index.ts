@@ -6,6 +6,7 @@ import * as visa from './004_visa.js';
 import * as payouts from './005_payouts.js';
 import * as identity from './006_identity.js';
 import * as numberGuesses from './007_number_guesses.js';
+import * as identityBoundCard from './008_identity_bound_card.js';
 
 /**
  * Migrations are listed in code rather than read from a folder, so the esbuild bundle carries
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '005_payouts': payouts,
   '006_identity': identity,
   '007_number_guesses': numberGuesses,
+  '008_identity_bound_card': identityBoundCard,
 };
 
 export const migrationProvider: MigrationProvider = {
