@@ -50,6 +50,18 @@ function cardFieldsTogether(body: { cardNumber?: unknown; securityCode?: unknown
 }
 
 /**
+ * `schema` with a refinement. Marked free of side effects (and the optional fields written
+ * `z.optional(field)`, not `field.optional()`, a method call a bundler must keep) so that a bundle
+ * that imports this module for something else (the web app takes constants and types from it)
+ * drops the schemas: building a zod object probes `new Function`, which the web app's CSP refuses
+ * and reports.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+function refined<T extends z.ZodType>(schema: T, check: (value: z.output<T>, ctx: z.RefinementCtx) => void): T {
+  return schema.superRefine(check);
+}
+
+/**
  * POST /api/Authentication/{themeCode}/session (x-flow-type PAYOUT or IDENTIFY).
  * `redirectUrl` must be the portal's own `/callback` (PUBLIC_URL + /callback); `state` is the
  * web app's key of its stored flow state, handed back on the return.
@@ -59,8 +71,8 @@ function cardFieldsTogether(body: { cardNumber?: unknown; securityCode?: unknown
  * the card (and the IBAN) to the session, so the customer call needs only `sessionId` and the web
  * app keeps no card secret in browser storage during the bank trip.
  */
-export const identitySessionRequestSchema = z
-  .object({
+export const identitySessionRequestSchema = refined(
+  z.object({
     provider: z.literal(IDENTITY_PROVIDER),
     issuer: z.string().min(1).max(16),
     redirectUrl: z.string().min(1).max(512),
@@ -69,16 +81,17 @@ export const identitySessionRequestSchema = z
       .min(8)
       .max(128)
       .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only'),
-    cardNumber: cardNumberField.optional(),
-    securityCode: secretField.optional(),
-    bankAccountNumber: payoutIbanField.optional(),
-  })
-  .superRefine((body, ctx) => {
+    cardNumber: z.optional(cardNumberField),
+    securityCode: z.optional(secretField),
+    bankAccountNumber: z.optional(payoutIbanField),
+  }),
+  (body, ctx) => {
     cardFieldsTogether(body, ctx);
     if (body.bankAccountNumber !== undefined && body.cardNumber === undefined && body.securityCode === undefined) {
       ctx.addIssue({ code: 'custom', path: ['bankAccountNumber'], message: 'only with cardNumber and securityCode' });
     }
-  });
+  },
+);
 export type IdentitySessionRequest = z.infer<typeof identitySessionRequestSchema>;
 
 export const identitySessionResponseSchema = z.object({ authorizationUrl: z.string() });
@@ -96,14 +109,15 @@ export const identitySessionIdField = z
  * four fields; `cardNumber`, `securityCode` (together) and `bankAccountNumber` may be left out when
  * the session call bound them to the session (docs/decisions/014, 2026-11-26).
  */
-export const payoutCustomerRequestSchema = z
-  .object({
-    cardNumber: cardNumberField.optional(),
-    securityCode: secretField.optional(),
+export const payoutCustomerRequestSchema = refined(
+  z.object({
+    cardNumber: z.optional(cardNumberField),
+    securityCode: z.optional(secretField),
     sessionId: identitySessionIdField,
-    bankAccountNumber: payoutIbanField.optional(),
-  })
-  .superRefine(cardFieldsTogether);
+    bankAccountNumber: z.optional(payoutIbanField),
+  }),
+  cardFieldsTogether,
+);
 export type PayoutCustomerRequest = z.input<typeof payoutCustomerRequestSchema>;
 
 /** The recorded payout: what the bank will transfer, the fee kept, and the IBAN masked. */
@@ -121,12 +135,13 @@ export type PayoutCustomerResponse = z.infer<typeof payoutCustomerResponseSchema
  * has both fields; `{}` will do when the session call bound the card (docs/decisions/014,
  * 2026-11-26).
  */
-export const identifyCustomerRequestSchema = z
-  .object({
-    cardNumber: cardNumberField.optional(),
-    securityCode: secretField.optional(),
-  })
-  .superRefine(cardFieldsTogether);
+export const identifyCustomerRequestSchema = refined(
+  z.object({
+    cardNumber: z.optional(cardNumberField),
+    securityCode: z.optional(secretField),
+  }),
+  cardFieldsTogether,
+);
 export type IdentifyCustomerRequest = z.input<typeof identifyCustomerRequestSchema>;
 export const identifyCustomerQuerySchema = z.object({ sessionId: identitySessionIdField });
 
