@@ -264,7 +264,7 @@ describe('the customer call with the sessionId alone', () => {
     const a = await approvedSession('PAYOUT', withCard(blocked, { bankAccountNumber: ING }));
     await t.db.updateTable('cards').set({ state: 'blocked' }).where('id', '=', blocked.id).execute();
     expect(refusal(await payoutCall({ sessionId: a.sessionId }))).toEqual({ status: 404, code: 'CARD_NOT_FOUND' });
-    // Locked by the operator (what 10 wrong guesses in a row lead to).
+    // Locked for the operator (what 100 wrong secrets in a row lead to, GUESSING_LOCK_AFTER).
     const locked = await freshCard();
     const b = await approvedSession('PAYOUT', withCard(locked, { bankAccountNumber: ING }));
     await t.db.updateTable('cards').set({ operator_locked: 1 }).where('id', '=', locked.id).execute();

@@ -17,8 +17,8 @@ export type BoundCardResult<W> = { ok: true; card: CardRow; value: W } | BoundCa
  * since) does not stand in the way. In one transaction, the card row locked on PostgreSQL:
  * - the bound card must still qualify (`accepts`: brand, an active gift card; a card replaced or
  *   blocked since is 404 CARD_NOT_FOUND, as the spec's fields would find it);
- * - a card the operator locked (GUESSING_LOCK_AFTER wrong guesses, or by hand) is 400
- *   TOO_MANY_REQUESTS, as any secret check answers it;
+ * - a card locked for the operator (GUESSING_LOCK_AFTER wrong secrets in a row, until `cards
+ *   unlock`) is 400 TOO_MANY_REQUESTS, as any secret check answers it;
  * - the security code that backed the binding must still be the card's current one: a code
  *   changed since (RESET) ends the binding, 400 IDENTITY_SESSION_INVALID;
  * then the caller's write, and one audit event with its outcome. Refusals are audited too.
