@@ -1,18 +1,28 @@
 import { test, expect, expectAccessible, expectScreen, cardsFor, snap } from '../support/fixtures';
 import { atSandboxBank, openAndStartWithCard, startWithCard } from '../support/identity';
+import { expectNoCardSecretsStored, whileRequestWaits, type CardSecrets } from '../support/storage';
 
 // IDENTIFY (docs/product/identify.md#screens) against the real server and its sandbox iDIN
 // provider; then PAYOUT
 // refuses the registered card (docs/product/identify.md: CARD_ALREADY_REGISTERED →
 // alreadyregistered).
 
-test('GIFT_IDENTIFY: registered through the sandbox iDIN; a second registration is refused; PAYOUT then refuses the card', async ({ page }, testInfo) => {
+test('GIFT_IDENTIFY: registered through the sandbox iDIN; a second registration is refused; PAYOUT then refuses the card; no card secret in browser storage at any point', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(150_000);
   const card = cardsFor(testInfo).identify;
+  // docs/security.md#browser-storage: neither the card number nor its security code reaches
+  // localStorage or sessionStorage, before, during or after the trip to the bank (the success
+  // screen shows the number in full, from page memory).
+  const secrets: CardSecrets = { cardNumber: card.number, securityCode: card.secret };
+  const noSecretsStored = (where: string) => expectNoCardSecretsStored(page, secrets, where);
 
   await openAndStartWithCard(page, testInfo, 'identify', 'Register your card', card);
 
   await expect(page).toHaveURL(/\/demo\/identify\/provider$/);
+  const afterLookup = await noSecretsStored('provider, after the lookup');
+  expect(afterLookup.find((e) => e.key === 'tessera.identify.demo')?.value).toContain('XXXXXXXXXXXXXXXX110');
   const bank = page.getByRole('combobox', { name: 'Choose your bank' });
   const identify = page.getByRole('button', { name: /^Identify with iDIN/ });
   await expect(identify).toBeDisabled();
@@ -22,14 +32,40 @@ test('GIFT_IDENTIFY: registered through the sandbox iDIN; a second registration 
   await expect(identify).toBeEnabled();
   await expectAccessible(page);
   await snap(page, testInfo, 'demo-en-identify-provider');
+  // The session call carries the card and its code (the server binds the card to the session);
+  // while it is on its way the round-trip entry is already stored: checked then.
+  const sessionCall = await whileRequestWaits(page, '**/api/Authentication/DEMO/session', async (request) => {
+    expect(request.postDataJSON()).toMatchObject({ cardNumber: card.number.replace(/\s/g, ''), securityCode: card.secret });
+    const leaving = await noSecretsStored('provider, leaving for the bank');
+    expect(leaving.some((e) => e.area === 'localStorage' && e.value.includes('"url":"/demo/identify/callback"'))).toBe(true);
+  });
+  // Back from the bank, the callback screen registers with the sessionId alone (body {}): checked while it waits.
+  const customerCall = await whileRequestWaits(page, /\/api\/Authentication\/demo\/customer\?sessionId=/, async (request) => {
+    expect(new URL(page.url()).pathname).toBe('/demo/identify/callback');
+    expect(request.postDataJSON()).toEqual({});
+    await noSecretsStored('callback, during the customer call');
+  });
   await identify.click();
+  await sessionCall.went;
+  // The sandbox bank is on the portal's origin: the same storage, read on the bank's own page.
+  await expect(page).toHaveURL(/\/sandbox\/idin\//);
+  const atBank = await noSecretsStored('at the bank');
+  expect(atBank.find((e) => e.area === 'localStorage' && e.value.includes('"url":"/demo/identify/callback"'))?.value).toContain('XXXXXXXXXXXXXXXX110');
   await atSandboxBank(page, testInfo, 'ING', 'Approve');
+  await customerCall.went;
 
   await expect(page).toHaveURL(/\/demo\/identify\/success$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Your card is registered' })).toBeVisible();
   await expect(page.getByTestId('registered-card-number')).toHaveText(card.number);
   await expectAccessible(page);
   await snap(page, testInfo, 'demo-en-identify-success');
+  // The number is on the screen, not in storage; the entry is gone.
+  const afterwards = await noSecretsStored('success');
+  expect(afterwards.some((e) => e.value.includes('"url":"/demo/identify/callback"'))).toBe(false);
+  // After a reload the success screen shows the card masked: the number was in page memory only.
+  await page.reload();
+  await expect(page.getByTestId('registered-card-number')).toHaveText(/^XXXX XXXX XXXX XXXX 110$/);
+  await noSecretsStored('success, reloaded');
 
   // A second registration of the same card, through another bank: refused.
   await page.getByRole('button', { name: 'Register another card' }).click();
@@ -41,6 +77,7 @@ test('GIFT_IDENTIFY: registered through the sandbox iDIN; a second registration 
   await atSandboxBank(page, testInfo, 'Rabobank', 'Approve');
   await expect(page).toHaveURL(/\/demo\/identify\/failed$/);
   await expectScreen(page, testInfo, page.getByRole('heading', { level: 1, name: 'Your card is not registered' }), 'demo-en-identify-failed');
+  await noSecretsStored('failed');
 
   // PAYOUT of the registered card: identified at the bank, then refused as already registered.
   await page.goto('/demo/payout?lng=nl');
@@ -51,4 +88,5 @@ test('GIFT_IDENTIFY: registered through the sandbox iDIN; a second registration 
   await atSandboxBank(page, testInfo, 'ING', 'Approve');
   await expect(page).toHaveURL(/\/demo\/payout\/alreadyregistered$/);
   await expectScreen(page, testInfo, page.getByRole('heading', { level: 1, name: 'Deze kaart is al geregistreerd' }), 'demo-nl-payout-alreadyregistered');
+  await expectNoCardSecretsStored(page, { ...secrets, iban: 'NL20INGB0001234567' }, 'payout alreadyregistered');
 });

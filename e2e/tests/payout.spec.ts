@@ -1,5 +1,6 @@
 import { test, expect, expectAccessible, expectScreen, cards, cardsFor, snap } from '../support/fixtures';
 import { atSandboxBank, openAndStartWithCard, startWithCard } from '../support/identity';
+import { expectNoCardSecretsStored, whileRequestWaits, type CardSecrets } from '../support/storage';
 
 // PAYOUT (docs/product/payout.md) against the real server and its sandbox iDIN provider, over a
 // real OpenID Connect round trip: portal → session call → sandbox bank → the server's return
@@ -14,14 +15,23 @@ const IBAN = {
   badChecksum: 'NL21INGB0001234567',
 };
 
-test('GIFT_PAYOUT: cancelled at the bank first, then paid out to an ING IBAN (Approve); the card then has nothing left to pay out', async ({ page }, testInfo) => {
+test('GIFT_PAYOUT: cancelled at the bank first, then paid out to an ING IBAN (Approve); the card then has nothing left to pay out; no card secret in browser storage at any point', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(120_000);
   const card = cardsFor(testInfo).payout;
+  // docs/security.md#browser-storage: the card number, its security code and the IBAN never
+  // reach localStorage or sessionStorage, before, during or after the trip to the bank.
+  const secrets: CardSecrets = { cardNumber: card.number, securityCode: card.secret, iban: IBAN.ing };
+  const noSecretsStored = (where: string) => expectNoCardSecretsStored(page, secrets, where);
 
   await openAndStartWithCard(page, testInfo, 'payout', 'Pay out your balance', card);
 
   await expect(page).toHaveURL(/\/demo\/payout\/amount$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Your payout' })).toBeVisible();
+  // The flow state is there (the card masked), the card's number and code are not.
+  const afterLookup = await noSecretsStored('amount, after the lookup');
+  expect(afterLookup.find((e) => e.key === 'tessera.payout.demo')?.value).toContain('XXXXXXXXXXXXXXXX109');
   await expect(page.getByTestId('payout-balance')).toContainText('42,50');
   await expect(page.getByTestId('payout-fee')).toContainText('2,50');
   await expect(page.getByTestId('payout-amount')).toContainText('40,00');
@@ -51,28 +61,56 @@ test('GIFT_PAYOUT: cancelled at the bank first, then paid out to an ING IBAN (Ap
   await expectAccessible(page);
   await snap(page, testInfo, 'demo-en-payout-amount');
 
-  // Cancel at the bank: the cancelled screen, nothing paid; "try again" goes back to the amount.
+  await noSecretsStored('amount, IBAN typed');
+
+  // Cancel at the bank: the cancelled screen, nothing paid; "try again" goes back to the amount,
+  // which, the card's number and code not kept across the trip, sends the cardholder to the lookup.
   await identify.click();
   await atSandboxBank(page, testInfo, 'ING', 'Cancel', 'sandbox-idin');
   await expect(page).toHaveURL(/\/demo\/payout\/cancelled$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Payout cancelled' })).toBeVisible();
   await expectScreen(page, testInfo, page.getByText(/You cancelled the identification at your bank/), 'demo-en-payout-cancelled');
+  await noSecretsStored('cancelled');
   await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page).toHaveURL(/\/demo\/payout$/);
+  await startWithCard(page, card);
   await expect(page).toHaveURL(/\/demo\/payout\/amount$/);
   await expect(page.getByTestId('payout-amount')).toContainText('40,00');
 
-  // Approve: paid out.
+  // Approve: paid out. The session call carries the card, its code and the IBAN (the server binds
+  // them to the session); while it is on its way the round-trip entry is already stored: checked then.
   await iban.fill(IBAN.ing);
   await expect(identify).toBeEnabled();
+  const sessionCall = await whileRequestWaits(page, '**/api/Authentication/DEMO/session', async (request) => {
+    expect(request.postDataJSON()).toMatchObject({ cardNumber: card.number.replace(/\s/g, ''), securityCode: card.secret, bankAccountNumber: IBAN.ing });
+    const leaving = await noSecretsStored('amount, leaving for the bank');
+    expect(leaving.some((e) => e.area === 'localStorage' && e.value.includes('"url":"/demo/payout/callback"'))).toBe(true);
+  });
+  // Back from the bank, the callback screen calls the customer call with the sessionId alone: checked while it waits.
+  const customerCall = await whileRequestWaits(page, '**/api/Authentication/DEMO/customer', async (request) => {
+    expect(new URL(page.url()).pathname).toBe('/demo/payout/callback');
+    expect(Object.keys(request.postDataJSON())).toEqual(['sessionId']);
+    await noSecretsStored('callback, during the customer call');
+  });
   await identify.click();
+  await sessionCall.went;
+  // The sandbox bank is on the portal's origin: the same storage, read on the bank's own page.
+  await expect(page).toHaveURL(/\/sandbox\/idin\//);
+  const atBank = await noSecretsStored('at the bank');
+  expect(atBank.find((e) => e.area === 'localStorage' && e.value.includes('"url":"/demo/payout/callback"'))?.value).toContain('XXXXXXXXXXXXXXXX109');
   await atSandboxBank(page, testInfo, 'ING', 'Approve');
+  await customerCall.went;
   await expect(page).toHaveURL(/\/demo\/payout\/success$/);
   await expectScreen(page, testInfo, page.getByRole('heading', { level: 1, name: 'Your payout is on its way' }), 'demo-en-payout-success');
   // Nothing of the card, its code, the IBAN or the session stays in the address bar or storage.
   expect(page.url()).not.toContain('6064');
-  const stored = await page.evaluate(() => JSON.stringify({ ...window.localStorage }) + JSON.stringify({ ...window.sessionStorage }));
-  expect(stored).not.toContain(card.secret);
-  expect(stored).not.toContain('INGB0001234567');
+  const afterwards = await noSecretsStored('success');
+  // The success screen's data is there, masked as the server answered it; the entry is gone.
+  expect(afterwards.find((e) => e.key === 'tessera.payout.demo')?.value).toContain('NL20INGB******4567');
+  expect(afterwards.some((e) => e.value.includes('"url":"/demo/payout/callback"'))).toBe(false);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your payout is on its way' })).toBeVisible();
+  await noSecretsStored('success, reloaded');
 
   // The same card again: the balance went out, so there is nothing left to pay.
   await page.getByRole('button', { name: 'New payout' }).click();
@@ -80,6 +118,7 @@ test('GIFT_PAYOUT: cancelled at the bank first, then paid out to an ING IBAN (Ap
   await startWithCard(page, card);
   await expect(page).toHaveURL(/\/demo\/payout\/nobalance$/);
   await expect(page.getByRole('heading', { level: 1, name: 'No balance to pay out' })).toBeVisible();
+  await noSecretsStored('nobalance');
 });
 
 test('a failure at the bank (Fail) leads to the failed screen, and its retry starts again', async ({ page }, testInfo) => {

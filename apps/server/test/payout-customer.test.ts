@@ -95,8 +95,14 @@ describe('PAYOUT customer call: order of checks', () => {
     const res = await payout({ cardNumber: '12', securityCode: '', sessionId: 'short', bankAccountNumber: 'DE89370400440532013000' });
     expect(refusal(res)).toEqual({ status: 400, code: 'VALIDATION_ERROR' });
     expect([...new Set(res.json().fields.map((f: { path: string }) => f.path))].sort()).toEqual(['bankAccountNumber', 'cardNumber', 'securityCode', 'sessionId']);
+    // Only the sessionId is required by the body's shape: the card and the IBAN may have been bound
+    // at the session call (docs/decisions/014, 2026-11-26; identity-bound-card.test.ts). A card
+    // number without its security code, or the reverse, is refused here.
     const missing = await payout({});
-    expect([...new Set(missing.json().fields.map((f: { path: string }) => f.path))].sort()).toEqual(['bankAccountNumber', 'cardNumber', 'securityCode', 'sessionId']);
+    expect([...new Set(missing.json().fields.map((f: { path: string }) => f.path))].sort()).toEqual(['sessionId']);
+    const half = await payout({ cardNumber: demoCard('GIFT_GRACE').number, sessionId: 'x'.repeat(43), bankAccountNumber: ING });
+    expect(refusal(half)).toEqual({ status: 400, code: 'VALIDATION_ERROR' });
+    expect(half.json().fields.map((f: { path: string }) => f.path)).toEqual(['securityCode']);
   });
 
   it('answers 400 IDENTITY_SESSION_INVALID for a session that cannot serve the call, before the security code is checked', async () => {

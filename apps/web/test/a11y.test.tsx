@@ -8,7 +8,8 @@ import { newHolder, visaTheme } from './helpers/visa';
 import { visaStore } from '../src/flows/visa/state';
 import { payoutSecret, payoutStore } from '../src/flows/payout/state';
 import { forgetPayoutReturns } from '../src/flows/payout/CallbackScreen';
-import { identifySecret, identifyStore } from '../src/flows/identify/state';
+import { identifyRegistered, identifySecret, identifyStore } from '../src/flows/identify/state';
+import { maskedCardOf } from '../src/lib/maskedCard';
 import { forgetIdentifyReturns } from '../src/flows/identify/CallbackScreen';
 
 /** axe in jsdom: colour contrast needs real layout, so it is left to the Playwright e2e. */
@@ -197,8 +198,8 @@ describe('accessibility of PAYOUT and IDENTIFY (axe-core)', () => {
   const payoutCard: GiftCard = { ...card, code: '6064000000000000109', payoutBalance: { balance: 4250, fee: 250, payout: 4000, assetCode: 'EUR' } };
   const providers = (code: string) => ({ path: `/api/Authentication/${code}/providers`, body: [{ provider: 'IDIN', issuers }] });
   const holdPayout = (held: GiftCard = payoutCard) => {
-    window.sessionStorage.setItem('tessera.payout.demo', JSON.stringify({ card: held }));
-    payoutSecret.set('demo', { securityCode: '219936' });
+    window.sessionStorage.setItem('tessera.payout.demo', JSON.stringify({ card: maskedCardOf(held) }));
+    payoutSecret.set('demo', { cardNumber: held.code, securityCode: '219936' });
   };
   const sessionId = 'Zm9vYmFyYmF6cXV4cXV1eHF1dXhxdXV4cXV1eHF1dXg';
 
@@ -228,7 +229,7 @@ describe('accessibility of PAYOUT and IDENTIFY (axe-core)', () => {
     forgetPayoutReturns();
     window.localStorage.setItem(
       'a11y-state',
-      JSON.stringify({ url: '/demo/payout/callback', giftCard: payoutCard, securityCode: '219936', bankAccountNumber: 'NL69INGB0123456789', bankCode: 'INGB', createdAt: Date.now() }),
+      JSON.stringify({ url: '/demo/payout/callback', card: maskedCardOf(payoutCard), bankCode: 'INGB', createdAt: Date.now() }),
     );
     mockFetch([themeRoute(theme()), captchaRoute, providers('DEMO')]);
     const answered = globalThis.fetch;
@@ -237,7 +238,7 @@ describe('accessibility of PAYOUT and IDENTIFY (axe-core)', () => {
     (await renderAccessible(`/demo/payout/callback?state=a11y-state&sessionId=${sessionId}`, 'Processing your payout')).unmount();
 
     // (the callback above already put the card in the flow's store: set it there)
-    payoutStore('demo').set({ card: payoutCard, result: { payout: 4000, fee: 250, assetCode: 'EUR', bankAccountNumber: 'NL69INGB******6789' } });
+    payoutStore('demo').set({ card: maskedCardOf(payoutCard), result: { payout: 4000, fee: 250, assetCode: 'EUR', bankAccountNumber: 'NL69INGB******6789' } });
     for (const [path, heading] of [
       ['success', 'Your payout is on its way'],
       ['failed', 'Something went wrong'],
@@ -260,8 +261,8 @@ describe('accessibility of PAYOUT and IDENTIFY (axe-core)', () => {
   it('identify provider (before and after choosing a bank), callback, success and failed', { timeout: 20_000 }, async () => {
     forgetIdentifyReturns();
     const identifyCard: GiftCard = { ...card, code: '6064000000000000110' };
-    window.sessionStorage.setItem('tessera.identify.demo', JSON.stringify({ card: identifyCard }));
-    identifySecret.set('demo', '773415');
+    window.sessionStorage.setItem('tessera.identify.demo', JSON.stringify({ card: maskedCardOf(identifyCard) }));
+    identifySecret.set('demo', { cardNumber: identifyCard.code, securityCode: '773415' });
     mockFetch([themeRoute(theme()), captchaRoute, providers('DEMO')]);
     const a = renderApp('/demo/identify/provider');
     await screen.findByRole('heading', { level: 1, name: 'Identify with iDIN' });
@@ -273,16 +274,18 @@ describe('accessibility of PAYOUT and IDENTIFY (axe-core)', () => {
 
     window.localStorage.setItem(
       'a11y-identify',
-      JSON.stringify({ url: '/demo/identify/callback', giftCard: identifyCard, securityCode: '773415', createdAt: Date.now() }),
+      JSON.stringify({ url: '/demo/identify/callback', card: maskedCardOf(identifyCard), createdAt: Date.now() }),
     );
     const answered = globalThis.fetch;
     vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => (String(input).includes('/customer') ? new Promise(() => {}) : answered(input, init)));
     (await renderAccessible(`/demo/identify/callback?state=a11y-identify&sessionId=${sessionId}`, 'Registering your card')).unmount();
 
-    identifyStore('demo').set({ card: identifyCard, registeredCardNumber: identifyCard.code });
+    identifyStore('demo').set({ card: maskedCardOf(identifyCard), registered: true });
+    identifyRegistered.set('demo', identifyCard.code);
     (await renderAccessible('/demo/identify/success', 'Your card is registered')).unmount();
-    identifyStore('demo').set({ card: identifyCard, failure: 'cancelled' });
+    identifyStore('demo').set({ card: maskedCardOf(identifyCard), failure: 'cancelled' });
     await renderAccessible('/demo/identify/failed', 'Your card is not registered');
     identifySecret.clearAll();
+    identifyRegistered.clearAll();
   });
 });

@@ -17,7 +17,7 @@ describe('/callback (spec §2.9)', () => {
 
   it('navigates to the stored url with the current query string appended', async () => {
     mockFetch([themeRoute(demoTheme({}, {}))]);
-    window.localStorage.setItem('st-1', JSON.stringify({ url: '/demo/payout/callback', giftCard: {} }));
+    window.localStorage.setItem('st-1', JSON.stringify({ url: '/demo/payout/callback' }));
     renderApp('/callback?state=st-1&sessionId=s-9');
     await waitFor(() =>
       expect(screen.getByTestId('location').textContent).toBe('/demo/payout/callback?state=st-1&sessionId=s-9'),

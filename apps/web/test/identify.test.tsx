@@ -3,7 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { GiftCard, Theme } from '@tessera/contracts';
 import { forgetIdentifyReturns } from '../src/flows/identify/CallbackScreen';
-import { identifySecret } from '../src/flows/identify/state';
+import { identifyRegistered, identifySecret } from '../src/flows/identify/state';
+import { resetFlowStores } from '../src/lib/flowState';
 import { captchaRoute, createTestI18n, demoTheme, mockFetch, renderApp, texts, themeRoute, type MockRoute } from './utils';
 import { itRedirectsToTheStart } from './helpers/redirects';
 import { expectCardLookupPosted, submitCardLookup } from './helpers/cardLookup';
@@ -22,7 +23,14 @@ const identifyTheme = (informationType: Theme['styling']['informationType'] = 1)
 
 const card: GiftCard = { code: '6064000000000000110', expiresAt: '2099-12-31', balances: [{ quantity: { value: 2000, assetCode: 'EUR' } }] };
 const SECURITY_CODE = '773415';
+/** The card as the screens after the lookup hold it (and may store it): the number masked. */
+const MASKED = { maskedNumber: 'XXXXXXXXXXXXXXXX110', expiresAt: '2099-12-31', balances: card.balances };
 
+/** No card number (grouped or not) or security code in localStorage or sessionStorage. */
+function expectNothingSecretStored() {
+  const stored = JSON.stringify({ ...window.sessionStorage, ...window.localStorage });
+  for (const secret of [card.code, '6064 0000 0000 0000 110', SECURITY_CODE]) expect(stored).not.toContain(secret);
+}
 const lookupRoute = (answer: Answer = { body: card }): MockRoute => ({ method: 'POST', path: '/api/GiftCard/', ...answer });
 const customerRoute = (answer: Answer): MockRoute => ({
   method: 'POST',
@@ -32,16 +40,15 @@ const customerRoute = (answer: Answer): MockRoute => ({
 
 const bankSelect = () => screen.getByRole('combobox', { name: 'Choose your bank' }) as HTMLSelectElement;
 
+/** A card held as after the lookup: masked in the flow state (sessionStorage), its number and code in memory. */
 function holdCard() {
-  window.sessionStorage.setItem('tessera.identify.demo', JSON.stringify({ card }));
-  identifySecret.set('demo', SECURITY_CODE);
+  window.sessionStorage.setItem('tessera.identify.demo', JSON.stringify({ card: MASKED }));
+  identifySecret.set('demo', { cardNumber: card.code, securityCode: SECURITY_CODE });
 }
 
+/** The round-trip entry as the provider screen stores it: the card masked, nothing secret. */
 function storeEntry(state: string, overrides: Record<string, unknown> = {}) {
-  window.localStorage.setItem(
-    state,
-    JSON.stringify({ url: '/demo/identify/callback', giftCard: card, securityCode: SECURITY_CODE, bankCode: 'RABO', createdAt: Date.now(), ...overrides }),
-  );
+  window.localStorage.setItem(state, JSON.stringify({ url: '/demo/identify/callback', card: MASKED, bankCode: 'RABO', createdAt: Date.now(), ...overrides }));
 }
 
 async function toProviderScreen(routes: MockRoute[] = [providersRoute()]) {
@@ -62,7 +69,10 @@ async function openStart(informationType: Theme['styling']['informationType']) {
 const blocksAndForm = () => ({ blocks: screen.getByTestId('information-blocks'), form: screen.getByLabelText('Card number').closest('form')! });
 
 beforeEach(() => forgetIdentifyReturns());
-afterEach(() => identifySecret.clearAll());
+afterEach(() => {
+  identifySecret.clearAll();
+  identifyRegistered.clearAll();
+});
 
 describe('IDENTIFY start (spec §2.7)', { timeout: 20_000 }, () => {
   it('looks the card up with POST /api/GiftCard/ and x-flow-type IDENTIFY, then goes to provider', async () => {
@@ -72,7 +82,8 @@ describe('IDENTIFY start (spec §2.7)', { timeout: 20_000 }, () => {
     await waitFor(() => expect(location()).toBe('/demo/identify/provider'));
     expectCardLookupPosted(requests, { path: '/api/GiftCard/', flowType: 'IDENTIFY', giftCardNumber: '6064000000000000110', pinCode: SECURITY_CODE });
     expect(await screen.findByRole('heading', { level: 1, name: 'Identify with iDIN' })).toBeTruthy();
-    expect(JSON.stringify({ ...window.sessionStorage, ...window.localStorage })).not.toContain(SECURITY_CODE);
+    expectNothingSecretStored();
+    expect(JSON.parse(window.sessionStorage.getItem('tessera.identify.demo')!)).toEqual({ card: MASKED });
   });
 
   it('is mounted at /Identify too', async () => {
@@ -125,7 +136,7 @@ describe('IDENTIFY provider (spec §2.7, §5 "Identify provider")', { timeout: 2
     expect(idinButton().disabled).toBe(true);
   });
 
-  it('stores the flow state, calls the session for the chosen bank and goes to the bank', async () => {
+  it('stores the masked card, sends the card number and code with the session call for the chosen bank, and goes to the bank', async () => {
     const assign = stubBankTrip();
     const { user, requests } = await toProviderScreen([providersRoute(), sessionRoute()]);
     await waitFor(() => expect(bankSelect().options).toHaveLength(8));
@@ -136,14 +147,17 @@ describe('IDENTIFY provider (spec §2.7, §5 "Identify provider")', { timeout: 2
     expect(session.method).toBe('POST');
     expect(session.headers['x-flow-type']).toBe('IDENTIFY');
     const body = session.body as { state: string };
-    expect(body).toEqual({ provider: 'IDIN', issuer: 'RABONL2U', redirectUrl: `${window.location.origin}/callback`, state: expect.stringMatching(/^[A-Za-z0-9_-]{8,128}$/) });
-    expect(JSON.parse(window.localStorage.getItem(body.state)!)).toEqual({
-      url: '/demo/identify/callback',
-      giftCard: card,
+    expect(body).toEqual({
+      provider: 'IDIN',
+      issuer: 'RABONL2U',
+      redirectUrl: `${window.location.origin}/callback`,
+      state: expect.stringMatching(/^[A-Za-z0-9_-]{8,128}$/),
+      // bound to the session by the server (docs/product/identify.md#calls); no IBAN for IDENTIFY
+      cardNumber: card.code,
       securityCode: SECURITY_CODE,
-      bankCode: 'RABO',
-      createdAt: expect.any(Number),
     });
+    expect(JSON.parse(window.localStorage.getItem(body.state)!)).toEqual({ url: '/demo/identify/callback', card: MASKED, bankCode: 'RABO', createdAt: expect.any(Number) });
+    expectNothingSecretStored();
   });
 
   it('a failing session call is ignored silently and the button works again', async () => {
@@ -176,7 +190,7 @@ describe('IDENTIFY provider (spec §2.7, §5 "Identify provider")', { timeout: 2
 describe('IDENTIFY callback (spec §2.7, §4)', { timeout: 20_000 }, () => {
   const callbackPath = (state: string) => `/demo/identify/callback?state=${state}&sessionId=${SESSION_ID}`;
 
-  it('OK: registers with the slug and sessionId, removes the entry, and shows the number in blocks of 4', async () => {
+  it('OK: registers with the slug and the sessionId alone, removes the entry, shows the number in blocks of 4, and stores none of it', async () => {
     storeEntry('id-ok');
     const { requests } = mockFetch([themeRoute(identifyTheme()), captchaRoute, customerRoute({ body: { cardNumber: card.code } })]);
     const { history } = renderApp(callbackPath('id-ok'));
@@ -187,10 +201,27 @@ describe('IDENTIFY callback (spec §2.7, §4)', { timeout: 20_000 }, () => {
     expect(calls[0]!.url).toBe(`/api/Authentication/demo/customer?sessionId=${SESSION_ID}`);
     expect(calls[0]!.method).toBe('POST');
     expect(calls[0]!.headers['x-flow-type']).toBe('IDENTIFY');
-    expect(calls[0]!.body).toEqual({ cardNumber: card.code, securityCode: SECURITY_CODE });
+    expect(calls[0]!.body).toEqual({});
     expect(window.localStorage.getItem('id-ok')).toBeNull();
     expect(await screen.findByRole('heading', { level: 1, name: 'Your card is registered' })).toBeTruthy();
     expect(screen.getByTestId('registered-card-number').textContent).toBe('6064 0000 0000 0000 110');
+    // the number in full is in page memory only
+    expectNothingSecretStored();
+    expect(JSON.parse(window.sessionStorage.getItem('tessera.identify.demo')!)).toEqual({ card: MASKED, registered: true });
+  });
+
+  it('success after a reload (page memory gone) shows the card masked', async () => {
+    storeEntry('id-reload');
+    mockFetch([themeRoute(identifyTheme()), captchaRoute, customerRoute({ body: { cardNumber: card.code } })]);
+    const first = renderApp(callbackPath('id-reload'));
+    await screen.findByRole('heading', { level: 1, name: 'Your card is registered' });
+    first.unmount();
+    // a reload: the page's memory goes, sessionStorage stays
+    identifyRegistered.clearAll();
+    resetFlowStores();
+    renderApp('/demo/identify/success');
+    await screen.findByRole('heading', { level: 1, name: 'Your card is registered' });
+    expect(screen.getByTestId('registered-card-number').textContent).toBe('XXXX XXXX XXXX XXXX 110');
   });
 
   it('success: register another card clears the held data and returns to the start', async () => {
@@ -243,8 +274,8 @@ describe('IDENTIFY callback (spec §2.7, §4)', { timeout: 20_000 }, () => {
 describe('IDENTIFY without a card in state', { timeout: 20_000 }, () => {
   itRedirectsToTheStart({ theme: identifyTheme(), start: '/demo/identify', screens: ['provider', 'callback', 'success', 'failed'], startHeading: 'Register your card', routes: [providersRoute()] });
 
-  it('provider after a reload (the card kept, its security code not) starts again', async () => {
-    window.sessionStorage.setItem('tessera.identify.demo', JSON.stringify({ card }));
+  it('provider after a reload (the card kept masked, its number and security code not) starts again', async () => {
+    window.sessionStorage.setItem('tessera.identify.demo', JSON.stringify({ card: MASKED }));
     mockFetch([themeRoute(identifyTheme()), captchaRoute, providersRoute()]);
     renderApp('/demo/identify/provider');
     await waitFor(() => expect(location()).toBe('/demo/identify'));

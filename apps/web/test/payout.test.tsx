@@ -16,6 +16,7 @@ import { forgetPayoutReturns } from '../src/flows/payout/CallbackScreen';
 import { formatPayoutMoney } from '../src/flows/payout/money';
 import { payoutStartRoute } from '../src/flows/payout/routing';
 import { payoutSecret } from '../src/flows/payout/state';
+import { maskedCardOf } from '../src/lib/maskedCard';
 import { captchaRoute, createTestI18n, demoTheme, mockFetch, renderApp, texts, themeRoute, type MockRoute } from './utils';
 import { itRedirectsToTheStart } from './helpers/redirects';
 import { expectCardLookupPosted, submitCardLookup } from './helpers/cardLookup';
@@ -51,31 +52,30 @@ const card: GiftCard = {
   payoutBalance,
 };
 const SECURITY_CODE = '219936';
+/** The card as the screens after the lookup hold it (and may store it): the number masked. */
+const MASKED = { maskedNumber: 'XXXXXXXXXXXXXXXX109', expiresAt: '2099-12-31', balances: card.balances, payoutBalance };
 
+/** Every value of localStorage and sessionStorage, with the keys: what a script on the page could read. */
+const storedText = () => JSON.stringify({ ...window.sessionStorage, ...window.localStorage });
+/** No card number (grouped or not), security code or IBAN (grouped or not) in browser storage. */
+function expectNothingSecretStored() {
+  const stored = storedText();
+  for (const secret of [card.code, '6064 0000 0000 0000 109', SECURITY_CODE, IBAN.ing, 'NL69 INGB 0123 4567 89']) expect(stored).not.toContain(secret);
+}
 const lookupRoute = (answer: Answer = { body: card }): MockRoute => ({ method: 'POST', path: '/api/Payout/', ...answer });
 const customerRoute = (answer: Answer): MockRoute => ({ method: 'POST', path: '/api/Authentication/DEMO/customer', ...answer });
 
 const ibanInput = () => screen.getByLabelText('IBAN (bank account number)') as HTMLInputElement;
 
-/** A card held as after the lookup: in the flow state (sessionStorage) and its code in memory. */
+/** A card held as after the lookup: masked in the flow state (sessionStorage), its number and code in memory. */
 function holdCard(held: GiftCard = card) {
-  window.sessionStorage.setItem('tessera.payout.demo', JSON.stringify({ card: held }));
-  payoutSecret.set('demo', { securityCode: SECURITY_CODE });
+  window.sessionStorage.setItem('tessera.payout.demo', JSON.stringify({ card: maskedCardOf(held) }));
+  payoutSecret.set('demo', { cardNumber: held.code, securityCode: SECURITY_CODE });
 }
 
+/** The round-trip entry as the amount screen stores it: the card masked, nothing secret. */
 function storeEntry(state: string, overrides: Record<string, unknown> = {}) {
-  window.localStorage.setItem(
-    state,
-    JSON.stringify({
-      url: '/demo/payout/callback',
-      giftCard: card,
-      securityCode: SECURITY_CODE,
-      bankAccountNumber: IBAN.ing,
-      bankCode: 'INGB',
-      createdAt: Date.now(),
-      ...overrides,
-    }),
-  );
+  window.localStorage.setItem(state, JSON.stringify({ url: '/demo/payout/callback', card: MASKED, bankCode: 'INGB', createdAt: Date.now(), ...overrides }));
 }
 
 const lookUp = () => submitCardLookup({ heading: 'Pay out your balance', cardNumber: '6064 0000 0000 0000 109', securityCode: SECURITY_CODE });
@@ -121,8 +121,10 @@ describe('PAYOUT start (spec §2.5)', { timeout: 20_000 }, () => {
     await waitFor(() => expect(location()).toBe('/demo/payout/amount'));
     expectCardLookupPosted(requests, { path: '/api/Payout/', flowType: 'PAYOUT', giftCardNumber: '6064000000000000109', pinCode: SECURITY_CODE });
     expect(await screen.findByRole('heading', { level: 1, name: 'Your payout' })).toBeTruthy();
-    // the security code never reaches web storage
-    expect(JSON.stringify({ ...window.sessionStorage, ...window.localStorage })).not.toContain(SECURITY_CODE);
+    // neither the security code nor the card number reaches web storage: the card is held masked
+    expectNothingSecretStored();
+    expect(JSON.parse(window.sessionStorage.getItem('tessera.payout.demo')!)).toEqual({ card: MASKED });
+    expect(payoutSecret.get('demo')).toEqual({ cardNumber: card.code, securityCode: SECURITY_CODE });
   });
 
   it('shows the invalid-card message on a 404', async () => {
@@ -310,7 +312,7 @@ describe('PAYOUT amount (spec §2.5, §5 "IBAN", "Payout amount")', { timeout: 2
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('stores the flow state under a new state id, calls the session for the IBAN’s bank and goes to the bank', async () => {
+  it('stores the masked card under a new state id, sends card, code and IBAN with the session call for the IBAN’s bank, and goes to the bank', async () => {
     const assign = stubBankTrip();
     const { user, requests } = await toAmountScreen([providersRoute(), sessionRoute()]);
     await user.type(ibanInput(), 'nl69 ingb 0123 4567 89');
@@ -325,20 +327,21 @@ describe('PAYOUT amount (spec §2.5, §5 "IBAN", "Payout amount")', { timeout: 2
     expect(session.method).toBe('POST');
     expect(session.headers['x-flow-type']).toBe('PAYOUT');
     const body = session.body as { provider: string; issuer: string; redirectUrl: string; state: string };
-    expect(body.provider).toBe('IDIN');
-    expect(body.issuer).toBe('INGBNL2A');
-    expect(body.redirectUrl).toBe(`${window.location.origin}/callback`);
-    expect(body.state).toMatch(/^[A-Za-z0-9_-]{8,128}$/);
-
-    const entry = JSON.parse(window.localStorage.getItem(body.state)!);
-    expect(entry).toEqual({
-      url: '/demo/payout/callback',
-      giftCard: card,
+    expect(body).toEqual({
+      provider: 'IDIN',
+      issuer: 'INGBNL2A',
+      redirectUrl: `${window.location.origin}/callback`,
+      state: expect.stringMatching(/^[A-Za-z0-9_-]{8,128}$/),
+      // bound to the session by the server (docs/product/payout.md#the-card-bound-at-the-session-call)
+      cardNumber: card.code,
       securityCode: SECURITY_CODE,
       bankAccountNumber: IBAN.ing,
-      bankCode: 'INGB',
-      createdAt: expect.any(Number),
     });
+
+    // what waits for the return: the card masked, nothing secret
+    const entry = JSON.parse(window.localStorage.getItem(body.state)!);
+    expect(entry).toEqual({ url: '/demo/payout/callback', card: MASKED, bankCode: 'INGB', createdAt: expect.any(Number) });
+    expectNothingSecretStored();
     // while the browser leaves, the button stays busy
     expect(idinButton().getAttribute('aria-busy')).toBe('true');
   });
@@ -379,7 +382,7 @@ describe('PAYOUT callback (spec §2.5, §4, §8)', { timeout: 20_000 }, () => {
   const callbackPath = (state: string) => `/demo/payout/callback?state=${state}&sessionId=${SESSION_ID}`;
   const answer = { payout: 4000, fee: 250, assetCode: 'EUR', bankAccountNumber: 'NL69INGB******6789' };
 
-  it('OK: sends card, security code, sessionId and IBAN once, removes the entry and shows success', async () => {
+  it('OK: sends the sessionId alone, once, removes the entry and shows success; nothing secret is stored', async () => {
     storeEntry('st-ok');
     const { requests } = mockFetch([themeRoute(payoutTheme()), captchaRoute, customerRoute({ body: answer })]);
     const { history } = renderApp(callbackPath('st-ok'));
@@ -388,13 +391,15 @@ describe('PAYOUT callback (spec §2.5, §4, §8)', { timeout: 20_000 }, () => {
     expect(calls).toHaveLength(1);
     expect(calls[0]!.method).toBe('POST');
     expect(calls[0]!.headers['x-flow-type']).toBe('PAYOUT');
-    expect(calls[0]!.body).toEqual({ cardNumber: card.code, securityCode: SECURITY_CODE, sessionId: SESSION_ID, bankAccountNumber: IBAN.ing });
+    expect(calls[0]!.body).toEqual({ sessionId: SESSION_ID });
     expect(window.localStorage.getItem('st-ok')).toBeNull();
     // the callback screen is not in the history: back does not return to it
     expect(history()).toEqual(['/demo/payout/success']);
     expect(await screen.findByRole('heading', { level: 1, name: 'Your payout is on its way' })).toBeTruthy();
     const notice = screen.getAllByRole('status').find((el) => el.textContent?.startsWith('We will transfer'));
     expect(notice?.textContent).toBe('We will transfer € 40,00 to account NL69INGB******6789');
+    expectNothingSecretStored();
+    expect(JSON.parse(window.sessionStorage.getItem('tessera.payout.demo')!)).toEqual({ card: MASKED, result: answer });
   });
 
   it('success: the new-payment button clears the held data and returns to the start', async () => {
@@ -434,7 +439,7 @@ describe('PAYOUT callback (spec §2.5, §4, §8)', { timeout: 20_000 }, () => {
     });
   }
 
-  it('cancelled: the payout_cancelled warning, and retry goes back to amount with the IBAN filled in', async () => {
+  it('cancelled: the payout_cancelled warning; retry goes to amount, which without the card’s number and code (never stored) goes on to the start', async () => {
     storeEntry('st-c');
     mockFetch([themeRoute(payoutTheme()), captchaRoute, providersRoute(), customerRoute({ status: 400, body: { code: 'USER_CANCELLED', message: 'x' } })]);
     renderApp(callbackPath('st-c'));
@@ -442,10 +447,8 @@ describe('PAYOUT callback (spec §2.5, §4, §8)', { timeout: 20_000 }, () => {
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain(texts.en.payout_cancelled);
     await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try again' }));
-    await waitFor(() => expect(location()).toBe('/demo/payout/amount'));
-    await screen.findByRole('heading', { level: 1, name: 'Your payout' });
-    expect(ibanInput().value).toBe('NL69 INGB 0123 4567 89');
-    await waitFor(() => expect(idinButton().disabled).toBe(false));
+    await waitFor(() => expect(location()).toBe('/demo/payout'));
+    await screen.findByRole('heading', { level: 1, name: 'Pay out your balance' });
   });
 
   it('failed: the generic error, and retry clears the held data and goes to the start', async () => {
@@ -574,8 +577,8 @@ describe('PAYOUT without a card in state', { timeout: 20_000 }, () => {
     routes: [providersRoute()],
   });
 
-  it('amount after a reload (the card kept, its security code not) starts again', async () => {
-    window.sessionStorage.setItem('tessera.payout.demo', JSON.stringify({ card }));
+  it('amount after a reload (the card kept masked, its number and security code not) starts again', async () => {
+    window.sessionStorage.setItem('tessera.payout.demo', JSON.stringify({ card: MASKED }));
     mockFetch([themeRoute(payoutTheme()), captchaRoute, providersRoute()]);
     renderApp('/demo/payout/amount');
     await waitFor(() => expect(location()).toBe('/demo/payout'));
@@ -601,6 +604,35 @@ describe('stored identity entries', () => {
     expect(window.localStorage.getItem('fresh')).not.toBeNull();
     expect(window.localStorage.getItem('i18nextLng')).toBe('nl');
     expect(window.localStorage.getItem('someone-else')).not.toBeNull();
+  });
+
+  it('an earlier version’s entries, which held the card number and security code, go whatever their age', () => {
+    const now = Date.now();
+    window.localStorage.setItem(
+      'legacy',
+      JSON.stringify({ url: '/demo/payout/callback', giftCard: card, securityCode: SECURITY_CODE, bankAccountNumber: IBAN.ing, createdAt: now }),
+    );
+    storeEntry('fresh', { createdAt: now });
+    purgeStaleIdentityEntries(now);
+    expect(window.localStorage.getItem('legacy')).toBeNull();
+    expect(window.localStorage.getItem('fresh')).not.toBeNull();
+  });
+
+  it('a callback with an earlier version’s entry starts again, and the entry is gone', async () => {
+    window.localStorage.setItem('legacy-cb', JSON.stringify({ url: '/demo/payout/callback', giftCard: card, securityCode: SECURITY_CODE, bankAccountNumber: IBAN.ing, createdAt: Date.now() }));
+    const { requests } = mockFetch([themeRoute(payoutTheme()), captchaRoute]);
+    renderApp(`/demo/payout/callback?state=legacy-cb&sessionId=${SESSION_ID}`);
+    await waitFor(() => expect(location()).toBe('/demo/payout'));
+    expect(window.localStorage.getItem('legacy-cb')).toBeNull();
+    expect(requests.filter((r) => r.url.endsWith('/customer'))).toHaveLength(0);
+  });
+
+  it('an earlier version’s flow state (the card with its number) is dropped from sessionStorage', async () => {
+    window.sessionStorage.setItem('tessera.payout.demo', JSON.stringify({ card }));
+    mockFetch([themeRoute(payoutTheme()), captchaRoute]);
+    renderApp('/demo/payout/nobalance');
+    await waitFor(() => expect(location()).toBe('/demo/payout'));
+    expect(window.sessionStorage.getItem('tessera.payout.demo')).toBeNull();
   });
 });
 

@@ -98,6 +98,11 @@ export async function customerRoutes(app: App, { deps, captchaRateLimit }: Route
         description:
           'x-flow-type PAYOUT: body {cardNumber, securityCode, sessionId, bankAccountNumber}, answer {payout, fee, assetCode, ' +
           'bankAccountNumber (masked)}. x-flow-type IDENTIFY: ?sessionId=…, body {cardNumber, securityCode}, answer {cardNumber}. ' +
+          'When the session call was given the card (and, PAYOUT, the IBAN), the body may leave them out: PAYOUT {sessionId}, ' +
+          'IDENTIFY {}; what is sent must then agree with what the session call bound (another card or IBAN: 400 VALIDATION_ERROR ' +
+          'naming it, nothing changed), and neither sent nor bound is 400 VALIDATION_ERROR too. A bound card is not asked for its ' +
+          'security code again: 404 CARD_NOT_FOUND when it no longer qualifies, 400 TOO_MANY_REQUESTS when it is locked for the operator, ' +
+          '400 IDENTITY_SESSION_INVALID when its security code changed since. ' +
           `${ORDER}, PAYOUT: the IBAN (400 VALIDATION_ERROR on bankAccountNumber, 400 IBAN_BANK_MISMATCH), then 400 ` +
           'CARD_ALREADY_REGISTERED (paid out or registered before), 400 BALANCE_TOO_LOW (nothing left after the fee). ' +
           'Idempotent: a repeat with the same sessionId for the same card answers the first success; a PAYOUT repeat with ' +

@@ -20,4 +20,6 @@ export const PURPOSE = {
   /** Encrypted: the session's nonce and PKCE verifier; the verified identity. */
   identityRequest: 'identity-request',
   identity: 'identity',
+  /** Encrypted: the IBAN a PAYOUT session call bound to its session (migration 009). */
+  identityIban: 'identity-iban',
 } as const;

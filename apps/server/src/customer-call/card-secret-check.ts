@@ -17,7 +17,8 @@ export type SecretRefusal = {
   messageQueued?: boolean;
 };
 
-export type SecretCheckResult<T> = { ok: true; card: CardRow; read: T } | SecretRefusal;
+/** `secretId`: the secret row that matched (the identity session call binds it, docs/decisions/014). */
+export type SecretCheckResult<T> = { ok: true; card: CardRow; secretId: string; read: T } | SecretRefusal;
 
 /** What every secret check is given: which card, which secret, which cards qualify, how to audit. */
 export interface SecretCheckBase {
@@ -90,7 +91,7 @@ export async function checkCardSecret<T>(deps: ServiceDeps, input: SecretCheckIn
       deps.audit.record({ ...input.audit, outcome: 'success', cardId: peek.card.id, detail: null }, first.toISOString()),
       input.readAfter(peek.card),
     ]);
-    return { ok: true, card: peek.card, read };
+    return { ok: true, card: peek.card, secretId: peek.secret!.id, read };
   }
 
   const checked = await deps.db.transaction().execute(async (trx) => {
@@ -98,7 +99,7 @@ export async function checkCardSecret<T>(deps: ServiceDeps, input: SecretCheckIn
     const verified = await verifyLocked(trx, deps, numberIndex, input, now);
     if (!verified.ok) return verified;
     await recordAuditEvent(trx, { ...input.audit, outcome: 'success', cardId: verified.card.id, detail: null }, now.toISOString());
-    return { ok: true, card: verified.card } as const;
+    return { ok: true, card: verified.card, secretId: verified.secret.id } as const;
   });
   if (!checked.ok) return wokenAfter(deps, checked);
   return { ...checked, read: await input.readAfter(checked.card) };

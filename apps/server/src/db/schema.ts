@@ -254,7 +254,14 @@ export interface IdentitySessionsTable {
   identity_ciphertext: string | null;
   /** Blind index (PURPOSE.identitySubject) of the provider's issuer URL + subject. */
   subject_hash: string | null;
+  /** Set when a customer call spends the session: the card it was used for. */
   card_id: string | null;
+  /** Migration 009: the card whose security code the session call proved (null: started without the card). */
+  bound_card_id: string | null;
+  /** The security-code secret row that matched at the session call. */
+  bound_secret_id: string | null;
+  /** Encrypted (PURPOSE.identityIban): the IBAN the PAYOUT session call was given. */
+  bound_iban_ciphertext: string | null;
   created_at: string;
   expires_at: string;
   returned_at: string | null;

@@ -56,20 +56,21 @@ export const sessionIdHashOf = (crypto: Crypto, sessionId: string) => crypto.bli
 
 /**
  * The session checks before the card is looked at (the contract's order: the session, then the
- * card and its security code). A session already spent is accepted here only when the typed card
- * number is the card it was spent for (the security code is checked next, as for any call). A
- * refusal is audited and thrown as IDENTITY_SESSION_INVALID.
+ * card and its security code). A session already spent is accepted here only when the card of the
+ * call is the card it was spent for: the typed card number's, or, when the call sends no card, the
+ * card the session call bound (the security code of a typed card is checked next, as for any
+ * call). A refusal is audited and thrown as IDENTITY_SESSION_INVALID.
  */
 export async function requireCustomerSession(
   deps: ServiceDeps,
-  input: { sessionIdHash: string; brandId: string; flow: CustomerFlow; cardNumber: string; audit: Omit<AuditEvent, 'outcome'> },
+  input: { sessionIdHash: string; brandId: string; flow: CustomerFlow; cardNumber: string | undefined; audit: Omit<AuditEvent, 'outcome'> },
 ): Promise<IdentitySessionRow> {
   const now = deps.now();
   const session = await findIdentitySessionBySessionIdHash(deps.db, input.sessionIdHash);
   let cardId: string | undefined;
   if (session?.used_at != null) {
-    const card = await findCardByNumberIndex(deps.db, deps.crypto.blindIndex.of(PURPOSE.cardNumber, stripCardNumber(input.cardNumber)));
-    cardId = card?.id;
+    if (input.cardNumber === undefined) cardId = session.bound_card_id ?? undefined;
+    else cardId = (await findCardByNumberIndex(deps.db, deps.crypto.blindIndex.of(PURPOSE.cardNumber, stripCardNumber(input.cardNumber))))?.id;
   }
   const verdict = judgeSession(session, input.brandId, input.flow, cardId, now);
   if (!verdict.ok) {

@@ -59,7 +59,13 @@ export async function identityRoutes(app: App, { deps, captchaRateLimit }: Route
         tags: ['identity'],
         operationId: 'startIdentitySession',
         summary: "Start a bank identity check: the provider's authorization URL, the chosen bank passed on",
-        description: `${ORDER}, body (400 VALIDATION_ERROR; redirectUrl must be exactly PUBLIC_URL/callback, issuer an iDIN BIC from the providers call). The session lives 10 minutes.`,
+        description:
+          `${ORDER}, body (400 VALIDATION_ERROR; redirectUrl must be exactly PUBLIC_URL/callback, issuer an iDIN BIC from the providers call). ` +
+          'Optional: cardNumber and securityCode (together; PAYOUT with bankAccountNumber, IDENTIFY without): the IBAN is checked as ' +
+          'the PAYOUT customer call checks it (400 VALIDATION_ERROR on bankAccountNumber; another bank than issuer: 400 ' +
+          'IBAN_BANK_MISMATCH), then the card and its security code under the guessing limits as the lookup checks them (404 ' +
+          'CARD_NOT_FOUND, 400 TOO_MANY_REQUESTS), and the card (and IBAN) are bound to the session, so the customer call needs ' +
+          'only the sessionId. The session lives 10 minutes.',
         body: identitySessionRequestSchema,
         response: { 200: identitySessionResponseSchema, ...errorResponses(400, 403, 404, 413, 429, 500) },
       },

@@ -11,7 +11,11 @@ export interface FlowStore<T> {
   subscribe(listener: () => void): () => void;
 }
 
-export function createFlowStore<T>(storageKey: string): FlowStore<T> {
+/**
+ * `isValid`: what a value read back from sessionStorage must look like; anything else (say, what
+ * an earlier version of the web app stored there) is removed and reads as no state.
+ */
+export function createFlowStore<T>(storageKey: string, isValid?: (value: unknown) => boolean): FlowStore<T> {
   let loaded = false;
   let value: T | null = null;
   const listeners = new Set<() => void>();
@@ -21,7 +25,13 @@ export function createFlowStore<T>(storageKey: string): FlowStore<T> {
       loaded = true;
       try {
         const raw = window.sessionStorage.getItem(storageKey);
-        value = raw ? (JSON.parse(raw) as T) : null;
+        const parsed: unknown = raw ? JSON.parse(raw) : null;
+        if (parsed !== null && isValid && !isValid(parsed)) {
+          window.sessionStorage.removeItem(storageKey);
+          value = null;
+        } else {
+          value = parsed as T | null;
+        }
       } catch {
         value = null;
       }
@@ -55,11 +65,11 @@ export function createFlowStore<T>(storageKey: string): FlowStore<T> {
 
 /** Keyed stores, one per flow and brand, created on first use. */
 const stores = new Map<string, FlowStore<unknown>>();
-export function flowStore<T>(flow: string, slug: string): FlowStore<T> {
+export function flowStore<T>(flow: string, slug: string, isValid?: (value: unknown) => boolean): FlowStore<T> {
   const key = `tessera.${flow}.${slug}`;
   let store = stores.get(key);
   if (!store) {
-    store = createFlowStore<unknown>(key);
+    store = createFlowStore<unknown>(key, isValid);
     stores.set(key, store);
   }
   return store as FlowStore<T>;

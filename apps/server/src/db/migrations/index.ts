@@ -7,6 +7,7 @@ import * as payouts from './005_payouts.js';
 import * as identity from './006_identity.js';
 import * as numberGuesses from './007_number_guesses.js';
 import * as pinFrameSessions from './008_pin_frame_sessions.js';
+import * as identityBoundCard from './009_identity_bound_card.js';
 
 /**
  * Migrations are listed in code rather than read from a folder, so the esbuild bundle carries
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '006_identity': identity,
   '007_number_guesses': numberGuesses,
   '008_pin_frame_sessions': pinFrameSessions,
+  '009_identity_bound_card': identityBoundCard,
 };
 
 export const migrationProvider: MigrationProvider = {

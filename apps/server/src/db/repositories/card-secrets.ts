@@ -100,7 +100,7 @@ const cardWithCurrentSecret = preparedQuery(
         ),
       )
       .selectAll('cards')
-      .select(['s.hash as secret_hash', 's.pepper_version as secret_pepper_version'])
+      .select(['s.id as secret_id', 's.hash as secret_hash', 's.pepper_version as secret_pepper_version'])
       .where('cards.number_index', '=', p.numberIndex),
 );
 
@@ -113,12 +113,15 @@ export async function findCardWithCurrentSecret(
   numberIndex: string,
   kind: CardSecretsTable['kind'],
   now: string,
-): Promise<{ card: CardRow; secret: Pick<CardSecretRow, 'hash' | 'pepper_version'> | undefined } | undefined> {
+): Promise<{ card: CardRow; secret: Pick<CardSecretRow, 'id' | 'hash' | 'pepper_version'> | undefined } | undefined> {
   const [row] = await cardWithCurrentSecret(db, { numberIndex, kind, now });
   if (!row) return undefined;
-  const { secret_hash, secret_pepper_version, ...card } = row;
+  const { secret_id, secret_hash, secret_pepper_version, ...card } = row;
   return {
     card,
-    secret: secret_hash !== null && secret_pepper_version !== null ? { hash: secret_hash, pepper_version: secret_pepper_version } : undefined,
+    secret:
+      secret_id !== null && secret_hash !== null && secret_pepper_version !== null
+        ? { id: secret_id, hash: secret_hash, pepper_version: secret_pepper_version }
+        : undefined,
   };
 }

@@ -17,6 +17,12 @@ export async function findCardByNumberIndex(
   return (options.forUpdate && isPostgres(db) ? query.forUpdate() : query).executeTakeFirst();
 }
 
+/** A card by its id; `forUpdate` as findCardByNumberIndex. */
+export async function findCardById(db: Executor, cardId: string, options: { forUpdate?: boolean } = {}): Promise<CardRow | undefined> {
+  const query = db.selectFrom('cards').selectAll().where('id', '=', cardId);
+  return (options.forUpdate && isPostgres(db) ? query.forUpdate() : query).executeTakeFirst();
+}
+
 /**
  * Is the card still as a secret check's first look saw it: no wrong secret counted, no cool-down,
  * no lock, the same state? The read-only success path asks this after the secret matched, so the

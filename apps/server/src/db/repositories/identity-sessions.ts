@@ -1,15 +1,22 @@
 import type { CardRegistrationsTable, IdentitySessionRow, IdentitySessionsTable } from '../schema.js';
 import type { Executor } from './executor.js';
 
+type BoundCard = Pick<IdentitySessionsTable, 'bound_card_id' | 'bound_secret_id' | 'bound_iban_ciphertext'>;
+
+/** A session as the session call writes it; the bound card (and IBAN) only when it was given them. */
 export type NewIdentitySession = Omit<
   IdentitySessionsTable,
-  'status' | 'error' | 'session_id_hash' | 'identity_ciphertext' | 'subject_hash' | 'card_id' | 'returned_at' | 'used_at'
->;
+  'status' | 'error' | 'session_id_hash' | 'identity_ciphertext' | 'subject_hash' | 'card_id' | 'returned_at' | 'used_at' | keyof BoundCard
+> &
+  Partial<BoundCard>;
 
 export async function insertIdentitySession(db: Executor, session: NewIdentitySession): Promise<void> {
   await db
     .insertInto('identity_sessions')
     .values({
+      bound_card_id: null,
+      bound_secret_id: null,
+      bound_iban_ciphertext: null,
       ...session,
       status: 'started',
       error: null,

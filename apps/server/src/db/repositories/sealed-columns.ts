@@ -29,6 +29,7 @@ export const SEALED_COLUMNS: readonly SealedColumn[] = [
   { table: 'payouts', key: 'id', column: 'iban_ciphertext', purpose: PURPOSE.payoutIban, keyring: 'data' },
   { table: 'identity_sessions', key: 'id', column: 'request_ciphertext', purpose: PURPOSE.identityRequest, keyring: 'data' },
   { table: 'identity_sessions', key: 'id', column: 'identity_ciphertext', purpose: PURPOSE.identity, keyring: 'data' },
+  { table: 'identity_sessions', key: 'id', column: 'bound_iban_ciphertext', purpose: PURPOSE.identityIban, keyring: 'data' },
   { table: 'card_registrations', key: 'card_id', column: 'identity_ciphertext', purpose: PURPOSE.identity, keyring: 'data' },
 ];
 

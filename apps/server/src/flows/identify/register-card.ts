@@ -10,11 +10,14 @@ import type { ServiceDeps } from '../../deps.js';
 import { auditOf, type CustomerCall } from '../../customer-call/call-gate.js';
 import { withIdentifiedCard } from '../../identity/identified-card-call.js';
 
-type Outcome = { kind: 'registered' } | { kind: 'already_registered' };
+/** registered: with the card's number, encrypted, for an answer to a call that sent none. */
+type Outcome = { kind: 'registered'; numberCiphertext: string } | { kind: 'already_registered' };
 
 /**
  * IDENTIFY customer call (POST /api/Authentication/{slug}/customer?sessionId=…, x-flow-type
- * IDENTIFY): registers the card to the identity the bank verified.
+ * IDENTIFY): registers the card to the identity the bank verified. The body carries the card
+ * number and security code, or is `{}` when the session call bound the card (docs/decisions/014,
+ * 2026-11-26; a card sent must then be the bound one).
  *
  * Order of checks as the PAYOUT call: brand (404 THEME_NOT_FOUND), flow IDENTIFY (403
  * FLOW_UNAVAILABLE), body and query (400 VALIDATION_ERROR) by the call gate and Fastify; then
@@ -25,8 +28,8 @@ type Outcome = { kind: 'registered' } | { kind: 'already_registered' };
  * USER_CANCELLED, failed → IDENTITY_FAILED; a card registered before (any session) or paid out →
  * CARD_ALREADY_REGISTERED; otherwise the registration (identity encrypted, subject hash), the card's
  * registered_at and the audit events `identify.customer` and `card.register`. The answer is the
- * card number as typed, without spaces (docs/product/identify.md#screens success shows it in blocks
- * of 4).
+ * card number as typed, without spaces, or the bound card's number when none was sent
+ * (docs/product/identify.md#screens success shows it in blocks of 4).
  */
 export async function registerCard(
   deps: ServiceDeps,
@@ -41,7 +44,7 @@ export async function registerCard(
     repeat: async (trx, card, ref, session) => {
       const registration = await findCardRegistration(trx, card.id);
       return registration?.identity_session_id === session.id
-        ? { value: { kind: 'registered' }, outcome: 'repeat', detail: `${ref}: registration answered again` }
+        ? { value: { kind: 'registered', numberCiphertext: card.number_ciphertext }, outcome: 'repeat', detail: `${ref}: registration answered again` }
         : undefined;
     },
     act: async (trx, { card, session, verified, ref, now }) => {
@@ -62,9 +65,11 @@ export async function registerCard(
       });
       await updateCard(trx, card.id, { registered_at: at, updated_at: at });
       await recordAuditEvent(trx, { type: 'card.register', outcome: 'registered', brandId: brand.id, cardId: card.id, flowType, client, detail: ref }, at);
-      return { value: { kind: 'registered' }, outcome: 'registered', detail: ref };
+      return { value: { kind: 'registered', numberCiphertext: card.number_ciphertext }, outcome: 'registered', detail: ref };
     },
   });
   if (outcome.kind === 'already_registered') throw new AppError('CARD_ALREADY_REGISTERED', 'This card has already been registered or paid out.');
-  return { cardNumber: request.cardNumber };
+  // A call with only the sessionId (the card bound at the session call) gets the number the
+  // server keeps: the cardholder proved the security code for it at the session call.
+  return { cardNumber: request.cardNumber ?? deps.crypto.cipher.decrypt(outcome.numberCiphertext, PURPOSE.cardNumber) };
 }

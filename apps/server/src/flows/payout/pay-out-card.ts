@@ -1,4 +1,4 @@
-import { checkPayoutIban, normalizeIban, type PayoutCustomerResponse, type payoutCustomerRequestSchema, type PayoutIbanCheck } from '@tessera/contracts';
+import { checkPayoutIban, normalizeIban, type PayoutCustomerResponse, type payoutCustomerRequestSchema } from '@tessera/contracts';
 import type { z } from 'zod';
 import { PURPOSE } from '../../crypto/index.js';
 import type { PayoutRow } from '../../db/schema.js';
@@ -7,22 +7,16 @@ import type { ServiceDeps } from '../../deps.js';
 import { recordPayout } from './record-payout.js';
 import { auditOf, type CustomerCall } from '../../customer-call/call-gate.js';
 import { withIdentifiedCard } from '../../identity/identified-card-call.js';
+import { IBAN_BANK_MISMATCH_MESSAGE, IBAN_MESSAGES, type IbanRefusal } from '../../identity/payout-iban.js';
 
 type Outcome =
   | { kind: 'paid'; payout: PayoutRow }
   | { kind: 'conflict' }
-  | { kind: 'iban_refused'; reason: Extract<PayoutIbanCheck, { ok: false }>['reason'] }
+  | { kind: 'iban_refused'; reason: IbanRefusal }
   | { kind: 'bank_mismatch' }
   | { kind: 'already_registered' }
   | { kind: 'nothing_to_pay' }
   | { kind: 'card_unusable' };
-
-const IBAN_MESSAGES: Record<Extract<PayoutIbanCheck, { ok: false }>['reason'], string> = {
-  format: 'a Dutch IBAN: NL, 2 digits, 4 letters, 10 digits',
-  checksum: 'the IBAN is not valid (check digits)',
-  unknown_bank: 'no Dutch bank has this bank code',
-  no_idin: 'this bank does not offer iDIN',
-};
 
 /** The answer of a recorded payout: the same for the call that made it and for every repeat. */
 const answerOf = (payout: PayoutRow): PayoutCustomerResponse => ({
@@ -34,13 +28,17 @@ const answerOf = (payout: PayoutRow): PayoutCustomerResponse => ({
 
 /**
  * PAYOUT customer call (POST /api/Authentication/{themeCode}/customer, x-flow-type PAYOUT): card
- * number, security code, the sessionId of a bank identity check, and the IBAN to pay to.
+ * number, security code, the sessionId of a bank identity check, and the IBAN to pay to; or only
+ * the sessionId, when the session call bound the card and the IBAN (docs/decisions/014,
+ * 2026-11-26).
  *
  * Order of checks: brand (404 THEME_NOT_FOUND), flow PAYOUT (403 FLOW_UNAVAILABLE), body (400
  * VALIDATION_ERROR) by the call gate and Fastify; then the identity session (of this brand and
  * flow, returned, live and unspent or spent for this card: else 400 IDENTITY_SESSION_INVALID),
- * the card and its security code under the
- * guessing limits (404 CARD_NOT_FOUND, 400 TOO_MANY_REQUESTS). Then, in the one transaction that
+ * the IBAN sent against the IBAN bound (another one: 400 VALIDATION_ERROR on bankAccountNumber,
+ * nothing changed; neither: the same, required), the card and its security code under the
+ * guessing limits (404 CARD_NOT_FOUND, 400 TOO_MANY_REQUESTS) or the bound card
+ * (identity/bound-card.ts). Then, in the one transaction that
  * verified the security code (identity/identified-card-call.ts, which IDENTIFY shares):
  * - the session is bound to the card (spent), whatever follows (docs/decisions/014);
  * - a session already bound to the card whose payout was recorded: with the same IBAN (spaces and
@@ -62,14 +60,38 @@ export async function payOutCard(
   const { flowType } = call;
   const audit = auditOf(call, 'payout.customer');
   const { client } = audit;
+  // The IBAN to pay to: the one sent, or the one the session call bound (set by `agree`).
+  let iban = request.bankAccountNumber ?? '';
   const outcome = await withIdentifiedCard<Outcome>(deps, call, { flow: 'PAYOUT', ...request, audit }, {
+    agree: (session) => {
+      const bound = session.bound_iban_ciphertext === null ? undefined : deps.crypto.cipher.decrypt(session.bound_iban_ciphertext, PURPOSE.identityIban);
+      const ref = `session ${session.id}`;
+      if (request.bankAccountNumber === undefined && bound === undefined) {
+        return {
+          outcome: 'validation_error',
+          detail: `${ref}: no IBAN sent and none bound`,
+          error: new AppError('VALIDATION_ERROR', undefined, [{ path: 'bankAccountNumber', message: 'required: this identity check was started without it' }]),
+        };
+      }
+      if (request.bankAccountNumber !== undefined && bound !== undefined && normalizeIban(request.bankAccountNumber) !== normalizeIban(bound)) {
+        return {
+          outcome: 'iban_mismatch',
+          detail: `${ref}: not the IBAN bound at the session call`,
+          error: new AppError('VALIDATION_ERROR', 'This identity check was started with another bank account; nothing was changed.', [
+            { path: 'bankAccountNumber', message: 'not the bank account this identity check was started with' },
+          ]),
+        };
+      }
+      iban = request.bankAccountNumber ?? bound!;
+      return undefined;
+    },
     repeat: async (trx, card, ref, session) => {
       const earlier = await trx.selectFrom('payouts').selectAll().where('identity_session_id', '=', session.id).executeTakeFirst();
       if (earlier && earlier.card_id === card.id && earlier.status !== 'failed') {
         // The stored IBAN has no keyed hash to compare with, so it is decrypted here, inside the
         // transaction, and never leaves this function.
         const paidTo = deps.crypto.cipher.decrypt(earlier.iban_ciphertext, PURPOSE.payoutIban);
-        if (normalizeIban(paidTo) !== normalizeIban(request.bankAccountNumber)) {
+        if (normalizeIban(paidTo) !== normalizeIban(iban)) {
           return { value: { kind: 'conflict' }, outcome: 'idempotency_conflict', detail: `${ref}: payout ${earlier.id} went to another IBAN` };
         }
         return { value: { kind: 'paid', payout: earlier }, outcome: 'repeat', detail: `${ref}: payout ${earlier.id} answered again` };
@@ -78,16 +100,16 @@ export async function payOutCard(
       return earlier ? { invalid: `its payout ${earlier.id} failed` } : undefined;
     },
     act: async (trx, { card, session, verified, ref, now }) => {
-      const iban = checkPayoutIban(request.bankAccountNumber);
-      if (!iban.ok) return { value: { kind: 'iban_refused', reason: iban.reason }, outcome: 'iban_refused', detail: `${ref}: ${iban.reason}` };
-      if (iban.bank.bic !== session.issuer) {
-        return { value: { kind: 'bank_mismatch' }, outcome: 'iban_bank_mismatch', detail: `${ref}: IBAN of ${iban.bank.bic}, identified at ${session.issuer}` };
+      const checked = checkPayoutIban(iban);
+      if (!checked.ok) return { value: { kind: 'iban_refused', reason: checked.reason }, outcome: 'iban_refused', detail: `${ref}: ${checked.reason}` };
+      if (checked.bank.bic !== session.issuer) {
+        return { value: { kind: 'bank_mismatch' }, outcome: 'iban_bank_mismatch', detail: `${ref}: IBAN of ${checked.bank.bic}, identified at ${session.issuer}` };
       }
 
       const recorded = await recordPayout(
         trx,
         deps,
-        { cardId: card.id, verifiedName: verified.identity.name, iban: iban.iban, identitySessionId: session.id, flowType, client },
+        { cardId: card.id, verifiedName: verified.identity.name, iban: checked.iban, identitySessionId: session.id, flowType, client },
         now,
       );
       switch (recorded.kind) {
@@ -115,7 +137,7 @@ export async function payOutCard(
         { path: 'bankAccountNumber', message: IBAN_MESSAGES[outcome.reason] },
       ]);
     case 'bank_mismatch':
-      throw new AppError('IBAN_BANK_MISMATCH', 'The bank account must be at the bank you identified with.');
+      throw new AppError('IBAN_BANK_MISMATCH', IBAN_BANK_MISMATCH_MESSAGE);
     case 'already_registered':
       throw new AppError('CARD_ALREADY_REGISTERED', 'This card has already been paid out or registered.');
     case 'nothing_to_pay':

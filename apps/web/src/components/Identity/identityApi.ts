@@ -12,6 +12,7 @@ import {
   type IdentitySessionResponse,
   appPaths,
   identityApi,
+  stripCardNumber,
 } from '@tessera/contracts';
 import { apiRequest } from '../../lib/api';
 
@@ -80,6 +81,14 @@ export function isSafeAuthorizationUrl(url: string): boolean {
   }
 }
 
+/** What the session call binds to the identity session (docs/decisions/014, 2026-11-26). */
+export interface IdentityCard {
+  cardNumber: string;
+  securityCode: string;
+  /** PAYOUT: the IBAN to pay to (letters and digits, upper case). */
+  bankAccountNumber?: string;
+}
+
 export interface IdentitySessionInput {
   themeCode: string;
   flowType: IdentityFlowType;
@@ -87,12 +96,16 @@ export interface IdentitySessionInput {
   issuer: string;
   /** The key of the stored flow state (identityEntry.ts). */
   state: string;
+  /** The card (and IBAN), from page memory: sent here so that nothing secret waits in the browser for the return. */
+  card: IdentityCard;
 }
 
 /**
  * POST /api/Authentication/{themeCode}/session (docs/product/payout.md): the bank comes back to the
  * portal's own /callback (window.location.origin + /callback), with `state` to find the stored flow
- * state.
+ * state. The card number, the security code and (PAYOUT) the IBAN go with it: the server checks
+ * them and binds them to the session, so the customer call after the return needs only the
+ * sessionId (docs/product/payout.md#the-card-bound-at-the-session-call).
  */
 export function startIdentitySession(input: IdentitySessionInput): Promise<IdentitySessionResponse> {
   const body: IdentitySessionRequest = {
@@ -100,6 +113,9 @@ export function startIdentitySession(input: IdentitySessionInput): Promise<Ident
     issuer: input.issuer,
     redirectUrl: `${window.location.origin}${appPaths.callback}`,
     state: input.state,
+    cardNumber: stripCardNumber(input.card.cardNumber),
+    securityCode: input.card.securityCode,
+    ...(input.card.bankAccountNumber !== undefined && { bankAccountNumber: input.card.bankAccountNumber }),
   };
   return apiRequest(identityApi.session.build({ themeCode: input.themeCode }), {
     method: 'POST',

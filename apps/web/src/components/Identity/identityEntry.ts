@@ -1,22 +1,23 @@
-import type { GiftCard } from '@tessera/contracts';
+import { isMaskedCard, type MaskedCard } from '../../lib/maskedCard';
 import { readRedirectEntry } from '../../lib/redirectState';
 
 /**
  * The flow state that crosses the trip to the bank (docs/product/common.md#callback "browser-stored
- * flow state keyed by a generated state id"; docs/product/common.md#callback): the full-page
- * redirect loses the page's memory, so the card, its security code and (PAYOUT) the IBAN wait in
- * localStorage under the state id the session call hands to the bank. /callback finds it by `state`
- * and goes to `url`; the flow's callback screen reads it and removes it at once. The security code
- * is in it because the spec puts it there and the customer call needs it after the redirect; it is
- * kept only for that trip.
+ * flow state keyed by a generated state id"): the full-page redirect loses the page's memory, so
+ * what the screens after the return show waits in localStorage under the state id the session
+ * call hands to the bank. /callback finds it by `state` and goes to `url`; the flow's callback
+ * screen reads it and removes it at once.
+ *
+ * It holds nothing secret (docs/security.md#browser-storage; docs/decisions/014, 2026-11-26): the
+ * card number, the security code and the IBAN went to the server with the session call, which
+ * bound them to the identity session, so the customer call needs only the sessionId. The card is
+ * here masked, with its balances.
  */
 export interface IdentityEntry {
   /** The flow's callback screen (payoutRoutes.callback / identifyRoutes.callback). */
   url: string;
-  giftCard: GiftCard;
-  securityCode: string;
-  /** PAYOUT: the IBAN (letters and digits, upper case). */
-  bankAccountNumber?: string;
+  /** The card as the screens after the return show it: masked. */
+  card: MaskedCard;
   /** The 4-letter bank code of the bank identified with (PAYOUT: the IBAN's bank). */
   bankCode?: string;
   /** When it was stored (ms since epoch): entries of abandoned trips are cleared after a while. */
@@ -39,17 +40,17 @@ export function newStateId(): string {
 function isIdentityEntry(value: unknown): value is IdentityEntry {
   if (!value || typeof value !== 'object') return false;
   const entry = value as Partial<IdentityEntry>;
-  const card = entry.giftCard as Partial<GiftCard> | undefined;
-  return (
-    typeof entry.url === 'string' &&
-    typeof entry.securityCode === 'string' &&
-    !!card &&
-    typeof card === 'object' &&
-    typeof card.code === 'string' &&
-    Array.isArray(card.balances) &&
-    (entry.bankAccountNumber === undefined || typeof entry.bankAccountNumber === 'string') &&
-    (entry.bankCode === undefined || typeof entry.bankCode === 'string')
-  );
+  return typeof entry.url === 'string' && isMaskedCard(entry.card) && (entry.bankCode === undefined || typeof entry.bankCode === 'string');
+}
+
+/**
+ * An entry an earlier version of the web app wrote: it carried the card (`giftCard`, with the full
+ * number) and its `securityCode`. Nothing reads it any more, and it holds secrets, so it goes.
+ */
+function isLegacyIdentityEntry(value: unknown): boolean {
+  if (!value || typeof value !== 'object') return false;
+  const entry = value as Record<string, unknown>;
+  return typeof entry.url === 'string' && ('securityCode' in entry || 'giftCard' in entry);
 }
 
 /** Stores the entry under `state`; false when the browser refuses (storage blocked or full). */
@@ -86,8 +87,8 @@ export function takeIdentityEntry(state: string | null, expectedUrl: string): Id
 
 /**
  * Removes entries of trips to the bank that never came back (the cardholder closed the tab at the
- * bank): they hold a security code, so they should not stay. Only entries of this shape with a
- * `createdAt` older than IDENTITY_ENTRY_MAX_AGE_MS are touched.
+ * bank): only entries of this shape with a `createdAt` older than IDENTITY_ENTRY_MAX_AGE_MS. An
+ * earlier version's entries (card number and security code in them) go whatever their age.
  */
 export function purgeStaleIdentityEntries(now = Date.now()): void {
   try {
@@ -100,13 +101,8 @@ export function purgeStaleIdentityEntries(now = Date.now()): void {
       if (!raw || !raw.startsWith('{')) continue;
       try {
         const value: unknown = JSON.parse(raw);
-        if (
-          isIdentityEntry(value) &&
-          typeof value.createdAt === 'number' &&
-          now - value.createdAt > IDENTITY_ENTRY_MAX_AGE_MS
-        ) {
-          stale.push(key);
-        }
+        const abandoned = isIdentityEntry(value) && typeof value.createdAt === 'number' && now - value.createdAt > IDENTITY_ENTRY_MAX_AGE_MS;
+        if (abandoned || isLegacyIdentityEntry(value)) stale.push(key);
       } catch {
         /* not ours */
       }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { browser } from './browser';
-import { isSafeAuthorizationUrl, startIdentitySession, type IdentityFlowType } from './identityApi';
+import { isSafeAuthorizationUrl, startIdentitySession, type IdentityCard, type IdentityFlowType } from './identityApi';
 import { newStateId, removeIdentityEntry, saveIdentityEntry, type IdentityEntry } from './identityEntry';
 
 export interface StartIdentificationInput {
@@ -8,13 +8,16 @@ export interface StartIdentificationInput {
   flowType: IdentityFlowType;
   /** The iDIN issuer: the bank's BIC. */
   issuer: string;
-  /** What the flow needs back after the bank (identityEntry.ts). */
+  /** What the flow's screens show after the bank (identityEntry.ts): nothing secret, it is stored. */
   entry: Omit<IdentityEntry, 'createdAt'>;
+  /** The card (and IBAN) for the session call: sent, never stored. */
+  card: IdentityCard;
 }
 
 /**
  * The iDIN button's action (docs/product/payout.md#callback): a new state id, the flow state stored
- * under it, the session call, then the browser goes to the bank. `pending` stays set while the
+ * under it (masked, nothing secret), the session call with the card, then the browser goes to the
+ * bank. `pending` stays set while the
  * browser leaves. Failures of the session call are ignored silently
  * (docs/product/payout.md#bank-identity): the stored entry is removed and the button is usable
  * again. When the cardholder comes back from the bank with the browser's back button, a page
@@ -35,7 +38,7 @@ export function useStartIdentification() {
     return () => window.removeEventListener('pageshow', onPageShow);
   }, []);
 
-  const start = useCallback(async ({ themeCode, flowType, issuer, entry }: StartIdentificationInput): Promise<boolean> => {
+  const start = useCallback(async ({ themeCode, flowType, issuer, entry, card }: StartIdentificationInput): Promise<boolean> => {
     if (busy.current) return false;
     busy.current = true;
     setPending(true);
@@ -48,7 +51,7 @@ export function useStartIdentification() {
     };
     if (!saveIdentityEntry(state, entry)) return fail();
     try {
-      const answer = await startIdentitySession({ themeCode, flowType, issuer, state });
+      const answer = await startIdentitySession({ themeCode, flowType, issuer, state, card });
       const url = answer?.authorizationUrl;
       if (typeof url !== 'string' || !isSafeAuthorizationUrl(url)) return fail();
       browser.assign(url);

@@ -11,7 +11,7 @@ import { Loading } from '../../components/Loading/Loading';
 import { takeIdentityEntry } from '../../components/Identity/identityEntry';
 import { identityCustomerErrors } from '../../components/Identity/identityCustomerErrors';
 import { registerIdentifyCustomer } from './api/identifyApi';
-import { identifySecret, identifyStore } from './state';
+import { identifyRegistered, identifyStore } from './state';
 
 type Outcome = 'start' | 'success' | 'failed';
 
@@ -26,17 +26,18 @@ export function forgetIdentifyReturns(): void {
 async function handleReturn(slug: string, state: string | null, sessionId: string | null): Promise<Outcome> {
   const entry = takeIdentityEntry(state, identifyRoutes.callback.path(slug));
   if (!entry) return 'start';
-  const card = entry.giftCard;
+  const { card } = entry;
   identifyStore(slug).set({ card });
-  identifySecret.set(slug, entry.securityCode);
   if (!sessionId) {
     identifyStore(slug).set({ card, failure: 'failed' });
     return 'failed';
   }
   try {
-    const answer = await registerIdentifyCustomer({ slug, sessionId, cardNumber: card.code, securityCode: entry.securityCode });
-    identifyStore(slug).set({ card, registeredCardNumber: answer.cardNumber || card.code });
-    identifySecret.clear(slug);
+    // The session call bound the card to the session: the sessionId is all it takes.
+    const answer = await registerIdentifyCustomer({ slug, sessionId });
+    // The number in full for the success screen: page memory only, never storage.
+    if (answer.cardNumber) identifyRegistered.set(slug, answer.cardNumber);
+    identifyStore(slug).set({ card, registered: true });
     return 'success';
   } catch (error) {
     // Which failure text the failed screen shows (the spec has one screen; the reason helps the cardholder).
@@ -47,8 +48,9 @@ async function handleReturn(slug: string, state: string | null, sessionId: strin
 
 /**
  * /:slug/identify/callback?state=…&sessionId=… (docs/product/identify.md#screens): the loading
- * screen on the way back from the bank. Reads and removes the stored entry, puts the card back,
- * calls the IDENTIFY customer registration once and replaces itself with success (OK;
+ * screen on the way back from the bank. Reads and removes the stored entry, puts the (masked) card
+ * back, calls the IDENTIFY customer registration once with the sessionId alone (the session call
+ * bound the card) and replaces itself with success (OK;
  * docs/product/identify.md#screens leaves this open, docs/product/identify.md settles it) or failed
  * (anything else). No entry for this flow and brand: the start.
  */

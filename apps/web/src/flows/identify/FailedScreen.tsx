@@ -22,7 +22,7 @@ export function FailedScreen() {
 
   return (
     <ResultPage title={title} action={{ label: t('identify__failed_restart'), variant: 'retry', onClick: restart }}>
-      <CardSummary cardNumber={state.card.code} status="active" />
+      <CardSummary cardNumber={state.card.maskedNumber} status="active" />
       <Alert tone="danger">
         <p>{t(failureText[state.failure ?? 'failed'])}</p>
       </Alert>

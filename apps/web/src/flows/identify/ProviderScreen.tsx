@@ -21,14 +21,16 @@ import styles from './identify.module.css';
  * choice and the iDIN button, enabled once a bank is chosen, then the explainers. The choice is a
  * labelled native <select>: seven banks need no search, and every phone offers its own picker
  * for it. The issuers come from the providers call; when that fails (ignored silently,
- * docs/product/payout.md#bank-identity) the bank list's iDIN banks stand in. Without a card (or its
- * security code, kept in memory only): back to the start.
+ * docs/product/payout.md#bank-identity) the bank list's iDIN banks stand in. The button sends the
+ * card number and security code with the session call, which binds the card to the session
+ * (docs/decisions/014, 2026-11-26); the stored entry holds the card masked. Without a card (or its
+ * number and security code, kept in page memory only): back to the start.
  */
 export function ProviderScreen() {
   const { t } = useTranslation();
   const { slug, theme } = useRequiredFlowContext();
   const state = useIdentifyState(slug);
-  const securityCode = identifySecret.get(slug);
+  const secret = identifySecret.get(slug);
   const providers = useIdentityIssuers(theme.code, 'IDENTIFY');
   const identification = useStartIdentification();
   const [issuer, setIssuer] = useState('');
@@ -36,7 +38,7 @@ export function ProviderScreen() {
   const hintId = useId();
   useDocumentTitle(t('identify__provider_title'));
 
-  if (!state || !securityCode) return <Redirect to={absolute(identifyRoutes.start.path(slug))} replace />;
+  if (!state || !secret) return <Redirect to={absolute(identifyRoutes.start.path(slug))} replace />;
   const { card } = state;
   const issuers: readonly IdentityIssuer[] = providers.issuers ?? (providers.failed ? fallbackIssuers() : []);
   const chosen = issuers.find((candidate) => candidate.id === issuer);
@@ -50,19 +52,17 @@ export function ProviderScreen() {
       themeCode: theme.code,
       flowType: 'IDENTIFY',
       issuer: chosen.id,
-      entry: {
-        url: identifyRoutes.callback.path(slug),
-        giftCard: card,
-        securityCode,
-        ...(bank ? { bankCode: bank.code } : {}),
-      },
+      // Stored for the return: the card masked, nothing secret.
+      entry: { url: identifyRoutes.callback.path(slug), card, ...(bank ? { bankCode: bank.code } : {}) },
+      // Sent with the session call and bound to the session: never stored.
+      card: { cardNumber: secret.cardNumber, securityCode: secret.securityCode },
     });
   };
 
   return (
     <PageShell hidePoster>
       <OverviewTitle title={t('identify__provider_title')} subtitle={t('identify__provider_subtitle')} />
-      <CardSummary cardNumber={card.code} status="active" balance={balance} />
+      <CardSummary cardNumber={card.maskedNumber} status="active" balance={balance} />
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         <div className={fieldStyles.field}>
           <Label htmlFor={selectId}>{t('identify__bank_label')}</Label>

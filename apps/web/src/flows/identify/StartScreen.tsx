@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { InformationType, identifyRoutes } from '@tessera/contracts';
+import { maskedCardOf } from '../../lib/maskedCard';
 import { useNavigate } from '../../lib/router';
 import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
 import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
@@ -43,8 +44,8 @@ export function StartScreen() {
         submitLabel={t('identify__lookup_submit')}
         cardNumberInfo={type === InformationType.Tooltip ? t('identify__card_info_text') : undefined}
         onSuccess={(card, securityCode) => {
-          identifySecret.set(slug, securityCode);
-          identifyStore(slug).set({ card });
+          identifySecret.set(slug, { cardNumber: card.code, securityCode });
+          identifyStore(slug).set({ card: maskedCardOf(card) });
           navigate(identifyRoutes.provider.path(slug));
         }}
       />

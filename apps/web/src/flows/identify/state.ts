@@ -1,46 +1,75 @@
-import { identifyRoutes, type GiftCard } from '@tessera/contracts';
+import { identifyRoutes } from '@tessera/contracts';
 import { flowStore, useFlowStore, type FlowStore } from '../../lib/flowState';
+import { isMaskedCard, type MaskedCard } from '../../lib/maskedCard';
 import type { ResultFlow } from '../../components/ResultPage/useResultScreen';
 
 /** Why the registration did not happen; the failed screen says it in its own words. */
 export type IdentifyFailure = 'cancelled' | 'alreadyRegistered' | 'failed';
 
 export interface IdentifyState {
-  /** The looked-up card. */
-  card: GiftCard;
-  /** Set once the customer call answered OK: the registered card number, as the server answered it. */
-  registeredCardNumber?: string;
+  /** The looked-up card, the number masked. */
+  card: MaskedCard;
+  /**
+   * Set once the customer call answered OK. The registered number itself, which the success screen
+   * shows in full, is in page memory only (identifyRegistered below).
+   */
+  registered?: true;
   /** Set when the return from the bank did not end in a registration. */
   failure?: IdentifyFailure;
 }
 
 /**
  * The flow's state per brand: memory + sessionStorage, so a reload keeps it (never the URL). It
- * holds no secret; the security code is in page memory only, below, and crosses the trip to the
- * bank in the spec's localStorage entry (identityEntry.ts).
+ * holds no secret (docs/security.md#browser-storage): the card masked. The card number and the
+ * security code are in page memory only, below, until the session call binds the card to the
+ * identity session (docs/decisions/014, 2026-11-26); after the trip to the bank the page knows only
+ * the masked card (the localStorage entry, identityEntry.ts) and then the number the server answers.
  */
 export function identifyStore(slug: string): FlowStore<IdentifyState> {
-  return flowStore<IdentifyState>('identify', slug);
+  // A state without a masked card (an earlier version stored the card with its number) is dropped.
+  return flowStore<IdentifyState>('identify', slug, (value) => isMaskedCard((value as Partial<IdentifyState>).card));
 }
 
 export function useIdentifyState(slug: string): IdentifyState | null {
   return useFlowStore(identifyStore(slug));
 }
 
-const securityCodes = new Map<string, string>();
+export interface IdentifySecret {
+  /** The card number as the lookup answered it (what was typed, without spaces). */
+  cardNumber: string;
+  securityCode: string;
+}
 
-/** The card's security code between the lookup and the trip to the bank, in this page's memory only. */
+const secrets = new Map<string, IdentifySecret>();
+
+/** The card's number and security code between the lookup and the trip to the bank, in this page's memory only. */
 export const identifySecret = {
-  get: (slug: string): string | null => securityCodes.get(slug) ?? null,
-  set: (slug: string, code: string) => void securityCodes.set(slug, code),
-  clear: (slug: string) => void securityCodes.delete(slug),
-  /** Tests: forget every brand's code. */
-  clearAll: () => securityCodes.clear(),
+  get: (slug: string): IdentifySecret | null => secrets.get(slug) ?? null,
+  set: (slug: string, secret: IdentifySecret) => void secrets.set(slug, secret),
+  clear: (slug: string) => void secrets.delete(slug),
+  /** Tests: forget every brand's card. */
+  clearAll: () => secrets.clear(),
+};
+
+const registeredNumbers = new Map<string, string>();
+
+/**
+ * The registered card's number as the customer call answered it, for the success screen, which
+ * shows it in full: in this page's memory only, never in storage. After a reload the success
+ * screen shows the card masked.
+ */
+export const identifyRegistered = {
+  get: (slug: string): string | null => registeredNumbers.get(slug) ?? null,
+  set: (slug: string, cardNumber: string) => void registeredNumbers.set(slug, cardNumber),
+  clear: (slug: string) => void registeredNumbers.delete(slug),
+  /** Tests: forget every brand's number. */
+  clearAll: () => registeredNumbers.clear(),
 };
 
 /** Start again / register another card: the held card data goes. */
 export function clearIdentify(slug: string): void {
   identifySecret.clear(slug);
+  identifyRegistered.clear(slug);
   identifyStore(slug).clear();
 }
 

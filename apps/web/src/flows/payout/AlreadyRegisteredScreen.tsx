@@ -25,7 +25,7 @@ export function AlreadyRegisteredScreen() {
       title={title}
       action={{ label: t('payout__already_registered_button'), variant: 'secondary', onClick: restart }}
     >
-      <CardSummary cardNumber={state.card.code} status="active" />
+      <CardSummary cardNumber={state.card.maskedNumber} status="active" />
       <Alert tone="info">
         <p>{t(keys.text)}</p>
       </Alert>

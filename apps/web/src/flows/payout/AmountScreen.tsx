@@ -44,10 +44,12 @@ function listOf(names: readonly string[], language: string): string {
  * /:slug/payout/amount (docs/product/payout.md): the card, its balance, the
  * administrative costs (hint tooltip; minus sign above 0) and the payout, the IBAN with the bank
  * availability check against the providers' issuers, and the iDIN button: enabled only when the
- * IBAN is validated and the payout is not negative. The button stores the flow state under a new
- * state id, creates the identity session for the IBAN's bank and sends the browser to the bank.
- * Without a card (or its security code, kept in memory only) in state: back to the start; a card
- * without a payout goes to the screen its payoutBalance says.
+ * IBAN is validated and the payout is not negative. The button stores the flow state (the card
+ * masked) under a new state id, creates the identity session for the IBAN's bank with the card
+ * number, security code and IBAN (bound to the session by the server, docs/decisions/014
+ * 2026-11-26), and sends the browser to the bank. Without a card in state, or without its number
+ * and security code (kept in page memory only, so gone after a reload or the trip to the bank):
+ * back to the start; a card without a payout goes to the screen its payoutBalance says.
  */
 export function AmountScreen() {
   const { t, i18n } = useTranslation();
@@ -126,25 +128,22 @@ export function AmountScreen() {
       ibanRef.current?.focus();
       return;
     }
-    payoutSecret.set(slug, { securityCode: secret.securityCode, bankAccountNumber: status.iban });
+    payoutSecret.set(slug, { ...secret, bankAccountNumber: status.iban });
     void identification.start({
       themeCode: theme.code,
       flowType: 'PAYOUT',
       issuer: status.bank.bic,
-      entry: {
-        url: payoutRoutes.callback.path(slug),
-        giftCard: state.card,
-        securityCode: secret.securityCode,
-        bankAccountNumber: status.iban,
-        bankCode: status.bank.code,
-      },
+      // Stored for the return: the card masked, nothing secret.
+      entry: { url: payoutRoutes.callback.path(slug), card: state.card, bankCode: status.bank.code },
+      // Sent with the session call and bound to the session: never stored.
+      card: { cardNumber: secret.cardNumber, securityCode: secret.securityCode, bankAccountNumber: status.iban },
     });
   };
 
   return (
     <PageShell hidePoster>
       <OverviewTitle title={t('payout__amount_title')} subtitle={t('payout__amount_subtitle')} />
-      <CardSummary cardNumber={state.card.code} status="active" />
+      <CardSummary cardNumber={state.card.maskedNumber} status="active" />
       <PayoutBreakdown balance={balance} />
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         <IbanField

@@ -12,7 +12,7 @@ import { errorMessage } from '../../lib/errorMessages';
 import { registerPayoutCustomer } from './api/payoutApi';
 import { payoutCustomerErrors } from './errors';
 import type { PayoutCallbackOutcome } from './routing';
-import { payoutSecret, payoutStore } from './state';
+import { payoutStore } from './state';
 
 type Outcome = PayoutCallbackOutcome | 'start';
 
@@ -37,26 +37,19 @@ interface ReturnInput {
 
 async function handleReturn({ slug, themeCode, state, sessionId }: ReturnInput): Promise<Outcome> {
   const entry = takeIdentityEntry(state, payoutRoutes.callback.path(slug));
-  if (!entry || !entry.bankAccountNumber) return 'start';
-  // The card comes back first: every screen after this one needs it
+  if (!entry) return 'start';
+  // The card (masked) comes back first: every screen after this one shows it
   // (docs/product/payout.md#screens).
-  payoutStore(slug).set({ card: entry.giftCard });
-  payoutSecret.set(slug, { securityCode: entry.securityCode, bankAccountNumber: entry.bankAccountNumber });
+  payoutStore(slug).set({ card: entry.card });
   if (!sessionId) return 'failed';
   try {
-    const result = await registerPayoutCustomer({
-      themeCode,
-      cardNumber: entry.giftCard.code,
-      securityCode: entry.securityCode,
-      sessionId,
-      bankAccountNumber: entry.bankAccountNumber,
-    });
-    payoutStore(slug).set({ card: entry.giftCard, result });
-    payoutSecret.clear(slug);
+    // The session call bound the card and the IBAN to the session: the sessionId is all it takes.
+    const result = await registerPayoutCustomer({ themeCode, sessionId });
+    payoutStore(slug).set({ card: entry.card, result });
     return 'success';
   } catch (error) {
     const outcome = errorMessage(error, payoutCustomerErrors);
-    if (outcome === 'alreadyPaidOut') payoutStore(slug).set({ card: entry.giftCard, alreadyPaidOut: true });
+    if (outcome === 'alreadyPaidOut') payoutStore(slug).set({ card: entry.card, alreadyPaidOut: true });
     return outcome;
   }
 }
@@ -73,8 +66,9 @@ const pathOf: Record<Outcome, (slug: string) => string> = {
 
 /**
  * /:slug/payout/callback?state=…&sessionId=… (docs/product/payout.md): the loading screen on the
- * way back from the bank. Reads and removes the stored entry, puts the card back in the flow state,
- * calls the customer registration once, and replaces itself with the outcome's screen (OK →
+ * way back from the bank. Reads and removes the stored entry, puts the (masked) card back in the
+ * flow state, calls the customer registration once with the sessionId alone (the session call
+ * bound the card and the IBAN), and replaces itself with the outcome's screen (OK →
  * success; USER_CANCELLED → cancelled; CARD_ALREADY_REGISTERED → alreadyregistered; 409
  * IDEMPOTENCY_CONFLICT → alreadyregistered saying the card was already paid out with other
  * details; anything else → failed). No entry for this flow and brand (a reload after it was read,

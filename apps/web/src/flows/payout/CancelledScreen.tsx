@@ -8,9 +8,11 @@ import { payoutResult } from './state';
 
 /**
  * /:slug/payout/cancelled (docs/product/payout.md): the identification was cancelled at the bank.
- * The payout_cancelled warning, and a retry button back to amount, where the IBAN typed before is
- * filled in again (the callback put the card, security code and IBAN back from the stored entry).
- * Without a card in state: back to the start.
+ * The payout_cancelled warning, and a retry button back to amount (the spec's way). After the
+ * trip to the bank the page holds the card masked only: its number, security code and IBAN went to
+ * the server with the session call and were never stored (docs/decisions/014, 2026-11-26), so
+ * amount, finding no card number in memory, sends the cardholder on to the start to look the card
+ * up again. Without a card in state: back to the start.
  */
 export function CancelledScreen() {
   const { t, slug, title, state, backToStart } = useResultScreen(payoutResult, 'payout__cancelled_title');

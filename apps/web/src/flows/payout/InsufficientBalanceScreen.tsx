@@ -21,7 +21,7 @@ export function InsufficientBalanceScreen() {
 
   return (
     <ResultPage title={title} action={{ label: t('payout__other_card'), variant: 'retry', onClick: restart }}>
-      <CardSummary cardNumber={card.code} status="active" />
+      <CardSummary cardNumber={card.maskedNumber} status="active" />
       <PayoutBreakdown balance={card.payoutBalance} />
       <p>{t('payout__insufficient_text')}</p>
     </ResultPage>

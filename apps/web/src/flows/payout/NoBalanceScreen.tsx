@@ -19,7 +19,7 @@ export function NoBalanceScreen() {
 
   return (
     <ResultPage title={title} action={{ label: t('payout__other_card'), variant: 'retry', onClick: restart }}>
-      <CardSummary cardNumber={card.code} status="active" balance={balance} />
+      <CardSummary cardNumber={card.maskedNumber} status="active" balance={balance} />
       <p>{t('payout__no_balance_text')}</p>
     </ResultPage>
   );

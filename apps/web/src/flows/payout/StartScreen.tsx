@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { InformationType, type GiftCard, payoutRoutes } from '@tessera/contracts';
+import { maskedCardOf } from '../../lib/maskedCard';
 import { useNavigate } from '../../lib/router';
 import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
 import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
@@ -32,8 +33,8 @@ export function StartScreen() {
   const showLink = theme.styling.informationType !== InformationType.None;
 
   const onFound = (card: GiftCard, securityCode: string) => {
-    payoutSecret.set(slug, { securityCode });
-    payoutStore(slug).set({ card });
+    payoutSecret.set(slug, { cardNumber: card.code, securityCode });
+    payoutStore(slug).set({ card: maskedCardOf(card) });
     // The route names of payoutStartRoute are the screens' names in the flow's table.
     navigate(payoutRoutes[payoutStartRoute(card)].path(slug));
   };

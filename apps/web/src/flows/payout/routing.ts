@@ -1,4 +1,4 @@
-import type { GiftCard } from '@tessera/contracts';
+import type { PayoutBalance } from '@tessera/contracts';
 
 export type PayoutStartRoute = 'amount' | 'noBalance' | 'insufficientBalance';
 
@@ -7,7 +7,7 @@ export type PayoutStartRoute = 'amount' | 'noBalance' | 'insufficientBalance';
  * payoutBalance → nobalance; payout 0 on a balance of exactly 0 → nobalance; anything else (payout
  * 0 or below with money left, i.e. the fee eats it all) → unsufficientbalance.
  */
-export function payoutStartRoute(card: GiftCard): PayoutStartRoute {
+export function payoutStartRoute(card: { payoutBalance?: PayoutBalance }): PayoutStartRoute {
   const balance = card.payoutBalance;
   if (!balance) return 'noBalance';
   if (balance.payout > 0) return 'amount';

@@ -1,10 +1,11 @@
-import { payoutRoutes, type GiftCard, type PayoutCustomerResponse } from '@tessera/contracts';
+import { payoutRoutes, type PayoutCustomerResponse } from '@tessera/contracts';
 import { flowStore, useFlowStore, type FlowStore } from '../../lib/flowState';
+import { isMaskedCard, type MaskedCard } from '../../lib/maskedCard';
 import type { ResultFlow } from '../../components/ResultPage/useResultScreen';
 
 export interface PayoutState {
-  /** The looked-up card with its payoutBalance, as POST /api/Payout/ answered it. */
-  card: GiftCard;
+  /** The looked-up card with its payoutBalance, as POST /api/Payout/ answered it, the number masked. */
+  card: MaskedCard;
   /** Set once the customer call answered OK: what will be transferred, and to which account (masked). */
   result?: PayoutCustomerResponse;
   /**
@@ -16,12 +17,14 @@ export interface PayoutState {
 
 /**
  * The flow's state per brand: memory + sessionStorage, so a reload keeps it (never the URL). It
- * holds no secret; the security code and the IBAN are in page memory only, below. Across the
- * full-page trip to the bank both travel in the spec's localStorage entry (identityEntry.ts), which
- * the callback screen reads, removes, and puts back here.
+ * holds no secret (docs/security.md#browser-storage): the card masked, the answers as the server
+ * gave them (the IBAN masked). The card number, the security code and the IBAN are in page memory
+ * only, below, until the session call binds them to the identity session; after the trip to the
+ * bank the page knows only the masked card (the localStorage entry, identityEntry.ts).
  */
 export function payoutStore(slug: string): FlowStore<PayoutState> {
-  return flowStore<PayoutState>('payout', slug);
+  // A state without a masked card (an earlier version stored the card with its number) is dropped.
+  return flowStore<PayoutState>('payout', slug, (value) => isMaskedCard((value as Partial<PayoutState>).card));
 }
 
 export function usePayoutState(slug: string): PayoutState | null {
@@ -29,6 +32,8 @@ export function usePayoutState(slug: string): PayoutState | null {
 }
 
 export interface PayoutSecret {
+  /** The card number as the lookup answered it (what was typed, without spaces). */
+  cardNumber: string;
   securityCode: string;
   /** The IBAN last typed on the amount screen (letters and digits, upper case). */
   bankAccountNumber?: string;
@@ -36,7 +41,7 @@ export interface PayoutSecret {
 
 const secrets = new Map<string, PayoutSecret>();
 
-/** The card's security code (and the IBAN typed), in this page's memory only. */
+/** The card's number and security code (and the IBAN typed), in this page's memory only. */
 export const payoutSecret = {
   get: (slug: string): PayoutSecret | null => secrets.get(slug) ?? null,
   set: (slug: string, secret: PayoutSecret) => void secrets.set(slug, secret),

@@ -3,7 +3,6 @@ import {
   flowTypeOf,
   giftCardApi,
   identifyCustomerResponseSchema,
-  stripCardNumber,
   type GiftCard,
   type IdentifyCustomerRequest,
   type IdentifyCustomerResponse,
@@ -25,20 +24,16 @@ export interface IdentifyCustomerInput {
   /** The brand's slug: this call names the brand by slug (docs/product/identify.md#calls). */
   slug: string;
   sessionId: string;
-  cardNumber: string;
-  securityCode: string;
 }
 
 /**
  * POST /api/Authentication/{slug}/customer?sessionId=… with x-flow-type IDENTIFY
  * (docs/product/identify.md#calls): registers the card to the identified cardholder; answers the
- * card number.
+ * card number. The body is `{}`: the session call bound the card to the session
+ * (docs/product/identify.md#calls), so nothing of it had to wait in the browser for the return.
  */
 export function registerIdentifyCustomer(input: IdentifyCustomerInput): Promise<IdentifyCustomerResponse> {
-  const body: IdentifyCustomerRequest = {
-    cardNumber: stripCardNumber(input.cardNumber),
-    securityCode: input.securityCode,
-  };
+  const body: IdentifyCustomerRequest = {};
   return apiRequest(identityApi.customer.build({ themeCode: input.slug }, { sessionId: input.sessionId }), {
     method: 'POST',
     body,

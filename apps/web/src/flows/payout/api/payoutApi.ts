@@ -4,7 +4,6 @@ import {
   payoutCustomerResponseSchema,
   identityApi,
   payoutApi,
-  stripCardNumber,
   type GiftCard,
   type PayoutCustomerRequest,
   type PayoutCustomerResponse,
@@ -23,25 +22,18 @@ export function lookupPayoutCard(input: CardLookupInput): Promise<GiftCard> {
 
 export interface PayoutCustomerInput {
   themeCode: string;
-  cardNumber: string;
-  securityCode: string;
   sessionId: string;
-  /** The IBAN. */
-  bankAccountNumber: string;
 }
 
 /**
  * POST /api/Authentication/{themeCode}/customer with x-flow-type PAYOUT
- * (docs/product/payout.md#calls): records the payout to the IBAN for the identified cardholder. A
- * refusal is 400 with a code (docs/product/payout.md#errors).
+ * (docs/product/payout.md#calls): records the payout for the identified cardholder. The body is
+ * the sessionId alone: the session call bound the card and the IBAN to the session
+ * (docs/product/payout.md#the-card-bound-at-the-session-call), so nothing of them had to wait in
+ * the browser for the return. A refusal is 400 with a code (docs/product/payout.md#errors).
  */
 export function registerPayoutCustomer(input: PayoutCustomerInput): Promise<PayoutCustomerResponse> {
-  const body: PayoutCustomerRequest = {
-    cardNumber: stripCardNumber(input.cardNumber),
-    securityCode: input.securityCode,
-    sessionId: input.sessionId,
-    bankAccountNumber: input.bankAccountNumber,
-  };
+  const body: PayoutCustomerRequest = { sessionId: input.sessionId };
   return apiRequest(identityApi.customer.build({ themeCode: input.themeCode }), {
     method: 'POST',
     body,
