@@ -4,27 +4,23 @@
 #   docker run --env-file .env tessera node apps/server/dist/cli.js db migrate
 # The steps are the repository's own: npm ci, npm run build, then production dependencies only.
 
-FROM node:24-bookworm-slim AS build
+# The toolchain (better-sqlite3 builds from source when no prebuilt binary fits) and the
+# workspaces' manifests, shared by the two stages that install.
+FROM node:24-bookworm-slim AS manifests
 WORKDIR /app
-# better-sqlite3 builds from source when no prebuilt binary fits.
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
 COPY packages/contracts/package.json packages/contracts/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 COPY e2e/package.json e2e/
+
+FROM manifests AS build
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-FROM node:24-bookworm-slim AS production-dependencies
-WORKDIR /app
-RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
-COPY package.json package-lock.json ./
-COPY packages/contracts/package.json packages/contracts/
-COPY apps/server/package.json apps/server/
-COPY apps/web/package.json apps/web/
-COPY e2e/package.json e2e/
+FROM manifests AS production-dependencies
 # The server bundle carries its own code and the contracts; what it imports at run time is here.
 RUN npm ci --omit=dev --workspace apps/server --no-audit --no-fund
 

@@ -1,10 +1,8 @@
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { prepareDatabase, SchemaBehindError } from '../../src/app/prepare-database.js';
 import { parseConfig } from '../../src/config.js';
@@ -12,8 +10,8 @@ import { createDatabase } from '../../src/db/database.js';
 import { migrationProvider } from '../../src/db/migrations/index.js';
 import { DEMO_CARDS } from '../../src/demo/cards.js';
 import serverPackage from '../../package.json' with { type: 'json' };
-import { randomKey } from '../helpers/config.js';
-import { testPostgresUrl } from '../helpers/test-app.js';
+import { productionKeys } from '../helpers/config.js';
+import { createTestSchema, dropTestSchema, testPostgresUrl } from '../helpers/test-app.js';
 import { runCli } from './support.js';
 
 // Safe starts (docs/operations.md#upgrades): migrations are a command; a process that may not
@@ -28,20 +26,9 @@ afterEach(async () => {
 async function emptyDatabase(): Promise<Record<string, string>> {
   const dir = mkdtempSync(path.join(tmpdir(), 'tessera-db-'));
   const pgUrl = testPostgresUrl();
-  const schema = `t_${randomBytes(6).toString('hex')}`;
-  if (pgUrl) {
-    const client = new pg.Client({ connectionString: pgUrl });
-    await client.connect();
-    await client.query(`create schema ${schema}`);
-    await client.end();
-  }
+  const schema = pgUrl ? await createTestSchema(pgUrl) : '';
   cleanups.push(async () => {
-    if (pgUrl) {
-      const client = new pg.Client({ connectionString: pgUrl });
-      await client.connect();
-      await client.query(`drop schema if exists ${schema} cascade`);
-      await client.end();
-    }
+    if (pgUrl) await dropTestSchema(pgUrl, schema);
     rmSync(dir, { recursive: true, force: true });
   });
   return {
@@ -95,10 +82,7 @@ describe('the command line as operators expect it', () => {
       NODE_ENV: 'production',
       DATABASE_URL: database.DATABASE_URL!,
       ...(database.DATABASE_SCHEMA && { DATABASE_SCHEMA: database.DATABASE_SCHEMA }),
-      DATA_KEYS: `1:${randomKey()}`,
-      PIN_KEYS: `1:${randomKey()}`,
-      INDEX_KEY: randomKey(),
-      SECRET_PEPPERS: `1:${randomKey()}`,
+      ...productionKeys(),
       // Wrong for the server, none of the CLI's business:
       SMTP_PORT: 'not a port',
       CAPTCHA_PROVIDER: 'test',

@@ -9,14 +9,19 @@ export const randomKey = () => randomBytes(32).toString('base64');
  * A complete production configuration (demo mode off, real keys, no test captcha, SMTP, Twilio and
  * https portal and PIN frame addresses), with `env` on top: what a test changes is all it has to name.
  */
-export const productionEnv = (env: Record<string, string> = {}): Record<string, string> => ({
-  NODE_ENV: 'production',
-  CAPTCHA_PROVIDER: 'altcha',
-  ALTCHA_HMAC_KEY: 'a-long-enough-hmac-key-for-altcha',
+/** The four keys production needs, fresh (DATA_KEYS, PIN_KEYS, INDEX_KEY, SECRET_PEPPERS). */
+export const productionKeys = (): Record<string, string> => ({
   DATA_KEYS: `1:${randomKey()}`,
   PIN_KEYS: `1:${randomKey()}`,
   INDEX_KEY: randomKey(),
   SECRET_PEPPERS: `1:${randomKey()}`,
+});
+
+export const productionEnv = (env: Record<string, string> = {}): Record<string, string> => ({
+  NODE_ENV: 'production',
+  CAPTCHA_PROVIDER: 'altcha',
+  ALTCHA_HMAC_KEY: 'a-long-enough-hmac-key-for-altcha',
+  ...productionKeys(),
   SMTP_HOST: 'smtp.example.com',
   MAIL_FROM: 'no-reply@example.com',
   TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`,

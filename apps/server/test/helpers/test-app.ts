@@ -26,6 +26,23 @@ export function testPostgresUrl(): string | undefined {
   return url && /^postgres(ql)?:\/\//.test(url) ? url : undefined;
 }
 
+/** A fresh PostgreSQL schema of its own for a test (its name). */
+export async function createTestSchema(pgUrl: string): Promise<string> {
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: pgUrl });
+  await client.connect();
+  await client.query(`create schema ${schema}`);
+  await client.end();
+  return schema;
+}
+
+export async function dropTestSchema(pgUrl: string, schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: pgUrl });
+  await client.connect();
+  await client.query(`drop schema if exists ${schema} cascade`);
+  await client.end();
+}
+
 export const INDEX_HTML = '<!doctype html><html><head><title>Tessera</title></head><body><div id="root"></div></body></html>';
 
 export interface TestApp {
@@ -60,13 +77,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log("app")');
 
   const pgUrl = testPostgresUrl();
-  const schema = `t_${randomBytes(6).toString('hex')}`;
-  if (pgUrl) {
-    const client = new pg.Client({ connectionString: pgUrl });
-    await client.connect();
-    await client.query(`create schema ${schema}`);
-    await client.end();
-  }
+  const schema = pgUrl ? await createTestSchema(pgUrl) : '';
   const sqliteFile = path.join(dir, 'tessera.db');
   const config = parseConfig({
     NODE_ENV: 'test',
@@ -81,12 +92,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...options.env,
   });
   const dropDatabase = async () => {
-    if (pgUrl) {
-      const client = new pg.Client({ connectionString: pgUrl });
-      await client.connect();
-      await client.query(`drop schema if exists ${schema} cascade`);
-      await client.end();
-    }
+    if (pgUrl) await dropTestSchema(pgUrl, schema);
     rmSync(dir, { recursive: true, force: true });
   };
   const logger = options.logger ?? (options.logTo && createLogger({ logLevel: 'trace' }, options.logTo));
