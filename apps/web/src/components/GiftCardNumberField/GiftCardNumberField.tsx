@@ -24,6 +24,11 @@ interface GiftCardNumberFieldProps {
   info?: ReactNode;
   help?: ReactNode;
   error?: ReactNode;
+  /**
+   * The id of a message outside the field that refused its value (a wrong number or code): the
+   * field is then marked invalid and described by it.
+   */
+  refusedBy?: string;
   name?: string;
 }
 
@@ -34,7 +39,7 @@ interface GiftCardNumberFieldProps {
  * docs/product/common.md#scanner) a scan button sits beside it; a scanned number arrives through
  * `onChange`, grouped like a typed one.
  */
-export function GiftCardNumberField({ label, value, onChange, onBlur, info, help, error, name = 'giftCardNumber' }: GiftCardNumberFieldProps) {
+export function GiftCardNumberField({ label, value, onChange, onBlur, info, help, error, refusedBy, name = 'giftCardNumber' }: GiftCardNumberFieldProps) {
   const flow = useFlowContext();
   const base = useId();
   const ids = { input: `${base}-input`, help: `${base}-help`, error: `${base}-error` };
@@ -55,8 +60,8 @@ export function GiftCardNumberField({ label, value, onChange, onBlur, info, help
           placeholder={CARD_NUMBER_PLACEHOLDER}
           className={`${fieldStyles.input} ${fieldStyles.mono}`}
           value={value}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(ids, help, error)}
+          aria-invalid={error || refusedBy ? true : undefined}
+          aria-describedby={describedBy(ids, help, error, refusedBy)}
           onChange={(event) => {
             const raw = event.target.value;
             const caret = event.target.selectionStart ?? raw.length;

@@ -9,6 +9,11 @@ interface PinCodeFieldProps {
   info?: ReactNode;
   help?: ReactNode;
   error?: ReactNode;
+  /**
+   * The id of a message outside the field that refused its value (a wrong number or code): the
+   * field is then marked invalid and described by it.
+   */
+  refusedBy?: string;
   name?: string;
   maxLength?: number;
 }
@@ -17,7 +22,7 @@ interface PinCodeFieldProps {
  * The card's security code, typed as a password (docs/product/common.md#secrets PIN code field).
  */
 export const PinCodeField = forwardRef<HTMLInputElement, PinCodeFieldProps>(function PinCodeField(
-  { label, value, onChange, info, help, error, name = 'pinCode', maxLength = 32 },
+  { label, value, onChange, info, help, error, refusedBy, name = 'pinCode', maxLength = 32 },
   ref,
 ) {
   const base = useId();
@@ -36,8 +41,8 @@ export const PinCodeField = forwardRef<HTMLInputElement, PinCodeFieldProps>(func
         maxLength={maxLength}
         className={`${fieldStyles.input} ${fieldStyles.mono}`}
         value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(ids, help, error)}
+        aria-invalid={error || refusedBy ? true : undefined}
+        aria-describedby={describedBy(ids, help, error, refusedBy)}
         onChange={(event) => onChange(event.target.value.trim())}
       />
     </Field>

@@ -1,0 +1,82 @@
+import type { Page } from '@playwright/test';
+import { test, expect, expectAccessible, cards, snap } from '../support/fixtures';
+import { tabTo, typeInto } from '../support/keyboard';
+
+// Issue 16 (docs/accessibility.md): what the WCAG 2.2 AA audit asked for, by keyboard alone.
+
+async function waitForCaptcha(page: Page, verified: RegExp = /^Verified$/) {
+  await expect(page.getByText(verified)).toBeVisible({ timeout: 20_000 });
+}
+
+/** The ids an element's aria-describedby names. */
+async function describedBy(field: ReturnType<Page['locator']>): Promise<string[]> {
+  return ((await field.getAttribute('aria-describedby')) ?? '').split(/\s+/).filter(Boolean);
+}
+
+test.describe('focus after a refusal (2.4.3, 3.3.1)', () => {
+  test('a refused BALANCE lookup moves focus to the message, which the two fields point at', async ({ page }, testInfo) => {
+    await page.goto('/demo/balance?lng=en');
+    const number = page.getByLabel('Card number', { exact: true });
+    const code = page.getByLabel('Security code', { exact: true });
+    await typeInto(page, number, cards.GIFT_IDENTIFY.number);
+    await typeInto(page, code, '000000');
+    await waitForCaptcha(page);
+    await tabTo(page, code);
+    await page.keyboard.press('Enter');
+
+    const alert = page.getByRole('alert').filter({ hasText: 'We could not find a card' });
+    await expect(alert).toBeFocused();
+    const alertId = await alert.getAttribute('id');
+    expect(alertId).toBeTruthy();
+    for (const field of [number, code]) {
+      await expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(await describedBy(field)).toContain(alertId);
+    }
+    await expectAccessible(page);
+    await snap(page, testInfo, 'a11y-demo-en-balance-refused-focus');
+
+    // The next Tab stays in the form: the retry, then the fields.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Try again' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(code).toBeFocused();
+    await expect(code).toHaveValue('');
+  });
+
+  test('a refused VISA login moves focus to the message, which the card number and passcode point at', async ({ page }) => {
+    await page.goto('/demo/visa/account?lng=en');
+    const number = page.getByLabel('Card number', { exact: true });
+    const passcode = page.getByLabel('Passcode', { exact: true });
+    await typeInto(page, number, '4000 0000 0000 0000 999');
+    await typeInto(page, passcode, 'Abc123');
+    await waitForCaptcha(page);
+    await tabTo(page, passcode);
+    await page.keyboard.press('Enter');
+
+    const alert = page.getByRole('alert').filter({ hasText: 'The card number or passcode is not correct.' });
+    await expect(alert).toBeFocused();
+    const alertId = await alert.getAttribute('id');
+    for (const field of [number, passcode]) {
+      await expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(await describedBy(field)).toContain(alertId);
+    }
+    await expectAccessible(page);
+    // Typing again clears the refusal and the marks.
+    await tabTo(page, passcode);
+    await page.keyboard.press('Backspace');
+    await expect(passcode).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
+  test('a refused VISA code request moves focus to the message about the card', async ({ page }) => {
+    await page.goto('/demo/visa/activate?lng=en');
+    const number = page.getByLabel('Card number', { exact: true });
+    await typeInto(page, number, '4000 0000 0000 0000 010');
+    await waitForCaptcha(page);
+    await tabTo(page, number);
+    await page.keyboard.press('Enter');
+    const alert = page.getByRole('alert').filter({ hasText: 'This card is already active.' });
+    await expect(alert).toBeFocused();
+    await expect(number).toHaveAttribute('aria-invalid', 'true');
+    expect(await describedBy(number)).toContain(await alert.getAttribute('id'));
+  });
+});
