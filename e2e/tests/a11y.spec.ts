@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect, expectAccessible, cards, snap } from '../support/fixtures';
 import { tabTo, typeInto } from '../support/keyboard';
+import { measureFocusChange } from '../support/focusRing';
 
 // Issue 16 (docs/accessibility.md): what the WCAG 2.2 AA audit asked for, by keyboard alone.
 
@@ -78,5 +79,44 @@ test.describe('focus after a refusal (2.4.3, 3.3.1)', () => {
     await expect(alert).toBeFocused();
     await expect(number).toHaveAttribute('aria-invalid', 'true');
     expect(await describedBy(number)).toContain(await alert.getAttribute('id'));
+  });
+});
+
+test.describe('a focus indicator that shows and contrasts (2.4.7, 1.4.11)', () => {
+  // Counted as WCAG 2.4.13 does: at least the area of a 2 px thick perimeter changes by 3:1.
+  const visible = ({ changedAt3to1, perimeter }: { changedAt3to1: number; perimeter: number }) => changedAt3to1 >= 2 * perimeter;
+
+  for (const slug of ['demo', 'acme'] as const) {
+    test(`${slug}: focus on the card number field and the submit button changes them by 3:1`, async ({ page }) => {
+      await page.goto(`/${slug}/balance?lng=nl`);
+      const field = page.getByLabel('Kaartnummer', { exact: true });
+      const fieldChange = await measureFocusChange(page, field);
+      expect(visible(fieldChange), `card number field: ${JSON.stringify(fieldChange)}`).toBe(true);
+      const button = page.getByRole('button', { name: /^Saldo bekijken$/ });
+      const buttonChange = await measureFocusChange(page, button);
+      expect(visible(buttonChange), `submit button: ${JSON.stringify(buttonChange)}`).toBe(true);
+    });
+  }
+
+  test('demo: focus on a recovery code box changes it by 3:1', async ({ page }) => {
+    await page.goto('/demo/reset?lng=en');
+    const box = page.getByRole('textbox', { name: 'Digit 1 of 6' });
+    const change = await measureFocusChange(page, box);
+    expect(visible(change), JSON.stringify(change)).toBe(true);
+  });
+
+  test('in forced colours (Windows High Contrast) a button and an input still show focus', async ({ page }, testInfo) => {
+    await page.emulateMedia({ forcedColors: 'active' });
+    await page.goto('/demo/balance?lng=en');
+    const field = page.getByLabel('Card number', { exact: true });
+    const fieldChange = await measureFocusChange(page, field);
+    expect(visible(fieldChange), `card number field: ${JSON.stringify(fieldChange)}`).toBe(true);
+    await snap(page, testInfo, 'a11y-demo-en-forced-colours-input-focus');
+    const button = page.getByRole('button', { name: 'Check balance' });
+    const buttonChange = await measureFocusChange(page, button);
+    expect(visible(buttonChange), `submit button: ${JSON.stringify(buttonChange)}`).toBe(true);
+    // Drawn as an outline, which forced colours keep (a box-shadow they remove).
+    expect(await button.evaluate((element) => getComputedStyle(element).outlineStyle)).toBe('solid');
+    await snap(page, testInfo, 'a11y-demo-en-forced-colours-button-focus');
   });
 });
