@@ -120,3 +120,15 @@ test.describe('a focus indicator that shows and contrasts (2.4.7, 1.4.11)', () =
     await snap(page, testInfo, 'a11y-demo-en-forced-colours-button-focus');
   });
 });
+
+test('input purpose (1.3.5): the security code and the VISA passcode are current passwords, the VISA card number a cc-number', async ({ page }) => {
+  await page.goto('/demo/balance?lng=en');
+  await expect(page.getByLabel('Security code', { exact: true })).toHaveAttribute('autocomplete', 'current-password');
+  // A gift card is no card the browser's card autofill knows (docs/accessibility.md#input-purpose).
+  await expect(page.getByLabel('Card number', { exact: true })).toHaveAttribute('autocomplete', 'off');
+  await page.goto('/demo/visa/account?lng=en');
+  await expect(page.getByLabel('Passcode', { exact: true })).toHaveAttribute('autocomplete', 'current-password');
+  await expect(page.getByLabel('Card number', { exact: true })).toHaveAttribute('autocomplete', 'cc-number');
+  await page.goto('/demo/visa/activate?lng=en');
+  await expect(page.getByLabel('Card number', { exact: true })).toHaveAttribute('autocomplete', 'cc-number');
+});

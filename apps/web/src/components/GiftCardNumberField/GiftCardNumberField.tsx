@@ -30,6 +30,13 @@ interface GiftCardNumberFieldProps {
    */
   refusedBy?: string;
   name?: string;
+  /**
+   * Input purpose (WCAG 1.3.5). 'off' for gift cards: the browser's card autofill only knows the
+   * cardholder's bank cards, none of which is the gift card, so offering them would be wrong
+   * (docs/accessibility.md#input-purpose). The VISA flow's prepaid Visa card is a payment card:
+   * 'cc-number' there.
+   */
+  autoComplete?: 'off' | 'cc-number';
 }
 
 /**
@@ -39,7 +46,7 @@ interface GiftCardNumberFieldProps {
  * docs/product/common.md#scanner) a scan button sits beside it; a scanned number arrives through
  * `onChange`, grouped like a typed one.
  */
-export function GiftCardNumberField({ label, value, onChange, onBlur, info, help, error, refusedBy, name = 'giftCardNumber' }: GiftCardNumberFieldProps) {
+export function GiftCardNumberField({ label, value, onChange, onBlur, info, help, error, refusedBy, name = 'giftCardNumber', autoComplete = 'off' }: GiftCardNumberFieldProps) {
   const flow = useFlowContext();
   const base = useId();
   const ids = { input: `${base}-input`, help: `${base}-help`, error: `${base}-error` };
@@ -54,7 +61,7 @@ export function GiftCardNumberField({ label, value, onChange, onBlur, info, help
           name={name}
           type="text"
           inputMode="numeric"
-          autoComplete="off"
+          autoComplete={autoComplete}
           autoCorrect="off"
           spellCheck={false}
           placeholder={CARD_NUMBER_PLACEHOLDER}

@@ -19,7 +19,9 @@ interface PinCodeFieldProps {
 }
 
 /**
- * The card's security code, typed as a password (docs/product/common.md#secrets PIN code field).
+ * The card's security code, typed as a password (docs/product/common.md#secrets PIN code field),
+ * and the VISA passcode at login. Both are a secret the cardholder already has:
+ * autocomplete=current-password (WCAG 1.3.5), so a password manager can offer or keep it.
  */
 export const PinCodeField = forwardRef<HTMLInputElement, PinCodeFieldProps>(function PinCodeField(
   { label, value, onChange, info, help, error, refusedBy, name = 'pinCode', maxLength = 32 },
@@ -34,7 +36,7 @@ export const PinCodeField = forwardRef<HTMLInputElement, PinCodeFieldProps>(func
         id={ids.input}
         name={name}
         type="password"
-        autoComplete="off"
+        autoComplete="current-password"
         autoCapitalize="none"
         autoCorrect="off"
         spellCheck={false}

@@ -85,6 +85,7 @@ export function AccountScreen() {
         ) : null}
         <GiftCardNumberField
           label={t('card__number_label')}
+          autoComplete="cc-number"
           value={cardNumber}
           onChange={(value) => {
             setCardNumber(value);

@@ -94,6 +94,7 @@ export function CardCodeRequestForm({ submitLabel, request, errors, onSent, chil
       ) : null}
       <GiftCardNumberField
         label={t('card__number_label')}
+        autoComplete="cc-number"
         value={cardNumber}
         onChange={(value) => {
           setCardNumber(value);
