@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Controlled } from './helpers/Controlled';
 import { I18nextProvider } from 'react-i18next';
 import { GiftCardNumberField } from '../src/components/GiftCardNumberField/GiftCardNumberField';
+import { PinCodeField } from '../src/components/PinCodeField/PinCodeField';
 import { CardSummary } from '../src/components/CardSummary/CardSummary';
 import { Label } from '../src/components/Label/Label';
 import { Button } from '../src/components/Button/Button';
@@ -44,6 +45,18 @@ describe('GiftCardNumberField', () => {
     expect(input.getAttribute('inputmode')).toBe('numeric');
     expect(input.getAttribute('autocomplete')).toBe('off');
     expect(input.getAttribute('placeholder')).toBe('0000 0000 0000 0000 000');
+  });
+
+  it('says its purpose (1.3.5): cc-number where the card is a payment card', () => {
+    withI18n(<GiftCardNumberField label="Card number" value="" onChange={() => {}} autoComplete="cc-number" />);
+    expect(screen.getByLabelText('Card number').getAttribute('autocomplete')).toBe('cc-number');
+  });
+
+  it('asks password managers for the security code: autocomplete=current-password (1.3.5)', () => {
+    withI18n(<PinCodeField label="Security code" value="" onChange={() => {}} />);
+    const input = screen.getByLabelText('Security code');
+    expect(input.getAttribute('type')).toBe('password');
+    expect(input.getAttribute('autocomplete')).toBe('current-password');
   });
 
   it('links its error message with aria-describedby', () => {

@@ -18,6 +18,11 @@ export interface CaptchaProps {
   showLoadError?: boolean;
   /** Error of the surrounding form about the captcha (missing, refused). */
   error?: string | null;
+  /**
+   * Moves focus to the error when it is there as the check appears: after a refused check the
+   * submit button was disabled while the request ran, so focus fell to <body> (WCAG 2.4.3).
+   */
+  focusError?: boolean;
 }
 
 // Kept out of the first screen's bundle: the widgets (and ALTCHA's workers) load only when the
@@ -32,11 +37,16 @@ const RecaptchaWidget = lazy(() => import('./RecaptchaWidget'));
  * - test: no widget, the token is `test-pass` (tests, benchmarks).
  * Remount (change `key`) to get a fresh token after a submission: a token works once.
  */
-export function Captcha({ onToken, showLoadError = false, error }: CaptchaProps) {
+export function Captcha({ onToken, showLoadError = false, error, focusError = false }: CaptchaProps) {
   const { t, i18n } = useTranslation();
   const key = useCaptchaKey();
   const onTokenRef = useRef(onToken);
   onTokenRef.current = onToken;
+  const errorRef = useRef<HTMLParagraphElement>(null);
+
+  useEffect(() => {
+    if (focusError && error) errorRef.current?.focus();
+  }, [focusError, error]);
 
   useEffect(() => {
     if (key.error) console.error('captcha key could not be loaded', key.error);
@@ -81,7 +91,7 @@ export function Captcha({ onToken, showLoadError = false, error }: CaptchaProps)
     <div className={styles.captcha} role="group" aria-label={t('captcha__label')} aria-describedby={error ? errorId : undefined}>
       {body}
       {error ? (
-        <p id={errorId} className={styles.error} role="alert">
+        <p ref={errorRef} id={errorId} className={styles.error} role="alert" tabIndex={focusError ? -1 : undefined}>
           {error}
         </p>
       ) : null}

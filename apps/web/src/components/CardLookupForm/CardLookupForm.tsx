@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   CARD_NUMBER_MAX_DIGITS,
@@ -101,6 +101,8 @@ export function CardLookupForm({
   const [errors, setErrors] = useState<{ cardNumber?: string; pinCode?: string; captcha?: string }>({});
   const [outcome, setOutcome] = useState<LookupOutcome | null>(null);
   const pinRef = useRef<HTMLInputElement>(null);
+  // The invalid-card alert concerns both fields: they point at it while it shows.
+  const refusalId = `${useId()}-refusal`;
 
   if (outcome === 'unavailable') return <PageUnavailableNotice />;
 
@@ -154,6 +156,8 @@ export function CardLookupForm({
       {outcome === 'invalidCard' ? (
         <Alert
           tone="danger"
+          id={refusalId}
+          takeFocus
           actions={
             <Button variant="retry" onClick={retry}>
               {t('generic__retry')}
@@ -164,7 +168,7 @@ export function CardLookupForm({
         </Alert>
       ) : null}
       {outcome?.startsWith('generic__') ? (
-        <Alert tone="danger" title={outcome === 'generic__error_text' ? t('generic__error_Title') : null}>
+        <Alert tone="danger" title={outcome === 'generic__error_text' ? t('generic__error_Title') : null} takeFocus>
           <p>{t(outcome)}</p>
         </Alert>
       ) : null}
@@ -178,6 +182,7 @@ export function CardLookupForm({
         }}
         info={cardNumberInfo}
         error={errors.cardNumber}
+        refusedBy={outcome === 'invalidCard' ? refusalId : undefined}
       />
       <PinCodeField
         ref={pinRef}
@@ -189,6 +194,7 @@ export function CardLookupForm({
         }}
         info={pinInfo}
         error={errors.pinCode}
+        refusedBy={outcome === 'invalidCard' ? refusalId : undefined}
       />
       <Captcha
         key={captchaRound}
@@ -198,6 +204,7 @@ export function CardLookupForm({
           if (token) setErrors((e) => ({ ...e, captcha: undefined }));
         }}
         error={outcome === 'captcha' ? t('captcha__invalid') : errors.captcha}
+        focusError={outcome === 'captcha'}
       />
       <Button type="submit" loading={lookup.isPending}>
         {submitLabel}

@@ -8,9 +8,12 @@ export interface FieldIds {
   error: string;
 }
 
-/** The ids an input inside a Field should point at with aria-describedby. */
-export function describedBy(ids: FieldIds, help: ReactNode, error: ReactNode): string | undefined {
-  return [help ? ids.help : null, error ? ids.error : null].filter(Boolean).join(' ') || undefined;
+/**
+ * The ids an input inside a Field should point at with aria-describedby; `refusedBy` is the id of a
+ * message outside the field (a refused lookup's alert) that concerns it too.
+ */
+export function describedBy(ids: FieldIds, help: ReactNode, error: ReactNode, refusedBy?: string): string | undefined {
+  return [help ? ids.help : null, error ? ids.error : null, refusedBy ?? null].filter(Boolean).join(' ') || undefined;
 }
 
 interface FieldProps {

@@ -24,7 +24,19 @@ interface GiftCardNumberFieldProps {
   info?: ReactNode;
   help?: ReactNode;
   error?: ReactNode;
+  /**
+   * The id of a message outside the field that refused its value (a wrong number or code): the
+   * field is then marked invalid and described by it.
+   */
+  refusedBy?: string;
   name?: string;
+  /**
+   * Input purpose (WCAG 1.3.5). 'off' for gift cards: the browser's card autofill only knows the
+   * cardholder's bank cards, none of which is the gift card, so offering them would be wrong
+   * (docs/accessibility.md#input-purpose). The VISA flow's prepaid Visa card is a payment card:
+   * 'cc-number' there.
+   */
+  autoComplete?: 'off' | 'cc-number';
 }
 
 /**
@@ -34,7 +46,7 @@ interface GiftCardNumberFieldProps {
  * docs/product/common.md#scanner) a scan button sits beside it; a scanned number arrives through
  * `onChange`, grouped like a typed one.
  */
-export function GiftCardNumberField({ label, value, onChange, onBlur, info, help, error, name = 'giftCardNumber' }: GiftCardNumberFieldProps) {
+export function GiftCardNumberField({ label, value, onChange, onBlur, info, help, error, refusedBy, name = 'giftCardNumber', autoComplete = 'off' }: GiftCardNumberFieldProps) {
   const flow = useFlowContext();
   const base = useId();
   const ids = { input: `${base}-input`, help: `${base}-help`, error: `${base}-error` };
@@ -49,14 +61,14 @@ export function GiftCardNumberField({ label, value, onChange, onBlur, info, help
           name={name}
           type="text"
           inputMode="numeric"
-          autoComplete="off"
+          autoComplete={autoComplete}
           autoCorrect="off"
           spellCheck={false}
           placeholder={CARD_NUMBER_PLACEHOLDER}
           className={`${fieldStyles.input} ${fieldStyles.mono}`}
           value={value}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(ids, help, error)}
+          aria-invalid={error || refusedBy ? true : undefined}
+          aria-describedby={describedBy(ids, help, error, refusedBy)}
           onChange={(event) => {
             const raw = event.target.value;
             const caret = event.target.selectionStart ?? raw.length;

@@ -9,15 +9,22 @@ interface PinCodeFieldProps {
   info?: ReactNode;
   help?: ReactNode;
   error?: ReactNode;
+  /**
+   * The id of a message outside the field that refused its value (a wrong number or code): the
+   * field is then marked invalid and described by it.
+   */
+  refusedBy?: string;
   name?: string;
   maxLength?: number;
 }
 
 /**
- * The card's security code, typed as a password (docs/product/common.md#secrets PIN code field).
+ * The card's security code, typed as a password (docs/product/common.md#secrets PIN code field),
+ * and the VISA passcode at login. Both are a secret the cardholder already has:
+ * autocomplete=current-password (WCAG 1.3.5), so a password manager can offer or keep it.
  */
 export const PinCodeField = forwardRef<HTMLInputElement, PinCodeFieldProps>(function PinCodeField(
-  { label, value, onChange, info, help, error, name = 'pinCode', maxLength = 32 },
+  { label, value, onChange, info, help, error, refusedBy, name = 'pinCode', maxLength = 32 },
   ref,
 ) {
   const base = useId();
@@ -29,15 +36,15 @@ export const PinCodeField = forwardRef<HTMLInputElement, PinCodeFieldProps>(func
         id={ids.input}
         name={name}
         type="password"
-        autoComplete="off"
+        autoComplete="current-password"
         autoCapitalize="none"
         autoCorrect="off"
         spellCheck={false}
         maxLength={maxLength}
         className={`${fieldStyles.input} ${fieldStyles.mono}`}
         value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(ids, help, error)}
+        aria-invalid={error || refusedBy ? true : undefined}
+        aria-describedby={describedBy(ids, help, error, refusedBy)}
         onChange={(event) => onChange(event.target.value.trim())}
       />
     </Field>

@@ -105,17 +105,17 @@ export function EmailScreen() {
       <OverviewTitle title={t('replace__email_title')} subtitle={t('replace__email_subtitle')} />
       <CardSummary cardNumber={card.code} status="active" balance={balance} />
       {failure === 'balanceTooLow' ? (
-        <Alert tone="danger" title={t('replace__balance_too_low_title')}>
+        <Alert tone="danger" title={t('replace__balance_too_low_title')} takeFocus>
           <p>{t('replace__balance_too_low_text')}</p>
         </Alert>
       ) : null}
       {failure === 'alreadyReplaced' ? (
-        <Alert tone="danger" title={t('replace__already_replaced_title')}>
+        <Alert tone="danger" title={t('replace__already_replaced_title')} takeFocus>
           <p>{t('replace__already_replaced_text')}</p>
         </Alert>
       ) : null}
       {failure === 'failed' ? (
-        <Alert tone="danger" title={t('generic__error_Title')}>
+        <Alert tone="danger" title={t('generic__error_Title')} takeFocus>
           <p>{t('replace__error_text')}</p>
         </Alert>
       ) : null}

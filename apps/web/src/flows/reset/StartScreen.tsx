@@ -182,6 +182,7 @@ export function StartScreen() {
           key={captchaRound}
           onToken={setCaptchaToken}
           error={captchaRefused ? t('captcha__invalid') : undefined}
+          focusError={captchaRefused}
         />
         <Button ref={submitRef} type="submit" loading={recovery.isPending} disabled={!canSubmit} aria-describedby={hint ? hintId : undefined}>
           {t('reset__submit')}

@@ -18,6 +18,8 @@ import { loginErrors, type VisaErrorKey } from './errors';
 import { visaStore } from './state';
 import styles from './visa.module.css';
 
+const LOGIN_ERROR_ID = 'visa-login-error';
+
 /**
  * account (docs/product/visa.md): card number, passcode and captcha, plus the
  * forgot-passcode link. GetHolderInformation OK keeps the card and holder and shows
@@ -68,6 +70,8 @@ export function AccountScreen() {
     cardTouched && stripCardNumber(cardNumber) && !isCompleteCardNumber(cardNumber)
       ? t('card__number_error_length', { min: CARD_NUMBER_MIN_DIGITS, max: CARD_NUMBER_MAX_DIGITS })
       : undefined;
+  // A wrong card number or passcode (the login error) concerns both fields.
+  const refused = error === 'visa__login_error';
   const hint = !canSubmit && !login.isPending ? t('visa__submit_hint_login') : null;
 
   return (
@@ -75,12 +79,13 @@ export function AccountScreen() {
       <OverviewTitle title={t('visa__account_title')} subtitle={t('visa__account_subtitle')} />
       <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={login.isPending || undefined}>
         {error ? (
-          <Alert tone="danger">
+          <Alert tone="danger" id={LOGIN_ERROR_ID} takeFocus>
             <p>{t(error)}</p>
           </Alert>
         ) : null}
         <GiftCardNumberField
           label={t('card__number_label')}
+          autoComplete="cc-number"
           value={cardNumber}
           onChange={(value) => {
             setCardNumber(value);
@@ -88,17 +93,24 @@ export function AccountScreen() {
           }}
           onBlur={() => setCardTouched(true)}
           error={cardError}
+          refusedBy={refused ? LOGIN_ERROR_ID : undefined}
         />
         <PinCodeField
           label={t('visa__passcode_label')}
           name="passcode"
+          refusedBy={refused ? LOGIN_ERROR_ID : undefined}
           value={passcode}
           onChange={(value) => {
             setPasscode(value.trim());
             setError(null);
           }}
         />
-        <Captcha key={captchaRound} onToken={setCaptchaToken} error={captchaRefused ? t('captcha__invalid') : undefined} />
+        <Captcha
+          key={captchaRound}
+          onToken={setCaptchaToken}
+          error={captchaRefused ? t('captcha__invalid') : undefined}
+          focusError={captchaRefused}
+        />
         <Button type="submit" loading={login.isPending} disabled={!canSubmit} aria-describedby={hint ? 'visa-login-hint' : undefined}>
           {t('visa__account_submit')}
         </Button>

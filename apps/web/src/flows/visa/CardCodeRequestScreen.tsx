@@ -16,6 +16,15 @@ export function isCompleteCardNumber(value: string): boolean {
   return /^\d+$/.test(digits) && digits.length >= CARD_NUMBER_MIN_DIGITS && digits.length <= CARD_NUMBER_MAX_DIGITS;
 }
 
+const REQUEST_ERROR_ID = 'visa-request-error';
+/** The refusals that are about the card number typed (the others are limits or failures). */
+const CARD_REFUSALS: ReadonlySet<VisaErrorKey> = new Set([
+  'visa__error_card_number',
+  'visa__error_already_active',
+  'visa__error_not_active',
+  'visa__login_error',
+]);
+
 interface CardCodeRequestFormProps {
   submitLabel: string;
   /** The mutation of the code request (activation or recovery). */
@@ -79,12 +88,13 @@ export function CardCodeRequestForm({ submitLabel, request, errors, onSent, chil
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={request.isPending || undefined}>
       {error ? (
-        <Alert tone="danger">
+        <Alert tone="danger" id={REQUEST_ERROR_ID} takeFocus>
           <p>{t(error)}</p>
         </Alert>
       ) : null}
       <GiftCardNumberField
         label={t('card__number_label')}
+        autoComplete="cc-number"
         value={cardNumber}
         onChange={(value) => {
           setCardNumber(value);
@@ -92,8 +102,14 @@ export function CardCodeRequestForm({ submitLabel, request, errors, onSent, chil
         }}
         onBlur={() => setCardTouched(true)}
         error={cardError}
+        refusedBy={error && CARD_REFUSALS.has(error) ? REQUEST_ERROR_ID : undefined}
       />
-      <Captcha key={captchaRound} onToken={setCaptchaToken} error={captchaRefused ? t('captcha__invalid') : undefined} />
+      <Captcha
+        key={captchaRound}
+        onToken={setCaptchaToken}
+        error={captchaRefused ? t('captcha__invalid') : undefined}
+        focusError={captchaRefused}
+      />
       <Button type="submit" loading={request.isPending} disabled={!canSubmit} aria-describedby={hint ? hintId : undefined}>
         {submitLabel}
       </Button>

@@ -127,7 +127,7 @@ export function PasscodeScreen({ variant }: PasscodeScreenProps) {
           />
         ) : null}
         {refusal ? (
-          <Alert tone="danger">
+          <Alert tone="danger" takeFocus>
             <p>{t(refusal)}</p>
             {refusal === 'visa__reset_code_error' ? (
               <p>

@@ -110,7 +110,7 @@ function ReviewForm({ holder, cardNumber, securityCode }: { holder: Holder; card
         </p>
       ) : null}
       {failed ? (
-        <Alert tone="danger">
+        <Alert tone="danger" takeFocus>
           <p>{t('visa__reviewInformationError')}</p>
         </Alert>
       ) : null}

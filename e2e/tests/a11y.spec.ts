@@ -1,0 +1,134 @@
+import type { Page } from '@playwright/test';
+import { test, expect, expectAccessible, cards, snap } from '../support/fixtures';
+import { tabTo, typeInto } from '../support/keyboard';
+import { measureFocusChange } from '../support/focusRing';
+
+// Issue 16 (docs/accessibility.md): what the WCAG 2.2 AA audit asked for, by keyboard alone.
+
+async function waitForCaptcha(page: Page, verified: RegExp = /^Verified$/) {
+  await expect(page.getByText(verified)).toBeVisible({ timeout: 20_000 });
+}
+
+/** The ids an element's aria-describedby names. */
+async function describedBy(field: ReturnType<Page['locator']>): Promise<string[]> {
+  return ((await field.getAttribute('aria-describedby')) ?? '').split(/\s+/).filter(Boolean);
+}
+
+test.describe('focus after a refusal (2.4.3, 3.3.1)', () => {
+  test('a refused BALANCE lookup moves focus to the message, which the two fields point at', async ({ page }, testInfo) => {
+    await page.goto('/demo/balance?lng=en');
+    const number = page.getByLabel('Card number', { exact: true });
+    const code = page.getByLabel('Security code', { exact: true });
+    await typeInto(page, number, cards.GIFT_IDENTIFY.number);
+    await typeInto(page, code, '000000');
+    await waitForCaptcha(page);
+    await tabTo(page, code);
+    await page.keyboard.press('Enter');
+
+    const alert = page.getByRole('alert').filter({ hasText: 'We could not find a card' });
+    await expect(alert).toBeFocused();
+    const alertId = await alert.getAttribute('id');
+    expect(alertId).toBeTruthy();
+    for (const field of [number, code]) {
+      await expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(await describedBy(field)).toContain(alertId);
+    }
+    await expectAccessible(page);
+    await snap(page, testInfo, 'a11y-demo-en-balance-refused-focus');
+
+    // The next Tab stays in the form: the retry, then the fields.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Try again' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(code).toBeFocused();
+    await expect(code).toHaveValue('');
+  });
+
+  test('a refused VISA login moves focus to the message, which the card number and passcode point at', async ({ page }) => {
+    await page.goto('/demo/visa/account?lng=en');
+    const number = page.getByLabel('Card number', { exact: true });
+    const passcode = page.getByLabel('Passcode', { exact: true });
+    await typeInto(page, number, '4000 0000 0000 0000 999');
+    await typeInto(page, passcode, 'Abc123');
+    await waitForCaptcha(page);
+    await tabTo(page, passcode);
+    await page.keyboard.press('Enter');
+
+    const alert = page.getByRole('alert').filter({ hasText: 'The card number or passcode is not correct.' });
+    await expect(alert).toBeFocused();
+    const alertId = await alert.getAttribute('id');
+    for (const field of [number, passcode]) {
+      await expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(await describedBy(field)).toContain(alertId);
+    }
+    await expectAccessible(page);
+    // Typing again clears the refusal and the marks.
+    await tabTo(page, passcode);
+    await page.keyboard.press('Backspace');
+    await expect(passcode).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
+  test('a refused VISA code request moves focus to the message about the card', async ({ page }) => {
+    await page.goto('/demo/visa/activate?lng=en');
+    const number = page.getByLabel('Card number', { exact: true });
+    await typeInto(page, number, '4000 0000 0000 0000 010');
+    await waitForCaptcha(page);
+    await tabTo(page, number);
+    await page.keyboard.press('Enter');
+    const alert = page.getByRole('alert').filter({ hasText: 'This card is already active.' });
+    await expect(alert).toBeFocused();
+    await expect(number).toHaveAttribute('aria-invalid', 'true');
+    expect(await describedBy(number)).toContain(await alert.getAttribute('id'));
+  });
+});
+
+test.describe('a focus indicator that shows and contrasts (2.4.7, 1.4.11)', () => {
+  // Counted as WCAG 2.4.13 does: at least the area of a 2 px thick perimeter changes by 3:1.
+  const visible = ({ changedAt3to1, perimeter }: { changedAt3to1: number; perimeter: number }) => changedAt3to1 >= 2 * perimeter;
+
+  for (const slug of ['demo', 'acme'] as const) {
+    test(`${slug}: focus on the card number field and the submit button changes them by 3:1`, async ({ page }) => {
+      await page.goto(`/${slug}/balance?lng=nl`);
+      const field = page.getByLabel('Kaartnummer', { exact: true });
+      const fieldChange = await measureFocusChange(page, field);
+      expect(visible(fieldChange), `card number field: ${JSON.stringify(fieldChange)}`).toBe(true);
+      const button = page.getByRole('button', { name: /^Saldo bekijken$/ });
+      const buttonChange = await measureFocusChange(page, button);
+      expect(visible(buttonChange), `submit button: ${JSON.stringify(buttonChange)}`).toBe(true);
+    });
+  }
+
+  test('demo: focus on a recovery code box changes it by 3:1', async ({ page }) => {
+    await page.goto('/demo/reset?lng=en');
+    const box = page.getByRole('textbox', { name: 'Digit 1 of 6' });
+    const change = await measureFocusChange(page, box);
+    expect(visible(change), JSON.stringify(change)).toBe(true);
+  });
+
+  test('in forced colours (Windows High Contrast) a button and an input still show focus', async ({ page }, testInfo) => {
+    await page.emulateMedia({ forcedColors: 'active' });
+    await page.goto('/demo/balance?lng=en');
+    const field = page.getByLabel('Card number', { exact: true });
+    const fieldChange = await measureFocusChange(page, field);
+    expect(visible(fieldChange), `card number field: ${JSON.stringify(fieldChange)}`).toBe(true);
+    await snap(page, testInfo, 'a11y-demo-en-forced-colours-input-focus');
+    const button = page.getByRole('button', { name: 'Check balance' });
+    const buttonChange = await measureFocusChange(page, button);
+    expect(visible(buttonChange), `submit button: ${JSON.stringify(buttonChange)}`).toBe(true);
+    // Drawn as an outline, which forced colours keep (a box-shadow they remove).
+    expect(await button.evaluate((element) => getComputedStyle(element).outlineStyle)).toBe('solid');
+    await snap(page, testInfo, 'a11y-demo-en-forced-colours-button-focus');
+  });
+});
+
+test('input purpose (1.3.5): the security code and the VISA passcode are current passwords, the VISA card number a cc-number', async ({ page }) => {
+  await page.goto('/demo/balance?lng=en');
+  await expect(page.getByLabel('Security code', { exact: true })).toHaveAttribute('autocomplete', 'current-password');
+  // A gift card is no card the browser's card autofill knows (docs/accessibility.md#input-purpose).
+  await expect(page.getByLabel('Card number', { exact: true })).toHaveAttribute('autocomplete', 'off');
+  await page.goto('/demo/visa/account?lng=en');
+  await expect(page.getByLabel('Passcode', { exact: true })).toHaveAttribute('autocomplete', 'current-password');
+  await expect(page.getByLabel('Card number', { exact: true })).toHaveAttribute('autocomplete', 'cc-number');
+  await page.goto('/demo/visa/activate?lng=en');
+  await expect(page.getByLabel('Card number', { exact: true })).toHaveAttribute('autocomplete', 'cc-number');
+});
