@@ -2,6 +2,8 @@ import type { Page } from '@playwright/test';
 import { test, expect, expectAccessible, cards, snap } from '../support/fixtures';
 import { tabTo, typeInto } from '../support/keyboard';
 import { measureFocusChange } from '../support/focusRing';
+import { REFLOW_VIEWPORTS, expectReflow, reflowProblems } from '../support/reflow';
+import { lookUp } from '../support/balance';
 
 // Issue 16 (docs/accessibility.md): what the WCAG 2.2 AA audit asked for, by keyboard alone.
 
@@ -131,4 +133,63 @@ test('input purpose (1.3.5): the security code and the VISA passcode are current
   await expect(page.getByLabel('Card number', { exact: true })).toHaveAttribute('autocomplete', 'cc-number');
   await page.goto('/demo/visa/activate?lng=en');
   await expect(page.getByLabel('Card number', { exact: true })).toHaveAttribute('autocomplete', 'cc-number');
+});
+
+test.describe('reflow at 320 px and at 200 % zoom (1.4.10)', () => {
+  const screens = [
+    '/?lng=en',
+    '/demo/balance?lng=en',
+    '/acme/balance',
+    '/demo/visa/activate?lng=en',
+    '/demo/visa/account?lng=nl',
+    '/demo/visa/account/reset?lng=en',
+    '/demo/reset?lng=en',
+    '/demo/replace?lng=nl',
+    '/acme/replace',
+    '/demo/payout?lng=en',
+    '/demo/identify?lng=en',
+    '/nobrand/balance',
+  ];
+  test('the screens that need no card: nothing scrolls sideways, nothing is clipped', async ({ page }) => {
+    for (const screen of screens) {
+      await page.goto(screen);
+      await expect(page.locator('h1')).toBeVisible();
+      await expectReflow(page);
+    }
+  });
+
+  test('the masked card number shows whole, with its last digits, on the balance answer', async ({ page }, testInfo) => {
+    await page.goto('/demo/balance?lng=en');
+    await lookUp(page, cards.GIFT_BALANCE);
+    const number = page.getByRole('img', { name: /Card ending in 101/ });
+    await expect(number).toBeVisible();
+    await expectReflow(page);
+    for (const viewport of REFLOW_VIEWPORTS) {
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      // Every character of the number lies inside the card.
+      const fits = await number.evaluate((element) => {
+        const card = element.closest('p')!.parentElement!.getBoundingClientRect();
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        return Array.from(range.getClientRects()).every((r) => r.left >= card.left - 0.5 && r.right <= card.right + 0.5 && r.bottom <= card.bottom + 0.5);
+      });
+      expect(fits, `the whole number inside the card at ${viewport.name}`).toBe(true);
+      await snap(page, testInfo, `a11y-demo-en-balance-amount-${viewport.width}`);
+    }
+  });
+
+  test('an open tooltip stays inside the viewport at 320 px', async ({ page }, testInfo) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    await page.goto('/demo/balance?lng=en');
+    // The information buttons beside the two labels (the brand's informationType is Tooltip).
+    for (const [index, name] of ['card-number', 'security-code'].entries()) {
+      const trigger = page.getByRole('button', { name: 'More information' }).nth(index);
+      await tabTo(page, trigger);
+      const tooltip = page.getByRole('tooltip').filter({ visible: true });
+      await expect(tooltip).toBeVisible();
+      expect(await reflowProblems(page)).toEqual([]);
+      await snap(page, testInfo, `a11y-demo-en-tooltip-320-${name}`);
+      await page.keyboard.press('Escape');
+    }
+  });
 });
