@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { expectReflow } from './reflow';
 
 /** The demo cards of docs/product/common.md#demo-mode that these tests use. */
 export const cards = {
@@ -49,11 +50,16 @@ export function cardsFor(testInfo: TestInfo): {
 
 const screenshotDir = path.resolve(import.meta.dirname, '../screenshots');
 
-/** axe-core over the whole page: any violation fails the test, with the rule ids in the message. */
+/**
+ * axe-core over the whole page: any violation fails the test, with the rule ids in the message.
+ * Then reflow (WCAG 1.4.10, support/reflow.ts): the same screen at 320 px and at 200 % zoom
+ * scrolls nowhere sideways and clips nothing, so every screen the suite checks is checked there.
+ */
 export async function expectAccessible(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
   const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(summary, 'axe-core violations').toEqual([]);
+  await expectReflow(page);
 }
 
 /** A full-page screenshot under e2e/screenshots/<project>/, to look at. */

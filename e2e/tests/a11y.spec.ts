@@ -2,6 +2,8 @@ import type { Page } from '@playwright/test';
 import { test, expect, expectAccessible, cards, snap } from '../support/fixtures';
 import { tabTo, typeInto } from '../support/keyboard';
 import { measureFocusChange } from '../support/focusRing';
+import { REFLOW_VIEWPORTS, expectReflow, reflowProblems } from '../support/reflow';
+import { lookUp } from '../support/balance';
 
 // Issue 16 (docs/accessibility.md): what the WCAG 2.2 AA audit asked for, by keyboard alone.
 
@@ -131,4 +133,118 @@ test('input purpose (1.3.5): the security code and the VISA passcode are current
   await expect(page.getByLabel('Card number', { exact: true })).toHaveAttribute('autocomplete', 'cc-number');
   await page.goto('/demo/visa/activate?lng=en');
   await expect(page.getByLabel('Card number', { exact: true })).toHaveAttribute('autocomplete', 'cc-number');
+});
+
+test.describe('reflow at 320 px and at 200 % zoom (1.4.10)', () => {
+  const screens = [
+    '/?lng=en',
+    '/demo/balance?lng=en',
+    '/acme/balance',
+    '/demo/visa/activate?lng=en',
+    '/demo/visa/account?lng=nl',
+    '/demo/visa/account/reset?lng=en',
+    '/demo/reset?lng=en',
+    '/demo/replace?lng=nl',
+    '/acme/replace',
+    '/demo/payout?lng=en',
+    '/demo/identify?lng=en',
+    '/nobrand/balance',
+  ];
+  test('the screens that need no card: nothing scrolls sideways, nothing is clipped', async ({ page }) => {
+    for (const screen of screens) {
+      await page.goto(screen);
+      await expect(page.locator('h1')).toBeVisible();
+      await expectReflow(page);
+    }
+  });
+
+  test('the masked card number shows whole, with its last digits, on the balance answer', async ({ page }, testInfo) => {
+    await page.goto('/demo/balance?lng=en');
+    await lookUp(page, cards.GIFT_BALANCE);
+    const number = page.getByRole('img', { name: /Card ending in 101/ });
+    await expect(number).toBeVisible();
+    await expectReflow(page);
+    for (const viewport of REFLOW_VIEWPORTS) {
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      // Every character of the number lies inside the card.
+      const fits = await number.evaluate((element) => {
+        const card = element.closest('p')!.parentElement!.getBoundingClientRect();
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        return Array.from(range.getClientRects()).every((r) => r.left >= card.left - 0.5 && r.right <= card.right + 0.5 && r.bottom <= card.bottom + 0.5);
+      });
+      expect(fits, `the whole number inside the card at ${viewport.name}`).toBe(true);
+      await snap(page, testInfo, `a11y-demo-en-balance-amount-${viewport.width}`);
+    }
+  });
+
+  test('an open tooltip stays inside the viewport at 320 px', async ({ page }, testInfo) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    await page.goto('/demo/balance?lng=en');
+    // Once the lazily loaded parts are in: while they arrive, a focused control can be replaced.
+    await waitForCaptcha(page);
+    // The information buttons beside the two labels (the brand's informationType is Tooltip).
+    for (const [index, name] of ['card-number', 'security-code'].entries()) {
+      const trigger = page.getByRole('button', { name: 'More information' }).nth(index);
+      await tabTo(page, trigger);
+      const tooltip = page.getByRole('tooltip').filter({ visible: true });
+      await expect(tooltip).toBeVisible();
+      expect(await reflowProblems(page)).toEqual([]);
+      await snap(page, testInfo, `a11y-demo-en-tooltip-320-${name}`);
+      await page.keyboard.press('Escape');
+    }
+  });
+});
+
+test.describe('the smaller ones', () => {
+  test.use({ locale: 'nl-NL' });
+
+  test('the language select changes the page only when the choice is confirmed, not on ArrowDown (3.2.2)', async ({ page }) => {
+    await page.goto('/demo/balance');
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect(heading).toHaveText('Bekijk je saldo');
+    const select = page.getByLabel('Taal');
+    await tabTo(page, select);
+    await page.keyboard.press('ArrowDown');
+    await expect(select).toHaveValue('en');
+    // Give a page switch the time it would take; nothing may change.
+    await page.waitForTimeout(500);
+    await expect(heading).toHaveText('Bekijk je saldo');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
+    await page.keyboard.press('Enter');
+    await expect(heading).toHaveText('Check your balance');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    // Leaving the select confirms too.
+    await page.keyboard.press('ArrowUp');
+    await page.waitForTimeout(300);
+    await expect(heading).toHaveText('Check your balance');
+    await page.keyboard.press('Tab');
+    await expect(heading).toHaveText('Bekijk je saldo');
+  });
+
+  test('the PIN hides itself with an announcement, Show PIN has focus again, and the frame speaks Dutch', async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.goto('/demo/visa/account');
+    await typeInto(page, page.getByLabel('Kaartnummer', { exact: true }), '4000 0000 0000 0000 010');
+    await typeInto(page, page.getByLabel('Toegangscode', { exact: true }), 'Tq8m3x');
+    await waitForCaptcha(page, /^Geverifieerd$/);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/demo\/visa\/account\/details$/);
+
+    const show = page.getByRole('button', { name: 'Toon pincode' });
+    await tabTo(page, show);
+    await page.keyboard.press('Enter');
+    const frame = page.frameLocator('iframe[title]');
+    await expect(frame.locator('#pin')).toHaveText('2468', { timeout: 10_000 });
+    await expect(frame.locator('html')).toHaveAttribute('lang', 'nl');
+    await expect(page.getByRole('button', { name: 'Verberg pincode' })).toBeFocused();
+
+    // PIN_AUTO_HIDE_MS (8 s) later: hidden, said, and Enter shows it again.
+    await expect(page.getByRole('status').filter({ hasText: 'Je pincode is weer verborgen.' })).toBeVisible({ timeout: 12_000 });
+    await expect(page.getByTestId('pin-hidden')).toBeVisible();
+    await expect(show).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(frame.locator('#pin')).toHaveText('2468', { timeout: 10_000 });
+    await expect(page.getByRole('status').filter({ hasText: 'Je pincode is weer verborgen.' })).toHaveCount(0);
+  });
 });

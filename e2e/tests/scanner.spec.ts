@@ -5,6 +5,7 @@ import bwipjs from 'bwip-js/node';
 import { PNG } from 'pngjs';
 import type { Page } from '@playwright/test';
 import { test as base, expect, expectAccessible, cards } from '../support/fixtures';
+import { tabTo } from '../support/keyboard';
 
 // The card scanner (docs/product/common.md#scanner) in Chromium. The camera is Chromium's fake
 // capture device fed
@@ -144,6 +145,26 @@ test.describe('without camera permission', () => {
     await expect(dialog).toBeHidden({ timeout: 10_000 });
     await expect(page.getByLabel('Card number', { exact: true })).toHaveValue('6064 0000 0000 0000 101');
     await finishLookup(page);
+  });
+
+  test('when the camera fails or a photo cannot be read, focus stays inside the dialog', async ({ page }) => {
+    await page.goto('/demo/balance?lng=en');
+    await tabTo(page, page.getByRole('button', { name: 'Scan card number' }));
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Scan your card' });
+    const focusInside = () => page.evaluate(() => !!document.activeElement?.closest('dialog'));
+    await expect(dialog.getByRole('alert')).toContainText(/The camera is not allowed|No camera was found on this device/);
+    expect(await focusInside(), 'focus inside the dialog after the camera failed').toBe(true);
+
+    // The photo button is disabled while the photo is read: focus would fall out of the dialog.
+    const photo = dialog.getByLabel('Choose a photo of the card');
+    await tabTo(page, photo);
+    const other = await bwipjs.toBuffer({ bcid: 'qrcode', text: 'https://www.example.com/', scale: 4, paddingwidth: 10, paddingheight: 10, backgroundcolor: 'FFFFFF' });
+    await photo.setInputFiles({ name: 'other.png', mimeType: 'image/png', buffer: other });
+    await expect(dialog.getByRole('alert')).toContainText('No card number could be read');
+    expect(await focusInside(), 'focus inside the dialog after an unreadable photo').toBe(true);
+    await page.keyboard.press('Tab');
+    expect(await focusInside()).toBe(true);
   });
 
   test('the modal dialog keeps focus inside, and Escape closes it wherever focus is', async ({ page }) => {

@@ -99,6 +99,8 @@ test('activation with the SMS code (a wrong code first, an insecure passcode ref
   // activate/security: a guessable passcode is refused in the form, and by the server
   await expect(page).toHaveURL(/\/demo\/visa\/activate\/security$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Activate your Visa card' })).toBeVisible();
+  // The step shares its heading with the activation's other steps; its page title is its own.
+  await expect(page).toHaveTitle(/^Choose a passcode: activate your Visa card \|/);
   await expect(page.getByText('Inactive', { exact: true })).toBeVisible();
   const setPasscode = page.getByRole('button', { name: 'Set passcode' });
   await choosePasscode(page, '123456');

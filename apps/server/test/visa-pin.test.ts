@@ -292,6 +292,16 @@ describe('the PIN frame page and the host split', () => {
     expect(res.body).toContain(`data-portal-origin="${PORTAL}"`);
   });
 
+  it('is in the portal’s language (?lang=), English for none or another (WCAG 3.1.1)', async () => {
+    const page = (query: string) => t.app.inject({ method: 'GET', url: `/pin-frame?key=k${query}`, headers: { host: FRAME_HOST, accept: 'text/html' } });
+    expect((await page('&lang=nl')).body).toContain('<html lang="nl">');
+    expect((await page('&lang=en')).body).toContain('<html lang="en">');
+    expect((await page('')).body).toContain('<html lang="en">');
+    const other = await page('&lang=%22%3E%3Cscript%3E');
+    expect(other.statusCode).toBe(200);
+    expect(other.body).toContain('<html lang="en">');
+  });
+
   it('is refused on the portal’s host (404), and the portal’s pages and API are refused on the PIN frame’s host', async () => {
     expect((await framePage('localhost:8080')).statusCode).toBe(404);
     expect((await framePage('localhost:80')).statusCode).toBe(404);

@@ -131,7 +131,7 @@ describe('PinSection (spec §4 PIN display, contract.md PIN frame)', () => {
     expect(requests[0]!.body).toEqual({ code: 'DEMO', cardNumber: '4000000000000000010', securityCode: 'Tq8m3x' });
     const frame = screen.getByTitle('Your PIN') as HTMLIFrameElement;
     expect(frame.tagName).toBe('IFRAME');
-    expect(frame.getAttribute('src')).toBe('http://127.0.0.1:8090/pin-frame?key=k%2Fey%2B1');
+    expect(frame.getAttribute('src')).toBe('http://127.0.0.1:8090/pin-frame?key=k%2Fey%2B1&lang=en');
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Hide PIN' }));
 
     const post = vi.spyOn(frame.contentWindow!, 'postMessage').mockImplementation(() => {});

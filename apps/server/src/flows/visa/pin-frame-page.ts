@@ -62,9 +62,13 @@ export const PIN_FRAME_STYLE =
 export const PIN_FRAME_SCRIPT_HASH = cspHash(PIN_FRAME_SCRIPT);
 export const PIN_FRAME_STYLE_HASH = cspHash(PIN_FRAME_STYLE);
 
-export function pinFramePage(portalOrigin: string): string {
+/** The languages the frame page can be in: the portal's (its ?lang=), English otherwise. */
+export const PIN_FRAME_LANGUAGES = ['en', 'nl'] as const;
+export type PinFrameLanguage = (typeof PIN_FRAME_LANGUAGES)[number];
+
+export function pinFramePage(portalOrigin: string, lang: PinFrameLanguage = 'en'): string {
   return htmlPage({
-    lang: 'en',
+    lang,
     title: 'PIN',
     style: PIN_FRAME_STYLE,
     bodyAttributes: `data-portal-origin="${escapeHtml(portalOrigin)}"`,

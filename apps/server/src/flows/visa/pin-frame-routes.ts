@@ -7,7 +7,7 @@ import { PIN_FRAME_PATH, PIN_FRAME_PIN_PATH } from './get-pin.js';
 import { pinReadRequestSchema, readPin } from './read-pin.js';
 import { errorResponses } from '../../http/error-responses.js';
 import type { App, RouteOptions } from '../../http/route-types.js';
-import { pinFrameCsp, pinFramePage } from './pin-frame-page.js';
+import { PIN_FRAME_LANGUAGES, pinFrameCsp, pinFramePage } from './pin-frame-page.js';
 
 /** Health checks answer on any host (a load balancer may probe by address). */
 const ANY_HOST = new Set(['/healthz', '/readyz']);
@@ -34,7 +34,9 @@ async function pinFramePlugin(app: App, { deps, captchaRateLimit }: RouteOptions
   const frame = new URL(deps.config.pinFrameUrl);
   const frameHost = normalizeHost(frame.host, frame.protocol.replace(':', ''));
   const portalOrigin = new URL(deps.config.publicUrl).origin;
-  const page = pinFramePage(portalOrigin);
+  // One page per language: <html lang> follows the portal's language (?lang=), which the frame
+  // cannot read from the portal itself (another origin).
+  const pages = new Map<string, string>(PIN_FRAME_LANGUAGES.map((lang) => [lang, pinFramePage(portalOrigin, lang)]));
   const csp = pinFrameCsp(portalOrigin);
   const protocol = frame.protocol.replace(':', '');
 
@@ -57,7 +59,7 @@ async function pinFramePlugin(app: App, { deps, captchaRateLimit }: RouteOptions
           'The HTML page the portal frames on the PIN frame origin (404 on any other host), with the one-time key in its query. ' +
           "The key's first load binds it to a new frame session, set as an HttpOnly cookie on this origin; the PIN read needs that cookie.",
         summary: 'The PIN frame page (PIN frame origin only); framed by the portal, shows the PIN after its view-pin message',
-        querystring: z.looseObject({ key: z.string().max(128).optional() }),
+        querystring: z.looseObject({ key: z.string().max(128).optional(), lang: z.string().max(16).optional() }),
         response: { 200: z.string().describe('The PIN frame page (text/html)'), ...errorResponses(404, 429) },
       },
     },
@@ -73,7 +75,7 @@ async function pinFramePlugin(app: App, { deps, captchaRateLimit }: RouteOptions
         .header('cache-control', 'no-store')
         .header('pragma', 'no-cache')
         .header('referrer-policy', 'no-referrer')
-        .send(page);
+        .send(pages.get(request.query.lang ?? 'en') ?? pages.get('en')!);
     },
   );
 

@@ -50,6 +50,17 @@ export function ScannerDialog({ onClose, onNumber }: ScannerDialogProps) {
   const decoderRef = useRef<Promise<Decoder> | null>(null);
   const decoder = useCallback(() => (decoderRef.current ??= createDecoder()), []);
   const closingTimer = useRef<number | undefined>(undefined);
+  const problemRef = useRef<HTMLParagraphElement>(null);
+
+  // A failing camera removes the pause button, a photo being read disables the photo button: if
+  // focus was there it fell out of the dialog. The message saying what went wrong takes it, so
+  // focus stays inside the modal dialog and the next Tab reaches its buttons.
+  useEffect(() => {
+    if (!problem) return;
+    const active = document.activeElement;
+    const kept = active instanceof HTMLElement && dialogRef.current?.contains(active) && !(active as HTMLInputElement).disabled;
+    if (!kept) problemRef.current?.focus();
+  }, [problem]);
 
   const camera = useCameraStream(videoRef, () => machine.send('cameraLost', 'scanner__camera_error'));
 
@@ -175,7 +186,7 @@ export function ScannerDialog({ onClose, onNumber }: ScannerDialogProps) {
         {status ? t(status) : ''}
       </p>
       {problem ? (
-        <p role="alert" className={styles.problem}>
+        <p ref={problemRef} role="alert" className={styles.problem} tabIndex={-1}>
           {t(problem)}
         </p>
       ) : null}

@@ -65,7 +65,7 @@ export function GiftCardNumberField({ label, value, onChange, onBlur, info, help
           autoCorrect="off"
           spellCheck={false}
           placeholder={CARD_NUMBER_PLACEHOLDER}
-          className={`${fieldStyles.input} ${fieldStyles.mono}`}
+          className={`${fieldStyles.input} ${fieldStyles.mono} ${fieldStyles.cardNumber}`}
           value={value}
           aria-invalid={error || refusedBy ? true : undefined}
           aria-describedby={describedBy(ids, help, error, refusedBy)}

@@ -16,7 +16,7 @@ export function Label({ htmlFor, children, info, id }: LabelProps) {
       <label htmlFor={htmlFor} id={id} className={styles.label}>
         {children}
       </label>
-      {info ? <InfoTooltip content={info} /> : null}
+      {info ? <InfoTooltip content={info} align="row" /> : null}
     </div>
   );
 }

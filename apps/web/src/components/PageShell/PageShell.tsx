@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useRouter } from 'wouter';
 import { useFlowContext } from '../../lib/theme/FlowContext';
@@ -102,6 +102,16 @@ function LanguageSelect({ languages }: { languages: readonly string[] }) {
   const { t, i18n } = useTranslation();
   const id = useId();
   const current = (i18n.resolvedLanguage ?? i18n.language ?? '').split('-')[0] ?? '';
+  // The option chosen by keyboard but not yet confirmed (see onChange below).
+  const [pending, setPending] = useState<string | null>(null);
+  const keyboardChoice = useRef(false);
+  const apply = (lng: string) => {
+    keyboardChoice.current = false;
+    setPending(null);
+    if (lng === current) return;
+    document.documentElement.lang = lng;
+    void i18n.changeLanguage(lng);
+  };
   return (
     <div className={styles.language}>
       <label htmlFor={id} className={styles.languageLabel}>
@@ -110,12 +120,23 @@ function LanguageSelect({ languages }: { languages: readonly string[] }) {
       <select
         id={id}
         className={styles.languageSelect}
-        value={languages.includes(current) ? current : languages[0]}
+        value={pending ?? (languages.includes(current) ? current : languages[0])}
+        // WCAG 3.2.2: browsers fire change on every ArrowDown in a closed select (Chromium,
+        // Firefox on Windows), which switched the whole page mid-choice. The language changes
+        // when the choice is confirmed: Enter, leaving the select, or a pick with the pointer.
         onChange={(event) => {
-          const lng = event.target.value;
-          document.documentElement.lang = lng;
-          void i18n.changeLanguage(lng);
+          setPending(event.target.value);
+          if (!keyboardChoice.current) apply(event.target.value);
         }}
+        // Any key but Enter (arrows, letters typed ahead) only moves the choice.
+        onKeyDown={(event) => {
+          keyboardChoice.current = event.key !== 'Enter';
+          if (event.key === 'Enter') {
+            event.preventDefault();
+            apply(event.currentTarget.value);
+          }
+        }}
+        onBlur={(event) => apply(event.currentTarget.value)}
       >
         {languages.map((lng) => (
           <option key={lng} value={lng} lang={lng}>

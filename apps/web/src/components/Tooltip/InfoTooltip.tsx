@@ -8,6 +8,12 @@ interface InfoTooltipProps {
   content: ReactNode;
   /** Accessible name of the info button; "More information" by default. */
   label?: string;
+  /**
+   * 'row': the tooltip opens above the whole row the icon sits in (a label's), from its start and
+   * never wider than it, instead of centred on the icon, which at 320 px pushed it past the panel
+   * (WCAG 1.4.10). The row must be positioned (position: relative).
+   */
+  align?: 'icon' | 'row';
 }
 
 /**
@@ -15,7 +21,7 @@ interface InfoTooltipProps {
  * pointer or keyboard focus arrives, hides 450 ms after it leaves; Escape hides it at once; a tap
  * toggles it (touch screens have no hover).
  */
-export function InfoTooltip({ content, label }: InfoTooltipProps) {
+export function InfoTooltip({ content, label, align = 'icon' }: InfoTooltipProps) {
   const { t } = useTranslation();
   const id = useId();
   const [open, setOpen] = useState(false);
@@ -48,7 +54,7 @@ export function InfoTooltip({ content, label }: InfoTooltipProps) {
   }, [open]);
 
   return (
-    <span className={styles.wrapper} onMouseEnter={showSoon} onMouseLeave={hideSoon}>
+    <span className={`${styles.wrapper} ${align === 'row' ? styles.inRow : ''}`} onMouseEnter={showSoon} onMouseLeave={hideSoon}>
       <button
         type="button"
         className={styles.trigger}

@@ -53,7 +53,8 @@ export function PasscodeScreen({ variant }: PasscodeScreenProps) {
   const networkRetryRef = useRef<HTMLButtonElement>(null);
   const submitRef = useRef<HTMLButtonElement>(null);
   const title = variant === 'activation' ? t('visa__activate_title') : t('visa__reset_security_title');
-  useDocumentTitle(title);
+  // The activation's steps share their heading; this step's page title says which step it is.
+  useDocumentTitle(variant === 'activation' ? t('visa__security_title') : title);
 
   useEffect(() => {
     if (!focusAfter) return;

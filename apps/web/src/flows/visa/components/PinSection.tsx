@@ -19,10 +19,14 @@ interface PinSectionProps {
   headingLevel?: 2 | 3;
 }
 
-/** The frame's source: pinFrameURL with the one-time key as a query parameter. */
-export function pinFrameSource(retrieval: PinRetrieval): string {
+/**
+ * The frame's source: pinFrameURL with the one-time key as a query parameter, and the portal's
+ * language, so the frame's <html lang> follows it (WCAG 3.1.1).
+ */
+export function pinFrameSource(retrieval: PinRetrieval, language?: string): string {
   const url = new URL(retrieval.pinFrameURL);
   url.searchParams.set('key', retrieval.key);
+  if (language) url.searchParams.set('lang', language);
   return url.toString();
 }
 
@@ -37,10 +41,12 @@ export function pinFrameSource(retrieval: PinRetrieval): string {
  * 'pin-error' shows visa__get_pin_error.
  */
 export function PinSection({ themeCode, cardNumber, securityCode, autoHide = false, autoShow = false, onSettled, headingLevel = 2 }: PinSectionProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [phase, setPhase] = useState<'hidden' | 'loading' | 'shown'>('hidden');
   const [retrieval, setRetrieval] = useState<PinRetrieval | null>(null);
   const [error, setError] = useState(false);
+  // Said in a live region when the PIN hid itself (a hide the cardholder did not ask for).
+  const [autoHidden, setAutoHidden] = useState(false);
   const frameRef = useRef<HTMLIFrameElement>(null);
   const showRef = useRef<HTMLButtonElement>(null);
   const hideRef = useRef<HTMLButtonElement>(null);
@@ -58,6 +64,7 @@ export function PinSection({ themeCode, cardNumber, securityCode, autoHide = fal
 
   const show = (focus = true) => {
     setError(false);
+    setAutoHidden(false);
     setPhase('loading');
     getPin({ themeCode, cardNumber, securityCode }).then(
       (answer) => {
@@ -112,7 +119,12 @@ export function PinSection({ themeCode, cardNumber, securityCode, autoHide = fal
   // Auto-hide, counted from the moment the frame is shown.
   useEffect(() => {
     if (phase !== 'shown' || !autoHide) return;
-    const timer = window.setTimeout(() => hide(false), PIN_AUTO_HIDE_MS);
+    const timer = window.setTimeout(() => {
+      // The hide button goes away with the PIN: if it had focus, the show button takes it, so
+      // Enter shows the PIN again; either way the live region says what happened.
+      hide(document.activeElement === hideRef.current);
+      setAutoHidden(true);
+    }, PIN_AUTO_HIDE_MS);
     return () => window.clearTimeout(timer);
   }, [phase, autoHide]);
 
@@ -145,7 +157,7 @@ export function PinSection({ themeCode, cardNumber, securityCode, autoHide = fal
           <iframe
             ref={frameRef}
             className={styles.pinFrame}
-            src={pinFrameSource(retrieval)}
+            src={pinFrameSource(retrieval, (i18n.resolvedLanguage ?? i18n.language).split('-')[0])}
             title={t('visa__pin_frame_title')}
             onLoad={onFrameLoad}
           />
@@ -173,6 +185,9 @@ export function PinSection({ themeCode, cardNumber, securityCode, autoHide = fal
         )}
       </div>
       {autoHide ? <p className={styles.muted}>{t('visa__pin_auto_hide_hint', { seconds: PIN_AUTO_HIDE_MS / 1000 })}</p> : null}
+      <p role="status" className={autoHidden ? styles.muted : 'visually-hidden'}>
+        {autoHidden ? t('visa__pin_auto_hidden') : ''}
+      </p>
     </section>
   );
 }

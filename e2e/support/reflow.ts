@@ -1,0 +1,76 @@
+import type { Page } from '@playwright/test';
+import { expect } from '@playwright/test';
+
+/**
+ * The widths WCAG 1.4.10 (reflow) asks for: 320 CSS px, and 200 % zoom of the desktop project's
+ * 1280 × 900 window, emulated as a 640 × 450 CSS px viewport (the same layout a 200 % zoom gives;
+ * the device scale factor changes only the pixel density, not the CSS layout).
+ */
+export const REFLOW_VIEWPORTS = [
+  { name: '320 px', width: 320, height: 640 },
+  { name: '200 % zoom', width: 640, height: 450 },
+] as const;
+
+/**
+ * What does not reflow on the page as it is now: a page that scrolls sideways, text clipped by a
+ * box that hides its overflow (the masked card number was), a card number field too narrow for
+ * its placeholder, an open tooltip outside the viewport.
+ */
+export async function reflowProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const root = document.documentElement;
+    if (root.scrollWidth > root.clientWidth) problems.push(`the page scrolls sideways: ${root.scrollWidth} > ${root.clientWidth}`);
+    const describe = (element: Element) =>
+      `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}.${Array.from(element.classList).join('.')} "${(element.textContent ?? '').trim().slice(0, 40)}"`;
+    for (const element of Array.from(document.body.querySelectorAll<HTMLElement>('*'))) {
+      const style = getComputedStyle(element);
+      if (style.display === 'none' || style.visibility === 'hidden') continue;
+      // Visually hidden texts are 1 px boxes by design; form controls scroll their own text.
+      if (element.offsetWidth <= 1 || element.closest('.visually-hidden')) continue;
+      // The bot check's own widget draws its checkbox's ring outside its 24 px box, by design.
+      if (element.closest('altcha-widget')) continue;
+      if (['INPUT', 'TEXTAREA', 'SELECT', 'IFRAME', 'ALTCHA-WIDGET', 'svg'].includes(element.tagName)) continue;
+      const clips = ['hidden', 'clip'].includes(style.overflowX);
+      if (clips && element.scrollWidth > element.clientWidth + 1 && element.textContent?.trim()) {
+        problems.push(`clipped: ${describe(element)} (${element.scrollWidth} > ${element.clientWidth})`);
+      }
+      // Content wider than the box it is in, shown beyond it (a table wider than the panel).
+      if (!clips && element.scrollWidth > element.clientWidth + 1 && element.clientWidth > 0 && ['TABLE', 'DIV', 'MAIN', 'SECTION', 'FORM', 'DL'].includes(element.tagName)) {
+        problems.push(`overflows its box: ${describe(element)} (${element.scrollWidth} > ${element.clientWidth})`);
+      }
+      const box = element.getBoundingClientRect();
+      if (element.getAttribute('role') === 'tooltip' && (box.left < 0 || box.right > root.clientWidth)) {
+        problems.push(`tooltip outside the viewport: ${describe(element)} (${Math.round(box.left)}..${Math.round(box.right)})`);
+      }
+    }
+    // The card number must show whole: the placeholder's 23 characters fit in the field.
+    const canvas = document.createElement('canvas').getContext('2d')!;
+    for (const input of Array.from(document.querySelectorAll<HTMLInputElement>('input[placeholder="0000 0000 0000 0000 000"]'))) {
+      const style = getComputedStyle(input);
+      canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const letterSpacing = parseFloat(style.letterSpacing) || 0;
+      const text = input.value || input.placeholder;
+      const needed = canvas.measureText(text).width + letterSpacing * text.length;
+      const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      if (needed > room + 1) problems.push(`the card number field shows ${Math.floor((room / needed) * text.length)} of ${text.length} characters (${Math.round(room)} px for ${Math.round(needed)} px)`);
+    }
+    return problems;
+  });
+}
+
+/**
+ * Checks the page at each reflow width and puts the viewport back: nothing scrolls sideways,
+ * nothing is clipped.
+ */
+export async function expectReflow(page: Page): Promise<void> {
+  const original = page.viewportSize();
+  try {
+    for (const viewport of REFLOW_VIEWPORTS) {
+      await page.setViewportSize({ width: viewport.width, height: viewport.height });
+      await expect.poll(() => reflowProblems(page), { message: `reflow at ${viewport.name} on ${new URL(page.url()).pathname}`, timeout: 2_000 }).toEqual([]);
+    }
+  } finally {
+    if (original) await page.setViewportSize(original);
+  }
+}
