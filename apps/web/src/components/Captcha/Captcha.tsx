@@ -78,7 +78,7 @@ export function Captcha({ onToken, showLoadError = false, error, focusError = fa
       <Suspense fallback={loading}>
         <RecaptchaWidget
           siteKey={key.data.key}
-          scriptOrigin={key.data.scriptOrigin ?? 'https://www.google.com'}
+          scriptOrigin={key.data.scriptOrigin}
           language={i18n.resolvedLanguage ?? 'nl'}
           onToken={(token) => onTokenRef.current(token)}
         />

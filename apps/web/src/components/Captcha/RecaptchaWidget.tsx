@@ -39,14 +39,15 @@ export default function RecaptchaWidget({
   onToken,
 }: {
   siteKey: string;
-  scriptOrigin: string;
+  /** Absent from an older server: Google's own domain. */
+  scriptOrigin?: string | undefined;
   language: string;
   onToken: (token: string | null) => void;
 }) {
   const container = useRef<HTMLDivElement>(null);
   useEffect(() => {
     let cancelled = false;
-    loadRecaptchaScript(scriptOrigin, language)
+    loadRecaptchaScript(scriptOrigin ?? 'https://www.google.com', language)
       .then(() => {
         const grecaptcha = (window as unknown as { grecaptcha?: GoogleRecaptcha }).grecaptcha;
         grecaptcha?.ready(() => {
