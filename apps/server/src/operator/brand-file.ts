@@ -4,6 +4,8 @@ import path from 'node:path';
 import { FLOW_CODES, informationTypeSchema, languageSchema, translationsSchema } from '@tessera/contracts';
 import { z } from 'zod';
 import { ASSET_NAMES } from '../db/repositories/brand-assets.js';
+import { checkBrandTexts, describeIssues, KNOWN_TEXT_KEYS } from './brand-file-checks.js';
+import { contrastWarnings, MINIMUM_CONTRAST } from './brand-contrast.js';
 
 /**
  * The brand definition file: what `tessera brand import FILE` reads and what the demo brands are
@@ -27,61 +29,79 @@ const embedOrigin = z.union([
     .regex(/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i, 'an origin such as https://www.example.com'),
 ]);
 
-export const brandFileSchema = z
-  .object({
-    code: z.string().regex(/^[A-Z0-9_]{2,32}$/, 'upper-case letters, digits and _'),
-    slug: z.string().regex(/^[a-z0-9][a-z0-9-]{1,31}$/, 'lower-case letters, digits and -'),
-    name: z.string().min(1).max(100),
-    /** ISO 4217 code of the brand's cards and fees. */
-    assetCode: z.string().regex(/^[A-Z]{3}$/).default('EUR'),
-    styling: z.object({
-      logo: relativeFile.nullable(),
-      headerImage: relativeFile.nullable(),
-      posterImage: relativeFile.nullable(),
-      /**
-       * The logo in e-mails, as PNG, JPEG or GIF: the common mail clients (Gmail, Outlook) do not
-       * show SVG. Without it, e-mails carry the portal's logo file.
-       */
-      emailLogo: relativeFile.nullable().optional(),
-      addSwoosh: z.boolean(),
-      backgroundVariant: z.enum(['plain', 'light', 'dark', 'pattern']),
-      useGradient: z.boolean(),
-      informationType: informationTypeSchema,
-    }),
-    /** Every flow the brand offers or not; a flow left out is unavailable. */
-    pageAvailability: z
-      .array(
-        z.object({
-          code: z.enum(FLOW_CODES),
-          isAvailable: z.boolean(),
-          availableLanguages: z.array(languageSchema).max(10),
-        }),
-      )
-      .max(FLOW_CODES.length),
-    scanningFlows: z.array(z.enum(FLOW_CODES)).max(FLOW_CODES.length),
-    /** Payout fee in minor units. */
-    payoutFee: z.number().int().min(0),
-    /** Smallest balance a card may be replaced with, in minor units. */
-    replacementMinimum: z.number().int().min(0),
-    termsUrls: z.object({ terms: httpsOrHttpUrl, privacy: httpsOrHttpUrl }).nullable(),
-    embedOrigins: z.array(embedOrigin).max(20),
-    customCss: relativeFile.nullable(),
-    /** Per culture, texts that replace the defaults (apps/server/src/translations/defaults). */
-    translations: z.record(languageSchema, translationsSchema).default({}),
-  })
-  .superRefine((brand, ctx) => {
-    const codes = brand.pageAvailability.map((p) => p.code);
-    if (new Set(codes).size !== codes.length) {
-      ctx.addIssue({ code: 'custom', path: ['pageAvailability'], message: 'each flow at most once' });
-    }
-  });
+const stylingSchema = z.strictObject({
+  logo: relativeFile.nullable(),
+  headerImage: relativeFile.nullable(),
+  posterImage: relativeFile.nullable(),
+  /**
+   * The logo in e-mails, as PNG, JPEG or GIF: the common mail clients (Gmail, Outlook) do not
+   * show SVG. Without it, e-mails carry the portal's logo file.
+   */
+  emailLogo: relativeFile.nullable().optional(),
+  addSwoosh: z.boolean(),
+  backgroundVariant: z.enum(['plain', 'light', 'dark', 'pattern']),
+  useGradient: z.boolean(),
+  informationType: informationTypeSchema,
+});
+
+const pageAvailabilityEntrySchema = z.strictObject({
+  code: z.enum(FLOW_CODES),
+  isAvailable: z.boolean(),
+  availableLanguages: z.array(languageSchema).max(10),
+});
+
+const termsUrlsSchema = z.strictObject({ terms: httpsOrHttpUrl, privacy: httpsOrHttpUrl });
+
+const brandFileObject = z.strictObject({
+  /** The JSON Schema of this file (docs/brand-file.schema.json), for editors; not stored. */
+  $schema: z.string().max(500).optional(),
+  code: z.string().regex(/^[A-Z0-9_]{2,32}$/, 'upper-case letters, digits and _'),
+  slug: z.string().regex(/^[a-z0-9][a-z0-9-]{1,31}$/, 'lower-case letters, digits and -'),
+  name: z.string().min(1).max(100),
+  /** ISO 4217 code of the brand's cards and fees. */
+  assetCode: z.string().regex(/^[A-Z]{3}$/).default('EUR'),
+  styling: stylingSchema,
+  /** Every flow the brand offers or not; a flow left out is unavailable. */
+  pageAvailability: z.array(pageAvailabilityEntrySchema).max(FLOW_CODES.length),
+  scanningFlows: z.array(z.enum(FLOW_CODES)).max(FLOW_CODES.length),
+  /** Payout fee in minor units. */
+  payoutFee: z.number().int().min(0),
+  /** Smallest balance a card may be replaced with, in minor units. */
+  replacementMinimum: z.number().int().min(0),
+  termsUrls: termsUrlsSchema.nullable(),
+  embedOrigins: z.array(embedOrigin).max(20),
+  customCss: relativeFile.nullable(),
+  /** Per culture, texts that replace the defaults (apps/server/src/translations/defaults). */
+  translations: z.record(languageSchema, translationsSchema).default({}),
+});
+
+/** The keys an object of the file may have, by where it sits: for "did you mean" on an unknown key. */
+function knownKeysAt(at: PropertyKey[]): readonly string[] {
+  const where = at.filter((part) => typeof part === 'string').join('.');
+  const shape = { '': brandFileObject, styling: stylingSchema, pageAvailability: pageAvailabilityEntrySchema, termsUrls: termsUrlsSchema }[where];
+  return shape ? Object.keys(shape.shape) : [];
+}
+
+/**
+ * The brand file: strict (an unknown key anywhere is refused, not ignored), with every text key
+ * one Tessera has and texts for every language the brand offers (brand-file-checks.ts).
+ */
+export const brandFileSchema = brandFileObject.superRefine((brand, ctx) => {
+  const codes = brand.pageAvailability.map((p) => p.code);
+  if (new Set(codes).size !== codes.length) {
+    ctx.addIssue({ code: 'custom', path: ['pageAvailability'], message: 'each flow at most once' });
+  }
+  for (const problem of checkBrandTexts(brand)) {
+    ctx.addIssue({ code: 'custom', path: problem.path.split('.'), message: problem.message });
+  }
+});
 
 export type BrandFile = z.infer<typeof brandFileSchema>;
 
 /** Image types mail clients show; SVG is not one of them. */
 const EMAIL_IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif']);
 
-const CONTENT_TYPES: Record<string, string> = {
+export const CONTENT_TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
@@ -104,6 +124,8 @@ export interface LoadedBrand {
   brand: BrandFile;
   assets: LoadedAsset[];
   customCss: string;
+  /** What imports but should be fixed (colours below 4.5:1): printed, not refused. */
+  warnings: string[];
 }
 
 export class BrandFileError extends Error {
@@ -120,9 +142,8 @@ export async function loadBrandFile(file: string): Promise<LoadedBrand> {
   }
   const parsed = brandFileSchema.safeParse(raw);
   if (!parsed.success) {
-    throw new BrandFileError(
-      `${file}:\n${parsed.error.issues.map((i) => `  - ${i.path.join('.') || '(file)'}: ${i.message}`).join('\n')}`,
-    );
+    const problems = describeIssues(parsed.error.issues, knownKeysAt);
+    throw new BrandFileError(`${file}:\n${problems.map((p) => `  - ${p.path}: ${p.message}`).join('\n')}`);
   }
   const brand = parsed.data;
   const dir = path.dirname(file);
@@ -148,5 +169,20 @@ export async function loadBrandFile(file: string): Promise<LoadedBrand> {
     });
     if (Buffer.byteLength(customCss) > MAX_CSS_BYTES) throw new BrandFileError(`${file}: customCss: larger than 256 KB`);
   }
-  return { brand, assets, customCss };
+  const warnings = contrastWarnings(customCss).map(
+    (w) => `${w.where}: ${w.foreground} on ${w.background} contrast ${w.ratio}:1, below the ${MINIMUM_CONTRAST}:1 WCAG asks for text`,
+  );
+  return { brand, assets, customCss, warnings };
+}
+
+/** The brand file's JSON Schema, as an editor reads it (what a file may hold, before defaults). */
+export function brandFileJsonSchema(): Record<string, unknown> {
+  const schema = z.toJSONSchema(brandFileObject, { io: 'input', unrepresentable: 'any' }) as { properties: Record<string, Record<string, unknown>> };
+  // The text keys as an editor can offer them; the import refuses others (checkBrandTexts).
+  (schema.properties.translations!.additionalProperties as Record<string, unknown>).propertyNames = { enum: [...KNOWN_TEXT_KEYS].sort() };
+  return {
+    ...schema,
+    title: 'Tessera brand file',
+    description: 'What "tessera brands import FILE" reads. Generated by "tessera brands schema"; text keys and languages are checked by the import.',
+  };
 }

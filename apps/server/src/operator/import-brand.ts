@@ -4,9 +4,12 @@ import type { Db } from '../db/database.js';
 import { recordAuditEvent } from '../db/repositories/audit.js';
 import type { Executor } from '../db/repositories/executor.js';
 import { OperatorError } from './operator-error.js';
+import { operatorActor } from './operator-name.js';
 
 export interface ImportBrandResult {
   action: 'created' | 'updated' | 'unchanged';
+  /** A dry run: nothing was written; `action` and `changes` say what the import would do. */
+  dryRun: boolean;
   brandId: string;
   code: string;
   slug: string;
@@ -75,15 +78,34 @@ async function snapshot(db: Executor, brandId: string): Promise<BrandSnapshot> {
   };
 }
 
+export interface ImportBrandOptions {
+  /** The file's name, for the audit event. */
+  source: string;
+  /** Who imports (the operator's name), for the audit event. */
+  by: string;
+  /** Work out what would change, then roll everything back. */
+  dryRun?: boolean;
+}
+
+/** Thrown to roll a dry run's transaction back, carrying what it would have done. */
+class DryRunRollback extends Error {
+  constructor(readonly result: ImportBrandResult) {
+    super('dry run');
+  }
+}
+
 /**
- * `tessera brand import FILE`: creates the brand the file describes, or updates the brand with
+ * `tessera brands import FILE`: creates the brand the file describes, or updates the brand with
  * its code, in one transaction. The code identifies a brand (API calls carry it), so a file whose
- * slug belongs to another brand is refused rather than renaming or merging brands.
+ * slug belongs to another brand is refused rather than renaming or merging brands. A dry run
+ * does the same work in a transaction it rolls back, so it tells exactly what the import would do.
  */
-export async function importBrand(db: Db, loaded: LoadedBrand, now: Date, source: string): Promise<ImportBrandResult> {
+export async function importBrand(db: Db, loaded: LoadedBrand, now: Date, options: ImportBrandOptions): Promise<ImportBrandResult> {
   const { brand } = loaded;
   const at = now.toISOString();
-  return db.transaction().execute(async (trx) => {
+  const dryRun = options.dryRun === true;
+  try {
+    return await db.transaction().execute(async (trx) => {
     const byCode = await trx.selectFrom('brands').select(['id', 'slug']).where('code', '=', brand.code).executeTakeFirst();
     const bySlug = await trx.selectFrom('brands').select(['id', 'code']).where('slug', '=', brand.slug).executeTakeFirst();
     if (bySlug && bySlug.id !== byCode?.id) {
@@ -101,18 +123,9 @@ export async function importBrand(db: Db, loaded: LoadedBrand, now: Date, source
           .map((part) => PART_LABELS[part]!)
       : [];
     const action = !before ? 'created' : changes.length > 0 ? 'updated' : 'unchanged';
-    await recordAuditEvent(
-      trx,
-      {
-        type: 'brand.import',
-        outcome: action,
-        brandId,
-        detail: JSON.stringify({ source, changes }).slice(0, 1000),
-      },
-      at,
-    );
-    return {
+    const result: ImportBrandResult = {
       action,
+      dryRun,
       brandId,
       code: brand.code,
       slug: brand.slug,
@@ -123,5 +136,22 @@ export async function importBrand(db: Db, loaded: LoadedBrand, now: Date, source
       customCssBytes: Buffer.byteLength(loaded.customCss),
       translationCount: Object.values(brand.translations).reduce((n, texts) => n + Object.keys(texts).length, 0),
     };
-  });
+    if (dryRun) throw new DryRunRollback(result);
+    await recordAuditEvent(
+      trx,
+      {
+        type: 'brand.import',
+        outcome: action,
+        brandId,
+        client: operatorActor(options.by),
+        detail: JSON.stringify({ source: options.source, changes }).slice(0, 1000),
+      },
+      at,
+    );
+    return result;
+    });
+  } catch (error) {
+    if (error instanceof DryRunRollback) return error.result;
+    throw error;
+  }
 }

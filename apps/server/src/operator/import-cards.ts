@@ -8,6 +8,7 @@ import { recordAuditEvent } from '../db/repositories/audit.js';
 import { findBrandByIdentifier } from '../db/repositories/brands.js';
 import type { Executor } from '../db/repositories/executor.js';
 import type { BrandRow } from '../db/schema.js';
+import { operatorActorOf } from './operator-name.js';
 import { OperatorError } from './operator-error.js';
 
 /**
@@ -255,7 +256,7 @@ export interface ImportCardsOptions {
  * encrypted, the balance booked as a `load` ledger entry, and an audit event per card.
  */
 export async function importCards(
-  deps: { db: Db; crypto: Crypto; now: () => Date },
+  deps: { db: Db; crypto: Crypto; now: () => Date; operator?: string },
   records: readonly CsvInputRecord[],
   options: ImportCardsOptions,
 ): Promise<ImportCardsResult> {
@@ -333,7 +334,7 @@ export async function importCards(
       );
       await recordAuditEvent(
         trx,
-        { type: 'card.import', outcome: 'created', brandId: brand.id, cardId, detail: `batch ${batch}, line ${line}` },
+        { type: 'card.import', client: operatorActorOf(deps), outcome: 'created', brandId: brand.id, cardId, detail: `batch ${batch}, line ${line}` },
         at,
       );
     }
@@ -341,7 +342,7 @@ export async function importCards(
       await recordAuditEvent(
         trx,
         {
-          type: 'cards.import',
+          type: 'cards.import', client: operatorActorOf(deps),
           outcome: 'imported',
           detail: JSON.stringify({ batch, source: options.source.slice(-200), cards: result.imported }),
         },

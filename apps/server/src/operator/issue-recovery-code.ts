@@ -5,6 +5,7 @@ import type { Db } from '../db/database.js';
 import { recordAuditEvent } from '../db/repositories/audit.js';
 import { findBrandById, listBrandFlows } from '../db/repositories/brands.js';
 import { guessingGate } from '../domain/guessing-policy.js';
+import { operatorActorOf } from './operator-name.js';
 import { OperatorError } from './operator-error.js';
 import { changeOperatorCard } from './operator-card.js';
 import { offersFlow } from '../customer-call/brand-gate.js';
@@ -27,7 +28,7 @@ export interface IssueRecoveryCodeResult {
  * works once. Audited as card.recovery_code, without the code. Visa cards recover by SMS, and a
  * blocked (replaced or stopped) card has no self-service: both are refused.
  */
-export async function issueRecoveryCode(deps: { db: Db; crypto: Crypto; now: () => Date }, cardNumber: string): Promise<IssueRecoveryCodeResult> {
+export async function issueRecoveryCode(deps: { db: Db; crypto: Crypto; now: () => Date; operator?: string }, cardNumber: string): Promise<IssueRecoveryCodeResult> {
   const now = deps.now();
   const at = now.toISOString();
   return changeOperatorCard(deps, cardNumber, async (trx, card, masked) => {
@@ -43,7 +44,7 @@ export async function issueRecoveryCode(deps: { db: Db; crypto: Crypto; now: () 
     await setCardSecret(trx, deps.crypto, { cardId: card.id, kind: 'recovery_code', value: recoveryCode, at });
     await recordAuditEvent(
       trx,
-      { type: 'card.recovery_code', outcome: 'issued', brandId: card.brand_id, cardId: card.id, detail: 'operator; earlier recovery codes stopped working' },
+      { type: 'card.recovery_code', client: operatorActorOf(deps), outcome: 'issued', brandId: card.brand_id, cardId: card.id, detail: 'operator; earlier recovery codes stopped working' },
       at,
     );
     const gate = guessingGate(

@@ -15,6 +15,7 @@ import { recipientHint } from '../delivery/message.js';
 import { enqueueMessage } from '../delivery/outbox.js';
 import { isReplacedGiftCard } from '../domain/card-state.js';
 import { balancesOf } from '../domain/ledger.js';
+import { operatorActorOf } from './operator-name.js';
 import { OperatorError } from './operator-error.js';
 import { operatorCardNumber } from './operator-card.js';
 import { setCardSecret } from '../cards/set-card-secret.js';
@@ -78,7 +79,7 @@ async function cardById(trx: Transaction<Database>, id: string, options: { forUp
  * e-mail that is still pending in the outbox (it may still arrive; a new code would make it useless).
  */
 export async function resendReplacementCard(
-  deps: { db: Db; crypto: Crypto; now: () => Date },
+  deps: { db: Db; crypto: Crypto; now: () => Date; operator?: string },
   cardNumber: string,
   options: { email?: string } = {},
 ): Promise<ResendReplacementResult> {
@@ -186,7 +187,7 @@ export async function resendReplacementCard(
     await recordAuditEvent(
       trx,
       {
-        type: 'card.replacement_resend',
+        type: 'card.replacement_resend', client: operatorActorOf(deps),
         outcome: 'queued',
         brandId: brand.id,
         cardId: newCard.id,

@@ -6,6 +6,7 @@ import { updateCard } from '../db/repositories/cards.js';
 import { insertLedgerEntries } from '../db/repositories/ledger.js';
 import { findCardForUpdate, findPayoutsByKeys, type PayoutStatus, transitionPayout } from '../db/repositories/payouts.js';
 import type { Database, PayoutRow } from '../db/schema.js';
+import { operatorActorOf } from './operator-name.js';
 import { OperatorError } from './operator-error.js';
 import { payoutReference } from '../domain/payout.js';
 
@@ -45,7 +46,7 @@ const ALLOWED_FROM: Record<Settlement, readonly PayoutStatus[]> = {
  * reversal is booked once), and the card's `paid_out_at` is cleared, so the cardholder can ask
  * for a payout again (a new attempt, with a new identity check and IBAN).
  */
-export async function settlePayouts(deps: { db: Db; now: () => Date }, keys: readonly string[], settlement: Settlement): Promise<SettledPayout[]> {
+export async function settlePayouts(deps: { db: Db; now: () => Date; operator?: string }, keys: readonly string[], settlement: Settlement): Promise<SettledPayout[]> {
   const unique = [...new Set(keys)];
   const at = deps.now().toISOString();
   return deps.db.transaction().execute(async (trx) => {
@@ -85,7 +86,7 @@ export async function settlePayouts(deps: { db: Db; now: () => Date }, keys: rea
       await recordAuditEvent(
         trx,
         {
-          type: 'payout.settle',
+          type: 'payout.settle', client: operatorActorOf(deps),
           outcome: settlement,
           brandId: payout.brand_id,
           cardId: payout.card_id,

@@ -1,3 +1,4 @@
+import { operatorActorOf } from './operator-name.js';
 import type { Crypto } from '../crypto/index.js';
 import type { Db } from '../db/database.js';
 import { recordAuditEvent } from '../db/repositories/audit.js';
@@ -20,7 +21,7 @@ export interface UnlockCardResult {
  * cool-down and resets the failed-attempt count, so the cardholder can use self-service again.
  * It does not unblock a blocked (replaced or stopped) card: that is a different decision.
  */
-export async function unlockCard(deps: { db: Db; crypto: Crypto; now: () => Date }, cardNumber: string): Promise<UnlockCardResult> {
+export async function unlockCard(deps: { db: Db; crypto: Crypto; now: () => Date; operator?: string }, cardNumber: string): Promise<UnlockCardResult> {
   const now = deps.now();
   const at = now.toISOString();
   return changeOperatorCard(deps, cardNumber, async (trx, card, masked) => {
@@ -30,7 +31,7 @@ export async function unlockCard(deps: { db: Db; crypto: Crypto; now: () => Date
     await recordAuditEvent(
       trx,
       {
-        type: 'card.unlock',
+        type: 'card.unlock', client: operatorActorOf(deps),
         outcome: wasOperatorLocked ? 'unlocked' : coolingDown ? 'cooldown_ended' : 'counter_reset',
         brandId: card.brand_id,
         cardId: card.id,

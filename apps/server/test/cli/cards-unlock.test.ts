@@ -21,7 +21,7 @@ describe('tessera cards unlock', () => {
     expect(await lookupCode(number, '640092')).toBe('TOO_MANY_REQUESTS');
 
     // Unquoted, the groups of the number arrive as separate arguments.
-    const res = await c.cli('cards', 'unlock', ...number.split(' '));
+    const res = await c.cli('cards', 'unlock', ...number.split(' '), '--by', 'support.jan');
     expect(res.stderr).toBe('');
     expect(res.code).toBe(0);
     expect(res.stdout).toBe('Unlocked giftcard card XXXXXXXXXXXXXXXX108 of brand DEMO: it was locked; 20 wrong attempts cleared.');
@@ -31,7 +31,7 @@ describe('tessera cards unlock', () => {
     expect(await lookupCode(number, '640092')).toBe('OK');
     const audit = await c.t.db.selectFrom('audit_events').selectAll().where('type', '=', 'card.unlock').where('card_id', '=', card.id).execute();
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ outcome: 'unlocked', brand_id: card.brand_id });
+    expect(audit[0]).toMatchObject({ outcome: 'unlocked', brand_id: card.brand_id, client: 'operator:support.jan' });
     expect(audit[0]!.detail).not.toContain('6064');
   });
 

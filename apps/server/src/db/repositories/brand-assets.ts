@@ -49,3 +49,9 @@ export async function replaceBrandAssets(
     )
     .execute();
 }
+
+/** Every asset of a brand with its content (what `brands export` writes back as files). */
+export async function listBrandAssets(db: Executor, brandId: string): Promise<BrandAsset[]> {
+  const rows = await db.selectFrom('brand_assets').selectAll().where('brand_id', '=', brandId).orderBy('name').execute();
+  return rows.map((row) => ({ name: row.name, contentType: row.content_type, content: Buffer.from(row.content), etag: row.etag, updatedAt: row.updated_at }));
+}

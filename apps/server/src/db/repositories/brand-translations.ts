@@ -24,3 +24,17 @@ export async function replaceBrandTranslations(
     await db.insertInto('brand_translations').values(rows.slice(i, i + 200)).execute();
   }
 }
+
+/** Every text override of a brand, by culture (what `brands export` writes back into a brand file). */
+export async function listBrandTranslations(db: Executor, brandId: string): Promise<Record<string, Record<string, string>>> {
+  const rows = await db
+    .selectFrom('brand_translations')
+    .select(['culture', 'key', 'text'])
+    .where('brand_id', '=', brandId)
+    .orderBy('culture')
+    .orderBy('key')
+    .execute();
+  const byCulture: Record<string, Record<string, string>> = {};
+  for (const row of rows) (byCulture[row.culture] ??= {})[row.key] = row.text;
+  return byCulture;
+}

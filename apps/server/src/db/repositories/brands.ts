@@ -52,3 +52,14 @@ export async function upsertBrand(
   }
   return id;
 }
+
+/** Every brand with how many cards it has, for `brands list`. */
+export async function listBrandsWithCardCounts(db: Executor): Promise<(BrandRow & { card_count: number })[]> {
+  const rows = await db
+    .selectFrom('brands')
+    .selectAll('brands')
+    .select((eb) => eb.selectFrom('cards').select(eb.fn.countAll().as('n')).whereRef('cards.brand_id', '=', 'brands.id').as('card_count'))
+    .orderBy('brands.slug')
+    .execute();
+  return rows.map((row) => ({ ...row, card_count: Number(row.card_count ?? 0) }));
+}

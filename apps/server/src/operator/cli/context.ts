@@ -24,6 +24,8 @@ export interface CliContext {
   crypto: Crypto;
   now: () => Date;
   io: CliIo;
+  /** Who runs the command (`--by`, else the login name): audit events of changes carry it. */
+  operator: string;
 }
 
 /** A mistake in how the command was called (exit 2), as opposed to a refusal of what it was given (exit 1). */
@@ -49,7 +51,10 @@ export class MissingDatabaseError extends Error {
  * refused (SchemaBehindError: run `tessera db migrate`). `schema: 'as-is'` skips both, for the
  * `db` commands themselves.
  */
-export async function openContext(io: CliIo, options: { schema?: 'prepared' | 'as-is'; mayCreateDatabase?: boolean } = {}): Promise<CliContext> {
+export async function openContext(
+  io: CliIo,
+  options: { schema?: 'prepared' | 'as-is'; mayCreateDatabase?: boolean; operator?: string } = {},
+): Promise<CliContext> {
   const config = parseConfig(io.env, { for: 'cli' });
   // A mistyped DATABASE_URL must not answer "No payouts." from a new empty file: outside demo
   // mode only `db migrate` may create a SQLite database.
@@ -70,7 +75,7 @@ export async function openContext(io: CliIo, options: { schema?: 'prepared' | 'a
     await db.destroy();
     throw error;
   }
-  return { config, db, crypto, now: () => new Date(), io };
+  return { config, db, crypto, now: () => new Date(), io, operator: options.operator ?? 'unknown' };
 }
 
 export { ConfigError, SchemaBehindError };

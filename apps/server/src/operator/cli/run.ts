@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
 import { BrandFileError } from '../brand-file.js';
 import { OperatorError } from '../operator-error.js';
-import { brandImport } from './commands/brand-import.js';
+import { operatorName } from '../operator-name.js';
+import { brandImport, brandsExport, brandsImport, brandsList, brandsSchema } from './commands/brands.js';
 import { cardsImport } from './commands/cards-import.js';
 import { cardsRecoveryCode } from './commands/cards-recovery-code.js';
 import { cardsResendReplacement } from './commands/cards-resend-replacement.js';
@@ -15,6 +16,10 @@ import serverPackage from '../../../package.json' with { type: 'json' };
 
 /** Every command, by the words that select it. New commands register here. */
 export const COMMANDS: readonly CommandSpec[] = [
+  brandsList,
+  brandsImport,
+  brandsExport,
+  brandsSchema,
   brandImport,
   cardsImport,
   cardsUnlock,
@@ -44,6 +49,8 @@ production (MIGRATE_ON_START off) it refuses a schema that lacks migrations: run
 Commands:
 ${COMMANDS.map((c) => `  ${c.name.padEnd(width)}   ${c.summary}`).join('\n')}
 
+Every command takes --by NAME: who runs it, recorded in the audit trail with each change (default:
+the login name).
 Run "tessera COMMAND --help" for a command's arguments, "tessera --version" for the version.
 See docs/operations.md.
 Exit status: 0 done, 1 refused or failed (nothing half-written), 2 wrong usage, 78 bad configuration.`;
@@ -105,7 +112,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   try {
     const parsed = parseArgs({
       args: rest,
-      options: { ...command.options, help: { type: 'boolean', short: 'h' } },
+      options: { ...command.options, help: { type: 'boolean', short: 'h' }, by: { type: 'string' } },
       allowPositionals: true,
       strict: true,
     });
@@ -125,9 +132,22 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     throw error;
   }
 
+  const operator = operatorName(args.values.by as string | undefined, io.env);
+  if (operator === undefined) {
+    return usageFailure(io, `${command.name}: --by takes a name of letters, digits and . _ @ - (at most 64)`, usageHint);
+  }
+  if (command.withoutDatabase) {
+    try {
+      return await command.withoutDatabase(io, args);
+    } catch (error) {
+      io.err(`tessera ${command.name}: failed: ${(error as Error).message}`);
+      return EXIT.failed;
+    }
+  }
+
   let ctx: CliContext;
   try {
-    ctx = await openContext(io, { schema: command.schema ?? 'prepared', mayCreateDatabase: command.mayCreateDatabase === true });
+    ctx = await openContext(io, { schema: command.schema ?? 'prepared', mayCreateDatabase: command.mayCreateDatabase === true, operator });
   } catch (error) {
     if (error instanceof ConfigError) {
       io.err(`tessera: ${error.message}`);

@@ -148,7 +148,7 @@ Options:
     if (out && !existsSync(path.dirname(out))) throw new OperatorError(`The folder ${path.dirname(out)} does not exist; nothing was exported.`);
     // With the XML on standard output, messages go to standard error so the output stays a file.
     const say = out ? ctx.io.out : ctx.io.err;
-    const result = await exportPayouts({ db: ctx.db, crypto: ctx.crypto, now: ctx.now, debtor }, format, out ? fileTarget(out) : stdoutTarget(ctx.io));
+    const result = await exportPayouts({ db: ctx.db, crypto: ctx.crypto, now: ctx.now, debtor, operator: ctx.operator }, format, out ? fileTarget(out) : stdoutTarget(ctx.io));
     if (result.kind === 'empty') {
       say('No pending payouts: nothing was exported and no file was written.');
       return EXIT.ok;

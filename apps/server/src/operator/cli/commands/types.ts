@@ -21,6 +21,8 @@ export interface CommandSpec {
   run(ctx: CliContext, args: ParsedArgs): Promise<number>;
   /** 'as-is': the database is opened without migrating or checking its schema (the db commands). */
   schema?: 'as-is';
+  /** A command that needs no database or keys (brands schema): runs instead of `run`. */
+  withoutDatabase?: (io: CliIo, args: ParsedArgs) => Promise<number>;
   /** The command may create a SQLite database that is not there yet (db migrate). */
   mayCreateDatabase?: true;
 }

@@ -1,0 +1,29 @@
+import { userInfo } from 'node:os';
+
+/**
+ * Who ran an operator command, for the audit trail: `--by NAME`, else the login name. A name is
+ * kept to letters, digits and . _ @ - so it can never forge a field in a log line or a CSV cell.
+ */
+export const OPERATOR_NAME = /^[\p{L}\p{N}._@-]{1,64}$/u;
+
+/** The operator's name from `--by`, or the login; undefined when `--by` is malformed. */
+export function operatorName(by: string | undefined, env: Record<string, string | undefined>): string | undefined {
+  if (by !== undefined) return OPERATOR_NAME.test(by) ? by : undefined;
+  const login = env.USER ?? env.LOGNAME ?? loginName();
+  return login && OPERATOR_NAME.test(login) ? login : 'unknown';
+}
+
+function loginName(): string | undefined {
+  try {
+    return userInfo().username;
+  } catch {
+    // A container user without a passwd entry has no name to read.
+    return undefined;
+  }
+}
+
+/** The audit event's `client` of an operator's change: "operator:NAME" (a customer call's is its address). */
+export const operatorActor = (name: string) => `operator:${name}`;
+
+/** The `client` of an operator use case's audit events: its operator, when the caller named one. */
+export const operatorActorOf = (deps: { operator?: string }) => (deps.operator ? operatorActor(deps.operator) : null);
