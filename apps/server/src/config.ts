@@ -122,6 +122,8 @@ const envSchema = z.object({
   ERROR_REPORTS_PER_MINUTE: positiveInt.default(10),
   /** Error reports older than this are deleted (app/housekeeping.ts). At most ten years. */
   ERROR_REPORT_RETENTION_DAYS: positiveInt.max(3650).default(30),
+  /** A message given up after its attempts keeps its encrypted content this long, for `tessera outbox retry`. */
+  OUTBOX_FAILED_CONTENT_DAYS: positiveInt.max(90).default(7),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   WEB_DIST: z.string().min(1).optional(),
   KEYS_FILE: z.string().min(1).optional(),
@@ -274,6 +276,8 @@ export interface Config {
   errorReportsPerMinute: number;
   /** How long an error report is kept before the sweep deletes it. */
   errorReportRetentionDays: number;
+  /** How long a message given up after its attempts keeps its content for a retry. */
+  outboxFailedContentDays: number;
   logLevel: (typeof LOG_LEVELS)[number];
   webDist: string;
   /** Keys given in the environment; undefined means a keys file (demo and development only). */
@@ -602,6 +606,7 @@ function parseAll(env: Record<string, string | undefined>, options: { unchecked?
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     errorReportsPerMinute: e.ERROR_REPORTS_PER_MINUTE,
     errorReportRetentionDays: e.ERROR_REPORT_RETENTION_DAYS,
+    outboxFailedContentDays: e.OUTBOX_FAILED_CONTENT_DAYS,
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(appRoot, '..', '..', 'web', 'dist')),
     keys,

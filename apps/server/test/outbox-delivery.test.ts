@@ -1,5 +1,6 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSmtpMailSender } from '../src/adapters/mail/smtp.js';
+import { HousekeepingSweeper } from '../src/app/housekeeping.js';
 import { findBrandByCode } from '../src/db/repositories/brands.js';
 import { claimMessage } from '../src/db/repositories/outbox.js';
 import { composeReplacementCardEmail } from '../src/delivery/emails/replacement-card.js';
@@ -221,7 +222,7 @@ describe('SMTP delivery of the replacement e-mail', () => {
     expect(log.text()).toContain('message failed for good');
   });
 
-  it('gives up after the maximum number of attempts', async () => {
+  it('gives up after the maximum number of attempts, keeping the content for a retry until housekeeping erases it', async () => {
     const server = await smtpServer({ onRcpt: () => smtpReply(421, '4.7.0 Busy') });
     const id = await queueReplacementEmail();
     const w = worker({ email: smtpSender(server) }, { maxAttempts: 3 });
@@ -231,10 +232,18 @@ describe('SMTP delivery of the replacement e-mail', () => {
     advance(60_000);
     expect((await w.runOnce()).failed).toBe(1);
     const row = await rowOf(id);
-    expect(row).toMatchObject({ status: 'failed', attempts: 3, payload_ciphertext: null });
+    expect(row).toMatchObject({ status: 'failed', attempts: 3 });
+    // Given up, not refused: the encrypted content stays for "tessera outbox retry".
+    expect(row.payload_ciphertext).not.toBeNull();
     expect(row.last_error).toMatch(/gave up after 3 attempts/);
     advance(3_600_000);
     expect(await w.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0 });
+    const sweep = (days: number) =>
+      new HousekeepingSweeper(t.config, { db: t.db, logger, now: () => new Date(clock.getTime() + days * 24 * 3_600_000) }).runOnce();
+    expect((await sweep(6)).failedMessageContents).toBe(0);
+    expect((await rowOf(id)).payload_ciphertext).not.toBeNull();
+    expect((await sweep(7)).failedMessageContents).toBe(1);
+    expect(await rowOf(id)).toMatchObject({ status: 'failed', payload_ciphertext: null });
   });
 
   it('counts an unreachable server as temporary', async () => {

@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import { deleteErrorReportsBefore } from '../db/repositories/error-reports.js';
 import type { Executor } from '../db/repositories/executor.js';
 import { forgetNumberGuesses } from '../db/repositories/number-guesses.js';
+import { eraseFailedPayloadsBefore } from '../db/repositories/outbox.js';
 import { NUMBER_GUESSES_KEPT_MS } from '../domain/guessing-policy.js';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -21,13 +22,16 @@ export interface SweepResult {
   errorReports: number;
   /** Guessing counters of numbers without a card forgotten (last guessed 30 days ago or more). */
   numberGuesses: number;
+  /** Failed messages whose content was erased (failed OUTBOX_FAILED_CONTENT_DAYS ago or more). */
+  failedMessageContents: number;
 }
 
 /**
  * Deletes what the server keeps only for a while, at start and then every hour, in every server
  * process (main.ts): error reports older than ERROR_REPORT_RETENTION_DAYS, and the guessing
  * counters of numbers without a card (number_guesses) last guessed 30 days ago, which bounds
- * that table. A timer rather than a sweep on insert: rows must go when their time is up even if
+ * that table, and the encrypted content of messages given up OUTBOX_FAILED_CONTENT_DAYS ago (kept
+ * until then for `tessera outbox retry`). A timer rather than a sweep on insert: rows must go when their time is up even if
  * nothing new arrives, and a delete in the guessing path would make it slower than a real card's.
  * Several processes sweeping at once is harmless: each runs the same `DELETE … WHERE … < cutoff`,
  * and a row one of them deleted is simply not there for the others; nothing needs a lock or a
@@ -35,12 +39,14 @@ export interface SweepResult {
  */
 export class HousekeepingSweeper {
   readonly #retentionMs: number;
+  readonly #failedContentMs: number;
   readonly #o: Required<HousekeepingSweeperOptions>;
   #timer: NodeJS.Timeout | undefined;
   #running: Promise<SweepResult> | undefined;
 
-  constructor(config: Pick<Config, 'errorReportRetentionDays'>, options: HousekeepingSweeperOptions) {
+  constructor(config: Pick<Config, 'errorReportRetentionDays' | 'outboxFailedContentDays'>, options: HousekeepingSweeperOptions) {
     this.#retentionMs = config.errorReportRetentionDays * DAY_MS;
+    this.#failedContentMs = config.outboxFailedContentDays * DAY_MS;
     this.#o = { now: () => new Date(), intervalMs: HOUSEKEEPING_INTERVAL_MS, ...options };
   }
 
@@ -64,14 +70,17 @@ export class HousekeepingSweeper {
     const now = this.#o.now().getTime();
     const cutoff = new Date(now - this.#retentionMs).toISOString();
     const forgetBefore = new Date(now - NUMBER_GUESSES_KEPT_MS).toISOString();
+    const failedBefore = new Date(now - this.#failedContentMs).toISOString();
     const run = (async () => ({
       errorReports: await deleteErrorReportsBefore(this.#o.db, cutoff),
       numberGuesses: await forgetNumberGuesses(this.#o.db, forgetBefore),
+      failedMessageContents: await eraseFailedPayloadsBefore(this.#o.db, failedBefore),
     }))();
     this.#running = run;
     try {
       const deleted = await run;
       if (deleted.errorReports > 0) this.#o.logger.info({ deleted: deleted.errorReports, before: cutoff }, 'old error reports deleted');
+      if (deleted.failedMessageContents > 0) this.#o.logger.info({ erased: deleted.failedMessageContents, before: failedBefore }, 'content of failed messages erased');
       if (deleted.numberGuesses > 0) this.#o.logger.info({ forgotten: deleted.numberGuesses, before: forgetBefore }, 'guessing counters of numbers without a card forgotten');
       return deleted;
     } finally {

@@ -51,7 +51,9 @@ export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): n
  * pending messages, claims each with a lease (so several server processes, or a restart, never
  * send one concurrently), decrypts it, hands it to the channel's adapter, then marks it sent and
  * erases the payload. A temporary failure is retried with exponential backoff; a permanent one,
- * or too many attempts, marks it failed (payload erased too) and logs an error.
+ * or too many attempts, marks it failed and logs an error. A permanent failure's payload is erased
+ * at once; one given up after its attempts keeps it (encrypted) for `tessera outbox retry` until
+ * housekeeping erases it (OUTBOX_FAILED_CONTENT_DAYS).
  * Logs carry the message id, purpose and masked recipient only.
  */
 export class OutboxWorker {
@@ -181,7 +183,7 @@ export class OutboxWorker {
     const done = this.#o.now();
     if (failure.permanent || attempts >= this.#o.maxAttempts) {
       const reason = failure.permanent ? failure.message : `${failure.message} (gave up after ${attempts} attempts)`;
-      await markFailed(this.#o.db, row.id, leaseUntil, attempts, reason, done.toISOString());
+      await markFailed(this.#o.db, row.id, leaseUntil, attempts, reason, done.toISOString(), !failure.permanent);
       this.#o.logger.error({ ...facts, error: reason }, 'message failed for good');
       return 'failed';
     }

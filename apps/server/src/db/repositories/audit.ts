@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import { preparedQuery } from '../prepared.js';
 import type { Insertable } from 'kysely';
@@ -124,4 +125,37 @@ export class AuditWriter {
     }
     await Promise.all(writes);
   }
+}
+
+export interface AuditListing {
+  id: string;
+  occurred_at: string;
+  type: string;
+  outcome: string;
+  brand_code: string | null;
+  card_id: string | null;
+  card_last3: string | null;
+  flow_type: string | null;
+  client: string | null;
+  detail: string | null;
+}
+
+/** Audit events, newest first; `type` is exact, or a prefix when it ends in "." ("card."). */
+export async function listAuditEvents(
+  db: Executor,
+  filter: { cardId?: string; type?: string; since?: string; limit: number },
+): Promise<AuditListing[]> {
+  let query = db
+    .selectFrom('audit_events as e')
+    .leftJoin('brands as b', 'b.id', 'e.brand_id')
+    .leftJoin('cards as c', 'c.id', 'e.card_id')
+    .select(['e.id', 'e.occurred_at', 'e.type', 'e.outcome', 'b.code as brand_code', 'e.card_id', 'c.number_last3 as card_last3', 'e.flow_type', 'e.client', 'e.detail']);
+  if (filter.cardId !== undefined) query = query.where('e.card_id', '=', filter.cardId);
+  if (filter.type !== undefined) {
+    const prefix = filter.type;
+    // A prefix compared as text (substr is the same on SQLite and PostgreSQL): no LIKE wildcards to escape.
+    query = prefix.endsWith('.') ? query.where(sql<string>`substr(e.type, 1, ${prefix.length})`, '=', prefix) : query.where('e.type', '=', prefix);
+  }
+  if (filter.since !== undefined) query = query.where('e.occurred_at', '>=', filter.since);
+  return query.orderBy('e.occurred_at', 'desc').orderBy('e.id', 'desc').limit(filter.limit).execute();
 }

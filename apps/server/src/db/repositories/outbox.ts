@@ -85,13 +85,103 @@ export async function markRetry(
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function markFailed(db: Executor, id: string, leaseUntil: string, attempts: number, lastError: string, now: string): Promise<boolean> {
+/**
+ * A message failed for good. `keepPayload`: it was given up after its attempts (the relay away for
+ * hours), so the operator may send it again (`tessera outbox retry`) until housekeeping erases its
+ * content; a permanent refusal (no such mailbox) has nothing to retry and is erased at once.
+ */
+export async function markFailed(
+  db: Executor,
+  id: string,
+  leaseUntil: string,
+  attempts: number,
+  lastError: string,
+  now: string,
+  keepPayload = false,
+): Promise<boolean> {
   const result = await db
     .updateTable('outbox_messages')
-    .set({ status: 'failed', payload_ciphertext: null, attempts, last_error: lastError, lease_until: null, updated_at: now })
+    .set({ status: 'failed', ...(keepPayload ? {} : { payload_ciphertext: null }), attempts, last_error: lastError, lease_until: null, updated_at: now })
     .where('id', '=', id)
     .where('status', '=', 'pending')
     .where('lease_until', '=', leaseUntil)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** What the operator sees of a message: its metadata (never its content), the brand's code and the card's last digits. */
+export type OutboxListing = Omit<OutboxMessageRow, 'payload_ciphertext' | 'dedupe_key'> & {
+  brand_code: string | null;
+  card_last3: string | null;
+  /** The encrypted content is still held (pending, or failed after its attempts and not yet erased). */
+  has_content: boolean;
+};
+
+function listingQuery(db: Executor) {
+  return db
+    .selectFrom('outbox_messages as m')
+    .leftJoin('brands as b', 'b.id', 'm.brand_id')
+    .leftJoin('cards as c', 'c.id', 'm.card_id')
+    .select([
+      'm.id',
+      'm.channel',
+      'm.purpose',
+      'm.brand_id',
+      'm.card_id',
+      'm.recipient_hint',
+      'm.status',
+      'm.attempts',
+      'm.next_attempt_at',
+      'm.lease_until',
+      'm.last_error',
+      'm.delivered_via',
+      'm.created_at',
+      'm.sent_at',
+      'm.updated_at',
+      'b.code as brand_code',
+      'c.number_last3 as card_last3',
+    ])
+    .select((eb) => eb.case().when('m.payload_ciphertext', 'is', null).then(0).else(1).end().as('has_content'));
+}
+
+const asListing = <R extends { has_content: unknown }>(row: R) => ({ ...row, has_content: Number(row.has_content) === 1 });
+
+/** Messages with these statuses, newest first. */
+export async function listOutboxMessages(db: Executor, statuses: readonly OutboxMessageRow['status'][], limit: number): Promise<OutboxListing[]> {
+  const rows = await listingQuery(db).where('m.status', 'in', [...statuses]).orderBy('m.created_at', 'desc').orderBy('m.id').limit(limit).execute();
+  return rows.map(asListing);
+}
+
+export async function findOutboxMessage(db: Executor, id: string): Promise<OutboxListing | undefined> {
+  const row = await listingQuery(db).where('m.id', '=', id).executeTakeFirst();
+  return row && asListing(row);
+}
+
+/**
+ * Makes a message due now for the workers: a pending one skips its back-off wait; a failed one
+ * whose content is still held becomes pending with its attempts counted from 0. Conditional on
+ * the status the caller saw and on no live lease, so a message a worker is sending is not touched.
+ */
+export async function requeueMessage(db: Executor, id: string, from: 'pending' | 'failed', now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('outbox_messages')
+    .set({ status: 'pending', next_attempt_at: now, updated_at: now, ...(from === 'failed' ? { attempts: 0 } : {}) })
+    .where('id', '=', id)
+    .where('status', '=', from)
+    .where('payload_ciphertext', 'is not', null)
+    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Erases the content of messages that failed before `before` (kept for a retry until then); answers how many. */
+export async function eraseFailedPayloadsBefore(db: Executor, before: string): Promise<number> {
+  const result = await db
+    .updateTable('outbox_messages')
+    .set({ payload_ciphertext: null })
+    .where('status', '=', 'failed')
+    .where('payload_ciphertext', 'is not', null)
+    .where('updated_at', '<', before)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { BrandFileError } from '../brand-file.js';
 import { OperatorError } from '../operator-error.js';
 import { operatorName } from '../operator-name.js';
+import { auditList } from './commands/audit.js';
 import { brandImport, brandsExport, brandsImport, brandsList, brandsSchema } from './commands/brands.js';
 import { cardsImport } from './commands/cards-import.js';
 import { cardsRecoveryCode } from './commands/cards-recovery-code.js';
@@ -9,6 +10,7 @@ import { cardsResendReplacement } from './commands/cards-resend-replacement.js';
 import { cardsUnlock } from './commands/cards-unlock.js';
 import { dbMigrate, dbStatus } from './commands/db.js';
 import { keysRotate, keysStatus } from './commands/keys.js';
+import { outboxList, outboxRetry, outboxShow } from './commands/outbox.js';
 import { payoutsExport, payoutsList, payoutsMarkFailed, payoutsMarkPaid } from './commands/payouts.js';
 import type { CommandSpec, ParsedArgs } from './commands/types.js';
 import { type CliContext, type CliIo, ConfigError, EXIT, MissingDatabaseError, openContext, SchemaBehindError, UsageError } from './context.js';
@@ -29,6 +31,10 @@ export const COMMANDS: readonly CommandSpec[] = [
   payoutsExport,
   payoutsMarkPaid,
   payoutsMarkFailed,
+  outboxList,
+  outboxShow,
+  outboxRetry,
+  auditList,
   dbMigrate,
   dbStatus,
   keysStatus,

@@ -6,6 +6,7 @@ import { importBrand, type ImportBrandResult } from '../../import-brand.js';
 import { listBrands } from '../../list-brands.js';
 import { OperatorError } from '../../operator-error.js';
 import { EXIT, UsageError } from '../context.js';
+import { printTable } from '../table.js';
 import type { CommandSpec } from './types.js';
 
 export const brandsList: CommandSpec = {
@@ -37,8 +38,7 @@ Options:
       ['CODE', 'SLUG', 'NAME', 'FLOWS (LANGUAGES)', 'CARDS'],
       ...brands.map((b) => [b.code, b.slug, b.name, b.flows.map((f) => `${f.code} (${f.languages.join(',') || '-'})`).join(', ') || 'none', String(b.cards)]),
     ];
-    const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-    for (const row of rows) ctx.io.out(row.map((cell, i) => (i === row.length - 1 ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join('  ').trimEnd());
+    printTable(ctx.io, rows, [4]);
     return EXIT.ok;
   },
 };

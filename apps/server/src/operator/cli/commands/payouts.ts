@@ -9,6 +9,7 @@ import { exportPayouts, type FileTarget } from '../../export-payouts.js';
 import { OperatorError } from '../../operator-error.js';
 import { PAYOUT_KEY, type Settlement, settlePayouts } from '../../settle-payouts.js';
 import { type CliIo, EXIT, UsageError } from '../context.js';
+import { printTable } from '../table.js';
 import type { CommandSpec } from './types.js';
 
 /** 4000 EUR cents → "40.00 EUR". */
@@ -62,8 +63,7 @@ Options:
         r.end_to_end_id,
       ]),
     ];
-    const widths = table[0]!.map((_, i) => Math.max(...table.map((row) => row[i]!.length)));
-    for (const row of table) ctx.io.out(row.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd());
+    printTable(ctx.io, table);
     const summary = PAYOUT_STATUSES.flatMap((s) => {
       const of = rows.filter((r) => r.status === s);
       return of.length === 0 ? [] : [`${of.length} ${s} (${money(of.reduce((sum, r) => sum + r.amount, 0), of[0]!.asset_code)})`];

@@ -1,0 +1,10 @@
+import type { CliIo } from './context.js';
+
+/** Prints rows (the first is the header) as columns two spaces apart; `right` lists columns aligned right (numbers). */
+export function printTable(io: Pick<CliIo, 'out'>, rows: readonly (readonly string[])[], right: readonly number[] = []): void {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
+  for (const row of rows) io.out(row.map((cell, i) => (right.includes(i) ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join('  ').trimEnd());
+}
+
+/** "2030-01-01T10:00:00.000Z" → "2030-01-01 10:00Z"; "-" for none. */
+export const minute = (iso: string | null) => (iso ? `${iso.slice(0, 16).replace('T', ' ')}Z` : '-');
