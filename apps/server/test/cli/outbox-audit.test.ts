@@ -35,7 +35,8 @@ async function queue(options: { channel: 'email' | 'sms'; purpose: string; cardN
 /** One worker round with an adapter that answers as given, for both channels. */
 async function deliver(answer: 'ok' | 'temporary' | 'permanent', options: { maxAttempts?: number } = {}) {
   const sent: string[] = [];
-  const adapter: DeliveryPort & { via: string } = {
+  const adapter = (channel: 'email' | 'sms'): DeliveryPort => ({
+    channel,
     via: 'test',
     send: (message) => {
       if (answer === 'ok') {
@@ -44,8 +45,8 @@ async function deliver(answer: 'ok' | 'temporary' | 'permanent', options: { maxA
       }
       return Promise.reject(new DeliveryError(answer, answer === 'temporary' ? 'smtp ETIMEDOUT' : 'smtp EENVELOPE RCPT TO 550 5.1.1'));
     },
-  };
-  const worker = new OutboxWorker({ db: c.t.db, crypto: c.t.deps.crypto, adapters: { email: adapter, sms: adapter }, logger: silent, now: () => new Date(), pollIntervalMs: 60_000, maxAttempts: options.maxAttempts ?? 10, retryBaseMs: 30_000, retryMaxMs: 3_600_000 });
+  });
+  const worker = new OutboxWorker({ db: c.t.db, crypto: c.t.deps.crypto, adapters: { email: adapter('email'), sms: adapter('sms') }, logger: silent, now: () => new Date(), pollIntervalMs: 60_000, maxAttempts: options.maxAttempts ?? 10, retryBaseMs: 30_000, retryMaxMs: 3_600_000 });
   const result = await worker.runOnce();
   await worker.stop();
   return { ...result, sent };
