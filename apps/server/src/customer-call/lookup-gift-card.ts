@@ -31,7 +31,7 @@ export async function lookupGiftCard(deps: ServiceDeps, call: CustomerCall, requ
     cardNumber: request.giftCardNumber,
     secret: request.pinCode,
     secretKind: 'security_code',
-    accepts: (card) => card.brand_id === brand.id && isUsableGiftCard(card.kind, card.state),
+    accepts: (card) => card.brand_id === brand.id && isUsableGiftCard(card),
     audit: auditBase,
     readAfter: (card) => sumLedgerByAsset(deps.db, card.id),
   });

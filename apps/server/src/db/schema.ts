@@ -71,6 +71,9 @@ export interface CardsTable {
   registered_at: string | null;
   paid_out_at: string | null;
   replaced_by_card_id: string | null;
+  /** Stopped (lost, stolen, fraud) since then, whatever its state; null when not blocked (010). */
+  blocked_at: string | null;
+  block_reason: 'lost' | 'stolen' | 'fraud' | 'other' | null;
   created_at: string;
   updated_at: string;
 }
@@ -105,7 +108,7 @@ export interface LedgerEntriesTable {
   card_id: string;
   asset_code: string;
   amount: number;
-  kind: 'load' | 'payout' | 'fee' | 'replacement_out' | 'replacement_in' | 'expiry';
+  kind: 'load' | 'payout' | 'fee' | 'replacement_out' | 'replacement_in' | 'expiry' | 'adjustment' | 'redemption' | 'refund';
   /** Unique: repeating a money-moving call with the same reference moves the money once. */
   reference: string;
   created_at: string;

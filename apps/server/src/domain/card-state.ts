@@ -7,9 +7,29 @@ export type CardState = (typeof CARD_STATES)[number];
 
 export type CardKind = 'visa' | 'giftcard';
 
-/** Gift card flows (balance, identify, replace, payout, reset) work on active gift cards only. */
-export function isUsableGiftCard(kind: CardKind, state: string): boolean {
-  return kind === 'giftcard' && state === 'active';
+/** What the self-service rules read of a card. */
+export interface CardStanding {
+  kind: CardKind;
+  state: string;
+  /** Set while the card is blocked (lost, stolen, fraud: operator, brand or cardholder). */
+  blocked_at: string | null;
+  block_reason?: string | null;
+}
+
+/**
+ * Gift card flows (balance, identify, replace, payout, reset) work on active gift cards only; a
+ * blocked one answers as an unknown card would (REPLACE's exception: mayReplaceWhileBlocked).
+ */
+export function isUsableGiftCard(card: CardStanding): boolean {
+  return card.kind === 'giftcard' && card.state === 'active' && card.blocked_at === null;
+}
+
+/**
+ * A lost or stolen gift card stays replaceable by whoever proves it with its security code: the
+ * point of blocking a lost card is to move its balance to a new one. A card blocked for fraud is not.
+ */
+export function mayReplaceWhileBlocked(card: CardStanding): boolean {
+  return card.kind === 'giftcard' && card.state === 'active' && card.blocked_at !== null && card.block_reason !== 'fraud';
 }
 
 /**

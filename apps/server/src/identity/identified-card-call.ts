@@ -127,7 +127,7 @@ export async function withIdentifiedCard<T>(
     if (verified.kind === 'failed') return { value: { kind: 'identity_failed' }, outcome: 'identity_failed', detail: `${ref}: ${verified.detail}` };
     return done(await steps.act(trx, { card, session, verified, ref, now }));
   };
-  const accepts = (card: CardRow) => card.brand_id === brand.id && isUsableGiftCard(card.kind, card.state);
+  const accepts = (card: CardRow) => card.brand_id === brand.id && isUsableGiftCard(card);
   const result = sent
     ? await checkCardSecretAndWrite<Step<T>>(deps, { cardNumber: sent.cardNumber, secret: sent.securityCode, secretKind: 'security_code', accepts, audit, write })
     : await withBoundCard<Step<T>>(deps, { session: known, accepts, audit, write });

@@ -161,7 +161,7 @@ async function cardToBind(
     cardNumber: request.cardNumber,
     secret: request.securityCode,
     secretKind: 'security_code',
-    accepts: (card) => card.brand_id === brand.id && isUsableGiftCard(card.kind, card.state),
+    accepts: (card) => card.brand_id === brand.id && isUsableGiftCard(card),
     audit,
     readAfter: async () => undefined,
   });

@@ -118,7 +118,7 @@ export async function issueTestGiftCard(
       assetCode: options.assetCode ?? 'EUR',
       expiresAt: '2099-12-31',
       securityCode,
-      ...(options.balance > 0 && { load: { amount: options.balance, reference: `test-load:${number}` } }),
+      ...(options.balance > 0 && { load: { amount: options.balance, reference: `test-load:${randomUUID()}` } }),
     },
     new Date().toISOString(),
   );

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { stripCardNumber } from '@tessera/contracts';
 import { TEST_CAPTCHA_TOKEN } from '../../src/adapters/captcha/test.js';
 import { issueCard } from '../../src/cards/issue-card.js';
@@ -48,7 +49,7 @@ export async function issueVisa(
         },
         pin,
       },
-      load: { amount: options.balance ?? 1234, reference: `test-load-${number}` },
+      load: { amount: options.balance ?? 1234, reference: `test-load-${randomUUID()}` },
     },
     new Date().toISOString(),
   );

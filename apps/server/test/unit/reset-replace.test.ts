@@ -1,7 +1,7 @@
 import { evaluatePasscode } from '@tessera/contracts';
 import { describe, expect, it } from 'vitest';
 import { drawCardNumberLike, drawRecoveryCode, drawSecurityCode, KEPT_PREFIX_DIGITS, luhnCheckDigit, passesLuhn } from '../../src/cards/card-numbers.js';
-import { isReplacedGiftCard, isUsableGiftCard } from '../../src/domain/card-state.js';
+import { isReplacedGiftCard, isUsableGiftCard, mayReplaceWhileBlocked } from '../../src/domain/card-state.js';
 import { acceptedLanguages, chooseLanguage } from '../../src/domain/language.js';
 
 describe('replacement card numbers', () => {
@@ -54,12 +54,23 @@ describe('fresh codes', () => {
 
 describe('replaced cards', () => {
   it('are blocked gift cards with a successor; no flow uses them', () => {
-    const replaced = { kind: 'giftcard' as const, state: 'blocked', replaced_by_card_id: 'x' };
+    const replaced = { kind: 'giftcard' as const, state: 'blocked', replaced_by_card_id: 'x', blocked_at: null };
     expect(isReplacedGiftCard(replaced)).toBe(true);
-    expect(isUsableGiftCard(replaced.kind, replaced.state)).toBe(false);
+    expect(isUsableGiftCard(replaced)).toBe(false);
     expect(isReplacedGiftCard({ ...replaced, replaced_by_card_id: null })).toBe(false);
     expect(isReplacedGiftCard({ ...replaced, state: 'active' })).toBe(false);
     expect(isReplacedGiftCard({ ...replaced, kind: 'visa' })).toBe(false);
+  });
+
+  it('a blocked card is unusable; a lost or stolen one stays replaceable, one blocked for fraud not', () => {
+    const card = { kind: 'giftcard' as const, state: 'active', blocked_at: null };
+    expect(isUsableGiftCard(card)).toBe(true);
+    const lost = { ...card, blocked_at: '2030-01-01T00:00:00.000Z', block_reason: 'lost' };
+    expect(isUsableGiftCard(lost)).toBe(false);
+    expect(mayReplaceWhileBlocked(lost)).toBe(true);
+    expect(mayReplaceWhileBlocked({ ...lost, block_reason: 'stolen' })).toBe(true);
+    expect(mayReplaceWhileBlocked({ ...lost, block_reason: 'fraud' })).toBe(false);
+    expect(mayReplaceWhileBlocked(card)).toBe(false);
   });
 });
 

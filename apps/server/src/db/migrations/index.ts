@@ -8,6 +8,7 @@ import * as identity from './006_identity.js';
 import * as numberGuesses from './007_number_guesses.js';
 import * as pinFrameSessions from './008_pin_frame_sessions.js';
 import * as identityBoundCard from './009_identity_bound_card.js';
+import * as cardOperations from './010_card_operations.js';
 
 /**
  * Migrations are listed in code rather than read from a folder, so the esbuild bundle carries
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '007_number_guesses': numberGuesses,
   '008_pin_frame_sessions': pinFrameSessions,
   '009_identity_bound_card': identityBoundCard,
+  '010_card_operations': cardOperations,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -57,7 +57,7 @@ export async function recordPayout(
 ): Promise<RecordPayoutResult> {
   const at = now.toISOString();
   const card = await findCardForUpdate(trx, input.cardId);
-  if (!card || !isUsableGiftCard(card.kind, card.state) || card.asset_code !== PAYOUT_ASSET) return { kind: 'card_unusable' };
+  if (!card || !isUsableGiftCard(card) || card.asset_code !== PAYOUT_ASSET) return { kind: 'card_unusable' };
   if (card.paid_out_at !== null || card.registered_at !== null) return { kind: 'already_paid_out' };
 
   const earlier = await payoutsOfCard(trx, card.id);

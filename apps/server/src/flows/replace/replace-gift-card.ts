@@ -12,7 +12,7 @@ import { insertLedgerEntries, sumLedgerByAsset } from '../../db/repositories/led
 import type { CardRow, Database } from '../../db/schema.js';
 import { composeReplacementCardEmail, replacementDedupeKey } from '../../delivery/emails/replacement-card.js';
 import { enqueueMessage } from '../../delivery/outbox.js';
-import { isReplacedGiftCard, isUsableGiftCard } from '../../domain/card-state.js';
+import { isReplacedGiftCard, mayReplaceWhileBlocked, isUsableGiftCard } from '../../domain/card-state.js';
 import { acceptedLanguages, chooseLanguage } from '../../domain/language.js';
 import { balancesOf } from '../../domain/ledger.js';
 import { AppError } from '../../errors.js';
@@ -167,7 +167,7 @@ export async function replaceGiftCard(deps: ServiceDeps, call: CustomerCall, req
     cardNumber: request.code,
     secret: request.securityCode,
     secretKind: 'security_code',
-    accepts: (card) => card.brand_id === brand.id && (isUsableGiftCard(card.kind, card.state) || isReplacedGiftCard(card)),
+    accepts: (card) => card.brand_id === brand.id && (isUsableGiftCard(card) || mayReplaceWhileBlocked(card) || isReplacedGiftCard(card)),
     audit: { type: 'giftcard.replace', brandId: brand.id, flowType, client },
     write: async (trx, { card, now }) => {
       if (isReplacedGiftCard(card)) {

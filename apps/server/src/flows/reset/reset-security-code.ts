@@ -38,7 +38,7 @@ export async function resetSecurityCode(deps: ServiceDeps, call: CustomerCall, r
     cardNumber: request.cardNumber,
     secret: request.otcNumber,
     secretKind: 'recovery_code',
-    accepts: (card) => card.brand_id === brand.id && isUsableGiftCard(card.kind, card.state),
+    accepts: (card) => card.brand_id === brand.id && isUsableGiftCard(card),
     audit: auditBase,
     write: async (trx, { card, secret, now }) => {
       const at = now.toISOString();

@@ -53,11 +53,11 @@ export function drawOneTimeCode(): string {
 
 /** A Visa card of this brand that the activation may (re)start on: not active yet, not blocked. */
 export const awaitsActivation = (card: CardRow, brandId: string) =>
-  card.brand_id === brandId && card.kind === 'visa' && (card.state === 'inactive' || card.state === 'passcode_set');
+  card.brand_id === brandId && card.kind === 'visa' && card.blocked_at === null && (card.state === 'inactive' || card.state === 'passcode_set');
 /** A Visa card of this brand with a passcode: the login and the steps after activation. */
 export const hasPasscode = (card: CardRow, brandId: string) =>
-  card.brand_id === brandId && card.kind === 'visa' && (card.state === 'passcode_set' || card.state === 'active');
-export const isActiveVisa = (card: CardRow, brandId: string) => card.brand_id === brandId && card.kind === 'visa' && card.state === 'active';
+  card.brand_id === brandId && card.kind === 'visa' && card.blocked_at === null && (card.state === 'passcode_set' || card.state === 'active');
+export const isActiveVisa = (card: CardRow, brandId: string) => card.brand_id === brandId && card.kind === 'visa' && card.state === 'active' && card.blocked_at === null;
 
 /** The holder information answer (contracts holderInformationSchema): the phone masked, the balance of the card's asset. */
 export async function holderInformation(db: Executor, crypto: Crypto, card: CardRow, holder?: VisaHolderData): Promise<HolderInformation> {
@@ -107,7 +107,7 @@ export async function requestOneTimeCode(
       recordAuditEvent(trx, { ...auditBase, outcome, cardId, detail: detail ?? null }, at);
 
     const card = await findCardByNumberIndex(trx, numberIndex, { forUpdate: true });
-    if (!card || card.brand_id !== brand.id || card.kind !== 'visa' || !['inactive', 'passcode_set', 'active'].includes(card.state)) {
+    if (!card || card.brand_id !== brand.id || card.kind !== 'visa' || card.blocked_at !== null || !['inactive', 'passcode_set', 'active'].includes(card.state)) {
       await audit('invalid_token', card?.id ?? null, card ? 'card not eligible' : undefined);
       return { ok: false, code: 'INVALID_TOKEN' };
     }

@@ -7,6 +7,7 @@ import { brandImport, brandsExport, brandsImport, brandsList, brandsSchema } fro
 import { cardsImport } from './commands/cards-import.js';
 import { cardsRecoveryCode } from './commands/cards-recovery-code.js';
 import { cardsResendReplacement } from './commands/cards-resend-replacement.js';
+import { cardsAdjust, cardsBlock, cardsFind, cardsShow, cardsUnblock } from './commands/cards-support.js';
 import { cardsUnlock } from './commands/cards-unlock.js';
 import { dbMigrate, dbStatus } from './commands/db.js';
 import { keysRotate, keysStatus } from './commands/keys.js';
@@ -24,6 +25,11 @@ export const COMMANDS: readonly CommandSpec[] = [
   brandsSchema,
   brandImport,
   cardsImport,
+  cardsShow,
+  cardsFind,
+  cardsBlock,
+  cardsUnblock,
+  cardsAdjust,
   cardsUnlock,
   cardsRecoveryCode,
   cardsResendReplacement,
@@ -69,6 +75,22 @@ function groupHelp(group: string): string {
 
 Subcommands:
 ${commands.map((c) => `  ${c.name.padEnd(width)}   ${c.summary}`).join('\n')}`;
+}
+
+/**
+ * `--amount -500`: node's parseArgs takes "-500" for an option and refuses the line as ambiguous.
+ * A string option followed by a negative number gets it as its value (`--amount=-500`).
+ */
+function joinNegativeValues(args: readonly string[], options: CommandSpec['options']): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const name = args[i]!.startsWith('--') ? args[i]!.slice(2) : undefined;
+    if (name && options[name]?.type === 'string' && /^-\d/.test(args[i + 1] ?? '')) {
+      out.push(`${args[i]}=${args[i + 1]}`);
+      i++;
+    } else out.push(args[i]!);
+  }
+  return out;
 }
 
 const isHelp = (arg: string | undefined) => arg === '--help' || arg === '-h' || arg === 'help';
@@ -117,7 +139,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   let args: ParsedArgs;
   try {
     const parsed = parseArgs({
-      args: rest,
+      args: joinNegativeValues(rest, command.options),
       options: { ...command.options, help: { type: 'boolean', short: 'h' }, by: { type: 'string' } },
       allowPositionals: true,
       strict: true,

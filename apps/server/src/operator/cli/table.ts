@@ -8,3 +8,6 @@ export function printTable(io: Pick<CliIo, 'out'>, rows: readonly (readonly stri
 
 /** "2030-01-01T10:00:00.000Z" → "2030-01-01 10:00Z"; "-" for none. */
 export const minute = (iso: string | null) => (iso ? `${iso.slice(0, 16).replace('T', ' ')}Z` : '-');
+
+/** Minor units as the operator reads them: 2500 EUR → "25.00 EUR", -500 → "-5.00 EUR". */
+export const money = (minor: number, asset: string) => `${minor < 0 ? '-' : ''}${Math.floor(Math.abs(minor) / 100)}.${String(Math.abs(minor) % 100).padStart(2, '0')} ${asset}`;

@@ -4,16 +4,14 @@ import { link, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { maskCardNumber } from '@tessera/contracts';
 import { listPayouts, PAYOUT_STATUSES, type PayoutStatus } from '../../../db/repositories/payouts.js';
-import { DEFAULT_PAIN_FORMAT, PAIN_FORMATS, type PainFormat, sepaAmount } from '../../../domain/sepa.js';
+import { DEFAULT_PAIN_FORMAT, PAIN_FORMATS, type PainFormat } from '../../../domain/sepa.js';
 import { exportPayouts, type FileTarget } from '../../export-payouts.js';
 import { OperatorError } from '../../operator-error.js';
 import { PAYOUT_KEY, type Settlement, settlePayouts } from '../../settle-payouts.js';
 import { type CliIo, EXIT, UsageError } from '../context.js';
-import { printTable } from '../table.js';
+import { money, printTable } from '../table.js';
 import type { CommandSpec } from './types.js';
 
-/** 4000 EUR cents → "40.00 EUR". */
-const money = (minor: number, asset: string) => `${sepaAmount(minor)} ${asset}`;
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 export const payoutsList: CommandSpec = {

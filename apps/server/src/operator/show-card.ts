@@ -1,0 +1,116 @@
+import { maskCardNumber } from '@tessera/contracts';
+import type { Crypto } from '../crypto/index.js';
+import type { Db } from '../db/database.js';
+import { type AuditListing, listAuditEvents } from '../db/repositories/audit.js';
+import { findCardByNumberIndex } from '../db/repositories/cards.js';
+import { sumLedgerByAsset } from '../db/repositories/ledger.js';
+import { payoutsOfCard } from '../db/repositories/payouts.js';
+import { type AssetBalance, balancesOf } from '../domain/ledger.js';
+import { operatorCardNumber } from './operator-card.js';
+import { OperatorError } from './operator-error.js';
+
+export interface CardReport {
+  masked: string;
+  brand: string;
+  kind: 'visa' | 'giftcard';
+  state: string;
+  expiresAt: string | null;
+  createdAt: string;
+  blocked: { at: string; reason: string | null } | null;
+  balances: AssetBalance[];
+  guessing: { failedAttempts: number; coolingDownUntil: string | null; operatorLocked: boolean };
+  ledger: { at: string; kind: string; amount: number; assetCode: string; reference: string }[];
+  replacedBy: string | null;
+  replaces: string | null;
+  payouts: { id: string; status: string; amount: number; fee: number; assetCode: string; ibanHint: string; at: string }[];
+  registeredAt: string | null;
+  paidOutAt: string | null;
+  messages: { id: string; at: string; channel: string; purpose: string; status: string; recipientHint: string }[];
+  audit: (Omit<AuditListing, 'card_id' | 'card_last3'>)[];
+}
+
+const masked = (last3: string | undefined) => (last3 ? maskCardNumber(last3) : null);
+
+/**
+ * `tessera cards show NUMBER`: everything support needs about one card, in one read: where it
+ * stands (state, block, guessing counters), its money (balances and every ledger entry), what
+ * happened to it (replacements, payouts, registration, messages, the last 50 audit events). The
+ * number is masked; no secret, name, IBAN or address is shown (payouts by their IBAN hint).
+ */
+export async function showCard(deps: { db: Db; crypto: Crypto; now: () => Date }, cardNumber: string): Promise<CardReport> {
+  const { masked: number, index } = operatorCardNumber(deps.crypto, cardNumber);
+  const card = await findCardByNumberIndex(deps.db, index);
+  if (!card) throw new OperatorError(`No card with number ${number} exists.`);
+  const db = deps.db;
+  const [brand, sums, ledger, replacedBy, replaces, payouts, messages, audit] = await Promise.all([
+    db.selectFrom('brands').select('code').where('id', '=', card.brand_id).executeTakeFirst(),
+    sumLedgerByAsset(db, card.id),
+    db.selectFrom('ledger_entries').selectAll().where('card_id', '=', card.id).orderBy('created_at').orderBy('id').execute(),
+    db.selectFrom('card_replacements as r').innerJoin('cards as c', 'c.id', 'r.new_card_id').select('c.number_last3').where('r.old_card_id', '=', card.id).executeTakeFirst(),
+    db.selectFrom('card_replacements as r').innerJoin('cards as c', 'c.id', 'r.old_card_id').select('c.number_last3').where('r.new_card_id', '=', card.id).executeTakeFirst(),
+    payoutsOfCard(db, card.id),
+    db.selectFrom('outbox_messages').select(['id', 'created_at', 'channel', 'purpose', 'status', 'recipient_hint']).where('card_id', '=', card.id).orderBy('created_at').execute(),
+    listAuditEvents(db, { cardId: card.id, limit: 50 }),
+  ]);
+  const now = deps.now().getTime();
+  return {
+    masked: number,
+    brand: brand?.code ?? '?',
+    kind: card.kind,
+    state: card.state,
+    expiresAt: card.expires_at,
+    createdAt: card.created_at,
+    blocked: card.blocked_at ? { at: card.blocked_at, reason: card.block_reason } : null,
+    balances: balancesOf(sums, card.asset_code),
+    guessing: {
+      failedAttempts: card.failed_attempts,
+      coolingDownUntil: card.locked_until && new Date(card.locked_until).getTime() > now ? card.locked_until : null,
+      operatorLocked: card.operator_locked === 1,
+    },
+    ledger: ledger.map((e) => ({ at: e.created_at, kind: e.kind, amount: Number(e.amount), assetCode: e.asset_code, reference: e.reference })),
+    replacedBy: masked(replacedBy?.number_last3),
+    replaces: masked(replaces?.number_last3),
+    payouts: payouts.map((p) => ({ id: p.id, status: p.status, amount: p.amount, fee: p.fee, assetCode: p.asset_code, ibanHint: p.iban_hint, at: p.created_at })),
+    registeredAt: card.registered_at,
+    paidOutAt: card.paid_out_at,
+    messages: messages.map((m) => ({ id: m.id, at: m.created_at, channel: m.channel, purpose: m.purpose, status: m.status, recipientHint: m.recipient_hint })),
+    audit: audit.map(({ card_id: _id, card_last3: _last3, ...event }) => event),
+  };
+}
+
+export interface FoundCard {
+  masked: string;
+  kind: 'visa' | 'giftcard';
+  state: string;
+  blocked: boolean;
+  balances: AssetBalance[];
+  createdAt: string;
+}
+
+/**
+ * `tessera cards find --brand CODE --last 101`: the cards of a brand whose number ends in these
+ * digits (the masked number shows the last three), for a cardholder who cannot read out the
+ * whole number. At most 50; the numbers stay masked.
+ */
+export async function findCards(deps: { db: Db }, brandCode: string, last3: string): Promise<FoundCard[]> {
+  const brand = await deps.db.selectFrom('brands').select('id').where('code', '=', brandCode).executeTakeFirst();
+  if (!brand) throw new OperatorError(`There is no brand with code ${brandCode}.`, ['"tessera brands list" shows the brands']);
+  const cards = await deps.db
+    .selectFrom('cards')
+    .select(['id', 'kind', 'state', 'blocked_at', 'asset_code', 'number_last3', 'created_at'])
+    .where('brand_id', '=', brand.id)
+    .where('number_last3', '=', last3)
+    .orderBy('created_at')
+    .limit(50)
+    .execute();
+  return Promise.all(
+    cards.map(async (c) => ({
+      masked: maskCardNumber(c.number_last3),
+      kind: c.kind as 'visa' | 'giftcard',
+      state: c.state,
+      blocked: c.blocked_at !== null,
+      balances: balancesOf(await sumLedgerByAsset(deps.db, c.id), c.asset_code),
+      createdAt: c.created_at,
+    })),
+  );
+}
