@@ -79,10 +79,26 @@ function servedBytes(url) {
   });
 }
 
+/**
+ * Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP…: "Please run Lighthouse
+ * again"); such a run is tried again, twice at most, and any other failure is an error.
+ */
+async function lighthouseRun(port, url) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+    const lhr = result?.lhr;
+    if (lhr && !lhr.runtimeError) return lhr;
+    const message = lhr?.runtimeError?.message ?? 'no result';
+    if (attempt < 3 && /run Lighthouse again/i.test(message)) {
+      console.error(`bench:web: ${url}: ${lhr.runtimeError.code}, trying again`);
+      continue;
+    }
+    throw new Error(`Lighthouse failed on ${url}: ${message}`);
+  }
+}
+
 async function measure(port, url) {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
-  const lhr = result?.lhr;
-  if (!lhr || lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr?.runtimeError?.message ?? 'no result'}`);
+  const lhr = await lighthouseRun(port, url);
   const audit = (id) => lhr.audits[id]?.numericValue;
   const requests = lhr.audits['network-requests']?.details?.items ?? [];
   const scripts = requests.filter((r) => r.resourceType === 'Script' && r.url.startsWith(ORIGIN));

@@ -76,7 +76,7 @@ describe('compression', () => {
     expect(gzip.headers.vary).toMatch(/accept-encoding/i);
     expect(gunzipSync(gzip.rawPayload).toString()).toBe(ASSET_JS);
 
-    for (const headers of [{}, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'br;q=0, gzip;q=0' }]) {
+    for (const headers of [{}, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'br;q=0, gzip;q=0' }] as Record<string, string>[]) {
       const plain = await get(asset, headers);
       expect(plain.headers['content-encoding']).toBeUndefined();
       expect(plain.headers.vary).toMatch(/accept-encoding/i);
@@ -192,5 +192,18 @@ describe('caching', () => {
     expect(res.statusCode).toBe(200);
     const again = await get(theme.styling.logo, { 'if-none-match': res.headers.etag as string });
     expect(again.statusCode).toBe(304);
+  });
+});
+
+describe('request bodies', () => {
+  it('are not decompressed: a gzip body is refused as before, not inflated', async () => {
+    const { gzipSync } = await import('node:zlib');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/GiftCard/',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip', 'x-flow-type': 'BALANCE' },
+      payload: gzipSync(JSON.stringify({ code: 'DEMO', giftCardNumber: '6064 0000 0000 0000 101', pinCode: '482913', 'g-recaptcha-response': 'test-pass' })),
+    });
+    expect(res.statusCode).toBe(400);
   });
 });

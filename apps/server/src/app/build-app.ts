@@ -164,7 +164,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // per request) or gzip as the client accepts; a translation file shrinks from 26 KB to ~7.
   // Answers that carry their own Content-Encoding (the web build's precompressed files) pass
   // untouched, and so do event streams (none today) and partial content (docs/decisions/018).
-  await app.register(fastifyCompress, { threshold: COMPRESS_THRESHOLD_BYTES, encodings: ['br', 'gzip'] });
+  // Request bodies are not decompressed: no client sends one compressed, and a body stays as
+  // small on the wire as MAX_BODY_BYTES says.
+  await app.register(fastifyCompress, { threshold: COMPRESS_THRESHOLD_BYTES, encodings: ['br', 'gzip'], globalDecompression: false });
 
   await app.register(fastifySwagger, {
     openapi: {
