@@ -4,6 +4,7 @@ import { writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vitest/config';
+import { precompress } from './precompress.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const API = 'http://localhost:8081';
@@ -104,15 +105,15 @@ function firstScreenSizeReport(): Plugin {
  */
 const BALANCE_FIRST_SCREEN_MODULES = new RegExp(
   [
-    String.raw`[\\/]src[\\/]flows[\\/]balance[\\/](index|LookupScreen|LookupForm|InformationBlocks|ErrorScreen|state|api[\\/])`,
+    String.raw`[\\/]src[\\/]flows[\\/]balance[\\/](index|LookupScreen|LookupForm|InformationBlocks|ErrorScreen|lazyScreens|state|api[\\/])`,
     String.raw`[\\/]src[\\/]components[\\/](Alert|Button|CardLookupForm|Captcha[\\/]Captcha|Captcha[\\/]captchaKeyQuery|ErrorPage|Field|GiftCardNumberField|InfoBlock|Label|Notice|OverviewTitle|PinCodeField|Tooltip)[\\/]`,
-    String.raw`[\\/]src[\\/]lib[\\/]groupedInput`,
+    String.raw`[\\/]src[\\/]lib[\\/](groupedInput|preloadable)`,
   ].join('|'),
 );
 
 export default defineConfig({
   root: webRoot,
-  plugins: [react(), firstScreenSizeReport()],
+  plugins: [react(), firstScreenSizeReport(), precompress()],
   resolve: {
     // react-i18next and wouter import the pre-React-18 shim (`.../shim`, `.../shim/index.js`);
     // React 19 has the hook built in.

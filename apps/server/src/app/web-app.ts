@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import { flowSegments } from '@tessera/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -9,6 +10,8 @@ import type { ServiceDeps } from '../deps.js';
 import { embedFrameAncestors } from './embed-frame-ancestors.js';
 import { type CspDirectives, embedFrameAncestors as frameAncestorsFor, permissionsPolicy, serializeCsp } from '../http/security-headers.js';
 import { mayShowScanner } from './scanner-pages.js';
+import { cacheControlOf, indexStaticFiles, notModifiedHook } from './static-files.js';
+import { webPageStatus } from './web-pages.js';
 
 /**
  * Paths that never fall back to the single-page app: the API, health checks, and files. A missing
@@ -34,30 +37,57 @@ function wantsHtml(request: FastifyRequest): boolean {
  * revalidated, and index.html for any other page (the router runs in the browser).
  * Without a build the API works on its own and pages answer 404.
  */
-export async function registerWebApp(app: FastifyInstance, options: WebAppOptions): Promise<{ serveIndex: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply> } | null> {
+export type ServeIndex = (request: FastifyRequest, reply: FastifyReply, status?: 200 | 404) => Promise<FastifyReply>;
+
+/** index.html as the build wrote it, with its precompressed copies (apps/web/precompress.ts). */
+function readIndexHtml(indexFile: string): Map<'br' | 'gzip' | 'identity', Buffer> {
+  const copies = new Map<'br' | 'gzip' | 'identity', Buffer>([['identity', readFileSync(indexFile)]]);
+  if (existsSync(`${indexFile}.br`)) copies.set('br', readFileSync(`${indexFile}.br`));
+  if (existsSync(`${indexFile}.gz`)) copies.set('gzip', readFileSync(`${indexFile}.gz`));
+  return copies;
+}
+
+/**
+ * Serves the built web app (apps/web/dist): its files in the brotli or gzip copy the build wrote
+ * when the client accepts one (Vary: Accept-Encoding), with an ETag from their content and 304 on
+ * If-None-Match; hashed /assets/* cached for a year, everything else revalidated; and the page
+ * (index.html) for any other path, 200 for a page of the web app and 404 for an unknown brand or
+ * page (web-pages.ts). `serveIndex` is the one place that answers a page (docs/decisions/018).
+ * Without a build the API works on its own and pages answer 404.
+ */
+export async function registerWebApp(app: FastifyInstance, options: WebAppOptions): Promise<{ serveIndex: ServeIndex } | null> {
   const indexFile = path.join(options.webDist, 'index.html');
   if (!existsSync(indexFile)) return null;
-  const indexHtml = readFileSync(indexFile);
+  const indexHtml = readIndexHtml(indexFile);
+  const encodings = [...indexHtml.keys()].filter((e) => e !== 'identity');
+  const files = indexStaticFiles(options.webDist, indexFile);
 
-  await app.register(fastifyStatic, {
-    root: options.webDist,
-    prefix: '/',
-    wildcard: true,
-    index: false,
-    // Our own cache policy below: long for hashed assets, revalidate for the rest.
-    cacheControl: false,
-    // index.html is answered by serveIndex with the page headers; the rest are static files.
-    allowedPath: (pathName) => pathName !== '/index.html',
-    setHeaders: (res, filePath) => {
-      const relative = path.relative(options.webDist, filePath);
-      res.setHeader(
-        'cache-control',
-        relative.startsWith(`assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
-      );
-    },
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', notModifiedHook(options.webDist, files));
+    await scope.register(fastifyStatic, {
+      root: options.webDist,
+      prefix: '/',
+      wildcard: true,
+      index: false,
+      // The .br/.gz copy the client accepts, beside the file.
+      preCompressed: true,
+      // Our own cache policy and validator (static-files.ts): the ETag from content.
+      cacheControl: false,
+      etag: false,
+      lastModified: false,
+      // index.html is answered by serveIndex with the page headers; the rest are static files.
+      allowedPath: (pathName) => pathName !== '/index.html',
+      setHeaders: (res, filePath) => {
+        const original = filePath.replace(/\.(br|gz)$/, '');
+        const known = files.get(original);
+        res.setHeader('cache-control', cacheControlOf(path.relative(options.webDist, original)));
+        if (known) res.setHeader('etag', known.etag);
+        if (known?.compressed) res.setHeader('vary', 'accept-encoding');
+      },
+    });
   });
 
-  const serveIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+  const serveIndex: ServeIndex = async (request, reply, status) => {
     const pathName = request.url.split('?')[0] ?? '';
     // The embed too: its camera then also needs the framing page's allow="camera".
     if (await mayShowScanner(options.deps, pathName)) reply.header('permissions-policy', permissionsPolicy({ camera: true }));
@@ -67,7 +97,14 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       reply.header('content-security-policy', serializeCsp({ ...options.csp, 'frame-ancestors': frameAncestorsFor(origins) }));
       reply.removeHeader('x-frame-options');
     }
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    const encoding = (encodings.length > 0 && negotiate(request.headers['accept-encoding'] ?? '', encodings)) || 'identity';
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    if (encodings.length > 0) reply.header('vary', 'accept-encoding');
+    return reply
+      .code(status ?? (await webPageStatus(options.deps, pathName)))
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(indexHtml.get(encoding));
   };
   return { serveIndex };
 }
@@ -76,8 +113,6 @@ export function isWebAppRequest(request: FastifyRequest): boolean {
   const pathName = request.url.split('?')[0] ?? '';
   return (request.method === 'GET' || request.method === 'HEAD') && !NOT_THE_WEB_APP.test(pathName) && wantsHtml(request);
 }
-
-type ServeIndex = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
 
 /**
  * `/` (docs/product/common.md#demo-mode): in demo mode the web app, whose home
@@ -99,7 +134,7 @@ export function registerHomePage(app: FastifyInstance, options: { deps: ServiceD
         .header('cache-control', 'no-cache')
         .redirect(`/${encodeURIComponent(start.slug)}/${flowSegments[start.flow]}${query}`, 302);
     }
-    if (serveIndex && isWebAppRequest(request)) return serveIndex(request, reply.code(404));
+    if (serveIndex && isWebAppRequest(request)) return serveIndex(request, reply, 404);
     throw new AppError('NOT_FOUND');
   });
 }

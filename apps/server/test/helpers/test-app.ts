@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { Logger } from 'pino';
@@ -44,6 +45,10 @@ export async function dropTestSchema(pgUrl: string, schema: string): Promise<voi
 }
 
 export const INDEX_HTML = '<!doctype html><html><head><title>Tessera</title></head><body><div id="root"></div></body></html>';
+/** The stand-in build's hashed script, large enough that its compressed copies are smaller. */
+export const ASSET_JS = 'console.log("app");\n'.repeat(64);
+/** A file of the build outside assets/ (not hashed, revalidated), without compressed copies. */
+export const FAVICON_SVG = '<svg xmlns="http://www.w3.org/2000/svg"/>';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -74,7 +79,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const webDist = path.join(dir, 'web');
   mkdirSync(path.join(webDist, 'assets'), { recursive: true });
   writeFileSync(path.join(webDist, 'index.html'), INDEX_HTML);
-  writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log("app")');
+  writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), ASSET_JS);
+  // The build's precompressed copies (apps/web/precompress.ts), which the server sends by Accept-Encoding.
+  for (const file of [path.join(webDist, 'index.html'), path.join(webDist, 'assets', 'app-abc123.js')]) {
+    writeFileSync(`${file}.br`, brotliCompressSync(readFileSync(file)));
+    writeFileSync(`${file}.gz`, gzipSync(readFileSync(file)));
+  }
+  writeFileSync(path.join(webDist, 'favicon.svg'), FAVICON_SVG);
 
   const pgUrl = testPostgresUrl();
   const schema = pgUrl ? await createTestSchema(pgUrl) : '';

@@ -3,7 +3,6 @@ import { Route, Router, Switch } from 'wouter';
 import { FLOW_CODES, appPaths, flowSegmentAliases, flowSegments, type FlowCode } from '@tessera/contracts';
 import { caseSensitiveParser } from '../lib/router';
 import { FlowArea } from './FlowArea';
-import { CallbackPage } from './CallbackPage';
 import { NotFoundPage } from './NotFoundPage';
 
 /** Each flow's screens: its folder under src/flows/, loaded when the cardholder opens the flow. */
@@ -18,6 +17,11 @@ const flowScreens: Record<FlowCode, LazyExoticComponent<ComponentType>> = {
 
 /** `/`: the demo brands and their flows (demo mode; in production the server redirects `/`). */
 const HomePage = lazy(() => import('./HomePage'));
+/**
+ * `/callback`: only the bank's return passes through it, on its way back into a flow; its code
+ * stays off the first screen (the providers' Suspense covers the load).
+ */
+const CallbackPage = lazy(() => import('./CallbackPage').then((m) => ({ default: m.CallbackPage })));
 
 /**
  * Route table: the area /:slug/<flow segment> (and everything below it, nested) for every flow and

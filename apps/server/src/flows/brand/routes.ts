@@ -1,6 +1,7 @@
 import { brandIdParam, captchaKeySchema, themeSchema, translationsSchema, brandApi, brandAssetApi, utilityApi } from '@tessera/contracts';
 import { z } from 'zod';
 import { ALTCHA_CHALLENGE_PATH } from '../../adapters/captcha/altcha.js';
+import { contentEtag } from '../../http/content-etag.js';
 import { errorResponses } from '../../http/error-responses.js';
 import type { App, RouteOptions } from '../../http/route-types.js';
 import { createCaptchaChallenge } from './create-captcha-challenge.js';
@@ -11,6 +12,8 @@ import { getTheme } from './get-theme.js';
 import { cultureQuerySchema, getTranslations } from './get-translations.js';
 
 const params = z.object({ id: brandIdParam });
+/** The answer to a revalidation whose If-None-Match names the current ETag (http/content-etag.ts). */
+const notModified = z.any().describe('not modified: the ETag in If-None-Match is current');
 const assetParams = z.object({ slug: brandIdParam, name: z.string().regex(/^[a-z0-9-]{1,40}$/) });
 
 /**
@@ -25,11 +28,12 @@ export async function brandRoutes(app: App, { deps, captchaRateLimit }: RouteOpt
         tags: ['theme'],
         operationId: 'getTheme',
         description:
-          'Colours, images, flows with their languages, and texts settings of a brand, by slug or code (404 THEME_NOT_FOUND). Cached 60 s.',
+          'Colours, images, flows with their languages, and texts settings of a brand, by slug or code (404 THEME_NOT_FOUND). Cached 60 s, then revalidated by its ETag (304).',
         summary: 'A brand theme by slug or code',
         params,
-        response: { 200: themeSchema, ...errorResponses(400, 404) },
+        response: { 200: themeSchema, 304: notModified, ...errorResponses(400, 404) },
       },
+      onSend: contentEtag,
     },
     async (request, reply) => {
       const theme = await getTheme(deps, request.params.id);
@@ -44,11 +48,12 @@ export async function brandRoutes(app: App, { deps, captchaRateLimit }: RouteOpt
         tags: ['theme'],
         operationId: 'getCustomCss',
         description:
-          'The brand\'s own stylesheet, applied after the portal\'s (404 THEME_NOT_FOUND). Cached 60 s.',
+          'The brand\'s own stylesheet, applied after the portal\'s (404 THEME_NOT_FOUND). Cached 60 s, then revalidated by its ETag (304).',
         summary: "A brand's custom stylesheet",
         params,
-        response: { 200: z.string().describe('text/css'), ...errorResponses(400, 404) },
+        response: { 200: z.string().describe('text/css'), 304: notModified, ...errorResponses(400, 404) },
       },
+      onSend: contentEtag,
     },
     async (request, reply) => {
       const css = await getCustomCss(deps, request.params.id);
@@ -94,12 +99,13 @@ export async function brandRoutes(app: App, { deps, captchaRateLimit }: RouteOpt
         tags: ['theme'],
         operationId: 'getTranslations',
         description:
-          'The texts of a culture (en, nl): the defaults with the brand\'s overrides (404 THEME_NOT_FOUND). Cached 60 s.',
+          'The texts of a culture (en, nl): the defaults with the brand\'s overrides (404 THEME_NOT_FOUND). Cached 60 s, then revalidated by its ETag (304).',
         summary: "Texts of a culture: defaults with the brand's overrides",
         params: z.object({ slug: brandIdParam }),
         querystring: cultureQuerySchema,
-        response: { 200: translationsSchema, ...errorResponses(400, 404) },
+        response: { 200: translationsSchema, 304: notModified, ...errorResponses(400, 404) },
       },
+      onSend: contentEtag,
     },
     async (request, reply) => {
       const texts = await getTranslations(deps, request.params.slug, request.query.culture);

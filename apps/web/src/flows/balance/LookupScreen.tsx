@@ -7,6 +7,7 @@ import { PageShell } from '../../components/PageShell/PageShell';
 import { LookupForm } from './LookupForm';
 import { INFORMATION_ID, InformationBlocks } from './InformationBlocks';
 import { balanceStore } from './state';
+import { AmountScreen } from './lazyScreens';
 
 /**
  * /:slug/balance: the lookup form. The two explanations go where the brand's informationType says:
@@ -40,7 +41,10 @@ export function LookupScreen() {
         pinInfo={tooltips ? resetText : undefined}
         onSuccess={(card) => {
           balanceStore(slug).set(card);
-          navigate(balanceRoutes.amount.path(slug));
+          // Not before the amount screen can render: no "Loading…" after the answer. Should its
+          // load fail, move on anyway: the screen's own load then reports it.
+          const next = () => navigate(balanceRoutes.amount.path(slug));
+          AmountScreen.preload().then(next, next);
         }}
         onUnexpectedError={() => navigate(balanceRoutes.error.path(slug))}
       />
