@@ -2,7 +2,7 @@ import { type GiftCard, type giftCardLookupRequestSchema, resetRoutes } from '@t
 import type { z } from 'zod';
 import { sumLedgerByAsset } from '../db/repositories/ledger.js';
 import { balanceIn } from '../domain/ledger.js';
-import { isUsableGiftCard } from '../domain/card-state.js';
+import { isUsableGiftCard, mayReplaceWhileBlocked } from '../domain/card-state.js';
 import { payoutBreakdown } from '../domain/payout.js';
 import { AppError } from '../errors.js';
 import type { ServiceDeps } from '../deps.js';
@@ -31,7 +31,8 @@ export async function lookupGiftCard(deps: ServiceDeps, call: CustomerCall, requ
     cardNumber: request.giftCardNumber,
     secret: request.pinCode,
     secretKind: 'security_code',
-    accepts: (card) => card.brand_id === brand.id && isUsableGiftCard(card),
+    // REPLACE is how a lost or stolen card's balance moves to a new card: its lookup finds it blocked.
+    accepts: (card) => card.brand_id === brand.id && (isUsableGiftCard(card) || (flowType === 'REPLACE' && mayReplaceWhileBlocked(card))),
     audit: auditBase,
     readAfter: (card) => sumLedgerByAsset(deps.db, card.id),
   });

@@ -3,6 +3,7 @@ import { Migrator, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { migrationProvider } from '../../src/db/migrations/index.js';
+import { lookupBody } from '../helpers/demo.js';
 import { issueTestGiftCard } from '../helpers/identity.js';
 import { captcha, issueVisa } from '../helpers/visa.js';
 import { lookupGiftCard, useCliTest } from './support.js';
@@ -42,6 +43,10 @@ describe('tessera cards block and unblock', () => {
     expect((await events('card.unblock', card.id)).map((e) => e.outcome)).toEqual(['unblocked']);
 
     await c.cli('cards', 'block', card.number, '--reason', 'stolen');
+    // The REPLACE lookup finds it (the web app's first step), the BALANCE lookup does not.
+    const replaceLookup = await c.t.app.inject({ method: 'POST', url: replaceApi.lookup.build(), headers: { 'x-flow-type': 'REPLACE' }, payload: lookupBody('GIFT_BALANCE', { giftCardNumber: card.number, pinCode: card.securityCode }) });
+    expect(replaceLookup.statusCode).toBe(200);
+    expect(await lookup(card.number, card.securityCode)).toBe('404 CARD_NOT_FOUND');
     const replaced = await replace(card.number, card.securityCode, 1500);
     expect(replaced.statusCode).toBe(200);
     expect(await lookup(card.number, card.securityCode)).toBe('404 CARD_NOT_FOUND');
@@ -50,6 +55,8 @@ describe('tessera cards block and unblock', () => {
   it('a card blocked for fraud cannot be replaced either', async () => {
     const card = await issueTestGiftCard(c.t, { balance: 900 });
     expect((await c.cli('cards', 'block', card.number, '--reason', 'fraud')).stdout).toContain('(fraud): self-service refuses it, REPLACE too.');
+    const replaceLookup = await c.t.app.inject({ method: 'POST', url: replaceApi.lookup.build(), headers: { 'x-flow-type': 'REPLACE' }, payload: lookupBody('GIFT_BALANCE', { giftCardNumber: card.number, pinCode: card.securityCode }) });
+    expect(replaceLookup.statusCode).toBe(404);
     const res = await replace(card.number, card.securityCode, 900);
     expect(res.statusCode).toBe(404);
     expect(res.json().code).toBe('CARD_NOT_FOUND');
