@@ -3,7 +3,7 @@ import { Migrator, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { migrationProvider } from '../../src/db/migrations/index.js';
-import { lookupBody } from '../helpers/demo.js';
+import { demoCard, lookupBody } from '../helpers/demo.js';
 import { issueTestGiftCard } from '../helpers/identity.js';
 import { captcha, issueVisa } from '../helpers/visa.js';
 import { lookupGiftCard, useCliTest } from './support.js';
@@ -164,5 +164,30 @@ describe('migration 010', () => {
     for (const kind of ['adjustment', 'redemption', 'refund']) await entry(kind, `m010-${kind}`);
     await expect(entry('bogus', 'm010-bogus')).rejects.toThrow();
     await db.deleteFrom('ledger_entries').where('reference', 'like', 'm010-%').execute();
+  });
+});
+
+describe('tessera cards expire-balances', () => {
+  it('books the balance of a gift card past its grace period once; a card in its grace period keeps it', async () => {
+    const expired = demoCard('GIFT_EXPIRED');
+    const grace = demoCard('GIFT_GRACE');
+    const dry = await c.cli('cards', 'expire-balances', '--dry-run');
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toMatch(/XXXXXXXXXXXXXXXX105\s+DEMO\s+\d{4}-\d{2}-\d{2}\s+10\.00 EUR/);
+    expect(dry.stdout).not.toContain('XXXXXXXXXXXXXXXX104');
+    expect(dry.stdout).toContain('Dry run, nothing booked: would expire 1 balance: DEMO 10.00 EUR.');
+    expect(await lookup(expired.number, expired.securityCode!)).toBe('OK 1000');
+
+    const res = await c.cli('cards', 'expire-balances', '--by', 'finance.piet');
+    expect(res.stdout).toContain('Expired 1 balance: DEMO 10.00 EUR.');
+    expect(await lookup(expired.number, expired.securityCode!)).toBe('OK 0');
+    expect(await lookup(grace.number, grace.securityCode!)).toBe('OK 1000');
+    const again = await c.cli('cards', 'expire-balances');
+    expect(again.stdout).toBe('No balances past their grace period.');
+    const entries = await c.t.db.selectFrom('ledger_entries').select(['amount']).where('kind', '=', 'expiry').execute();
+    expect(entries.map((e) => Number(e.amount))).toEqual([-1000]);
+    const audit = await c.t.db.selectFrom('audit_events').select(['client', 'detail']).where('type', '=', 'card.expiry').execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.client).toBe('operator:finance.piet');
   });
 });

@@ -7,7 +7,7 @@ import { brandImport, brandsExport, brandsImport, brandsList, brandsSchema } fro
 import { cardsImport } from './commands/cards-import.js';
 import { cardsRecoveryCode } from './commands/cards-recovery-code.js';
 import { cardsResendReplacement } from './commands/cards-resend-replacement.js';
-import { cardsAdjust, cardsBlock, cardsFind, cardsShow, cardsUnblock } from './commands/cards-support.js';
+import { cardsAdjust, cardsBlock, cardsExpireBalances, cardsFind, cardsShow, cardsUnblock } from './commands/cards-support.js';
 import { cardsUnlock } from './commands/cards-unlock.js';
 import { dbMigrate, dbStatus } from './commands/db.js';
 import { keysRotate, keysStatus } from './commands/keys.js';
@@ -30,6 +30,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   cardsBlock,
   cardsUnblock,
   cardsAdjust,
+  cardsExpireBalances,
   cardsUnlock,
   cardsRecoveryCode,
   cardsResendReplacement,

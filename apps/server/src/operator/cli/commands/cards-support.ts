@@ -1,4 +1,5 @@
 import { adjustBalance } from '../../adjust-balance.js';
+import { expireBalances } from '../../expire-balances.js';
 import { BLOCK_REASONS, type BlockReason, blockCard, unblockCard } from '../../block-card.js';
 import { OperatorError } from '../../operator-error.js';
 import { findCards, showCard } from '../../show-card.js';
@@ -201,6 +202,43 @@ Options:
         ? `Adjusted ${result.maskedNumber} by ${money(result.amount, result.assetCode)}: balance ${money(result.balanceBefore, result.assetCode)} → ${money(result.balanceAfter, result.assetCode)}.`
         : `This adjustment (${result.reference}) was booked before; balance ${money(result.balanceAfter, result.assetCode)}; nothing booked again.`,
     );
+    return EXIT.ok;
+  },
+};
+
+export const cardsExpireBalances: CommandSpec = {
+  name: 'cards expire-balances',
+  summary: 'book the balances of gift cards past their grace period as expired',
+  help: `Usage: tessera cards expire-balances [--dry-run] [--json]
+
+A gift card whose validity ended more than 365 days ago (the grace period; the portal then shows
+the expired text) loses what it still holds: one "expiry" ledger entry per asset takes its
+balance to zero, audited per card (card.expiry). Running it again books nothing more. Visa cards
+are not touched. Prints each card (masked) and the totals per brand and asset.
+
+Options:
+  --dry-run    print what would be booked; book nothing
+  --json       print the result as JSON
+  -h, --help   show this help`,
+  options: { 'dry-run': { type: 'boolean' }, json: { type: 'boolean' } },
+  check({ positionals }) {
+    if (positionals.length > 0) throw new UsageError('cards expire-balances takes no arguments');
+  },
+  async run(ctx, { values }) {
+    const result = await expireBalances(ctx, { dryRun: values['dry-run'] === true });
+    if (values.json) {
+      ctx.io.out(JSON.stringify(result, null, 2));
+      return EXIT.ok;
+    }
+    const verb = result.dryRun ? 'Dry run, nothing booked: would expire' : 'Expired';
+    if (result.expired.length === 0) {
+      ctx.io.out(`No balances past their grace period${result.dryRun ? ' (dry run)' : ''}.`);
+      return EXIT.ok;
+    }
+    printTable(ctx.io, [['CARD', 'BRAND', 'EXPIRED', 'AMOUNT'], ...result.expired.map((e) => [e.card, e.brand, e.expiresAt.slice(0, 10), money(e.amount, e.assetCode)])], [3]);
+    const totals = new Map<string, number>();
+    for (const e of result.expired) totals.set(`${e.brand} ${e.assetCode}`, (totals.get(`${e.brand} ${e.assetCode}`) ?? 0) + e.amount);
+    ctx.io.out(`${verb} ${result.expired.length} balance${result.expired.length === 1 ? '' : 's'}: ${[...totals].map(([key, sum]) => `${key.split(' ')[0]} ${money(sum, key.split(' ')[1]!)}`).join(', ')}.`);
     return EXIT.ok;
   },
 };
