@@ -11,6 +11,7 @@ import { cardsAdjust, cardsBlock, cardsExpireBalances, cardsFind, cardsShow, car
 import { cardsUnlock } from './commands/cards-unlock.js';
 import { dbMigrate, dbStatus } from './commands/db.js';
 import { keysRotate, keysStatus } from './commands/keys.js';
+import { maintenancePrune } from './commands/maintenance.js';
 import { outboxList, outboxRetry, outboxShow } from './commands/outbox.js';
 import { payoutsExport, payoutsList, payoutsMarkFailed, payoutsMarkPaid } from './commands/payouts.js';
 import type { CommandSpec, ParsedArgs } from './commands/types.js';
@@ -42,6 +43,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   outboxShow,
   outboxRetry,
   auditList,
+  maintenancePrune,
   dbMigrate,
   dbStatus,
   keysStatus,
