@@ -18,7 +18,16 @@ export interface VisaHolderData {
   dateOfBirth: string | null;
   countryOfBirth: string | null;
   nationality: string | null;
+  /** Set when the holder's data was erased on request (operator/holders.ts); every other field is then empty. */
+  erasedAt?: string;
 }
+
+/** What is left of a holder after a data deletion request: nothing but when. */
+export function erasedHolder(at: string): VisaHolderData {
+  return { holderName: '', phoneNumber: '', email: null, address: null, dateOfBirth: null, countryOfBirth: null, nationality: null, erasedAt: at };
+}
+
+export const holderWasErased = (holder: VisaHolderData) => holder.erasedAt !== undefined;
 
 export interface IssueCardInput {
   brandId: string;

@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import { holderWasErased } from '../cards/issue-card.js';
 import { readHolderData } from '../cards/visa-holder.js';
 import { recordAuditEvent } from '../db/repositories/audit.js';
 import { listBrandFlows } from '../db/repositories/brands.js';
@@ -43,6 +44,8 @@ export async function noteLockout(
   if (lockout.kind !== 'cooldown_24h' || card.kind !== 'visa') return { messageQueued: false };
 
   const holder = await readHolderData(trx, deps.crypto, card.id);
+  // Erased on request: there is no phone number to warn.
+  if (holderWasErased(holder)) return { messageQueued: false };
   const culture = flowLanguages(await listBrandFlows(trx, card.brand_id), 'VISA')[0] ?? 'nl';
   const message = await composeCooldownSms(trx, { brandId: card.brand_id, culture, to: holder.phoneNumber, last3: card.number_last3 });
   const queued = await enqueueMessage(trx, deps.crypto, { message, purpose: 'card_cooldown', brandId: card.brand_id, cardId: card.id }, at);

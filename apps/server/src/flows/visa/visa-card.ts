@@ -10,7 +10,7 @@ import {
 } from '@tessera/contracts';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
-import type { VisaHolderData } from '../../cards/issue-card.js';
+import { holderWasErased, type VisaHolderData } from '../../cards/issue-card.js';
 import { readHolderData } from '../../cards/visa-holder.js';
 import { type Crypto, PURPOSE } from '../../crypto/index.js';
 import { recordAuditEvent } from '../../db/repositories/audit.js';
@@ -134,6 +134,11 @@ export async function requestOneTimeCode(
     }
 
     const holder = await readHolderData(trx, crypto, card.id);
+    if (holderWasErased(holder)) {
+      // A data deletion request took the phone number: no code can be sent, as for a card that is not eligible.
+      await audit('invalid_token', card.id, 'holder data erased');
+      return { ok: false, code: 'INVALID_TOKEN' };
+    }
     const code = drawOneTimeCode();
     // The new code replaces any earlier one-time code of the card (whatever it was for).
     await setCardSecret(trx, crypto, {

@@ -11,6 +11,7 @@ import { cardsAdjust, cardsBlock, cardsExpireBalances, cardsFind, cardsShow, car
 import { cardsUnlock } from './commands/cards-unlock.js';
 import { dbMigrate, dbStatus } from './commands/db.js';
 import { keysRotate, keysStatus } from './commands/keys.js';
+import { holdersErase, holdersExport } from './commands/holders.js';
 import { maintenancePrune } from './commands/maintenance.js';
 import { outboxList, outboxRetry, outboxShow } from './commands/outbox.js';
 import { payoutsExport, payoutsList, payoutsMarkFailed, payoutsMarkPaid } from './commands/payouts.js';
@@ -43,6 +44,8 @@ export const COMMANDS: readonly CommandSpec[] = [
   outboxShow,
   outboxRetry,
   auditList,
+  holdersExport,
+  holdersErase,
   maintenancePrune,
   dbMigrate,
   dbStatus,

@@ -1,19 +1,11 @@
 import { adjustBalance } from '../../adjust-balance.js';
 import { expireBalances } from '../../expire-balances.js';
 import { BLOCK_REASONS, type BlockReason, blockCard, unblockCard } from '../../block-card.js';
-import { OperatorError } from '../../operator-error.js';
+import { cardNumberArgument } from '../card-number-argument.js';
 import { findCards, showCard } from '../../show-card.js';
 import { EXIT, UsageError } from '../context.js';
 import { minute, money, printTable } from '../table.js';
-import type { CommandSpec, ParsedArgs } from './types.js';
-
-/** The card number from the positionals: unquoted groups of a number arrive as separate arguments. */
-function cardNumberOf(name: string, { positionals }: ParsedArgs): string {
-  if (positionals.length === 0) throw new UsageError(`${name} needs the card number: tessera ${name} NUMBER`);
-  const number = positionals.join('');
-  if (!/^[\d\s-]+$/.test(number)) throw new OperatorError('That is not a card number: use digits only (spaces are fine).');
-  return number;
-}
+import type { CommandSpec } from './types.js';
 
 const NUMBER_HELP = 'The card number may be written with spaces ("6064 0000 0000 0000 101" or 6064 0000 0000 0000 101).';
 
@@ -35,7 +27,7 @@ Options:
     if (args.positionals.length === 0) throw new UsageError('cards show needs the card number: tessera cards show NUMBER');
   },
   async run(ctx, args) {
-    const card = await showCard(ctx, cardNumberOf('cards show', args));
+    const card = await showCard(ctx, cardNumberArgument('cards show', args));
     if (args.values.json) {
       ctx.io.out(JSON.stringify(card, null, 2));
       return EXIT.ok;
@@ -129,7 +121,7 @@ Options:
     if (!BLOCK_REASONS.includes(args.values.reason as BlockReason)) throw new UsageError(`cards block needs --reason, one of ${BLOCK_REASONS.join(', ')}`);
   },
   async run(ctx, args) {
-    const result = await blockCard(ctx, cardNumberOf('cards block', args), args.values.reason as BlockReason);
+    const result = await blockCard(ctx, cardNumberArgument('cards block', args), args.values.reason as BlockReason);
     ctx.io.out(
       result.changed
         ? `Blocked ${result.kind} card ${result.maskedNumber} (${result.reason}): self-service refuses it${result.reason === 'fraud' ? ', REPLACE too' : '; REPLACE can still move its balance to a new card'}.`
@@ -154,7 +146,7 @@ Options:
     if (args.positionals.length === 0) throw new UsageError('cards unblock needs the card number: tessera cards unblock NUMBER');
   },
   async run(ctx, args) {
-    const result = await unblockCard(ctx, cardNumberOf('cards unblock', args));
+    const result = await unblockCard(ctx, cardNumberArgument('cards unblock', args));
     ctx.io.out(
       result.changed
         ? `Unblocked ${result.kind} card ${result.maskedNumber} (blocked since ${minute(result.blockedAt)}, ${result.reason}).`
@@ -192,7 +184,7 @@ Options:
     }
   },
   async run(ctx, args) {
-    const result = await adjustBalance(ctx, cardNumberOf('cards adjust', args), {
+    const result = await adjustBalance(ctx, cardNumberArgument('cards adjust', args), {
       amount: Number(args.values.amount),
       reason: (args.values.reason as string).trim(),
       reference: args.values.reference as string | undefined,
