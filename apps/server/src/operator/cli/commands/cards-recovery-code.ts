@@ -1,6 +1,6 @@
 import { issueRecoveryCode } from '../../issue-recovery-code.js';
-import { OperatorError } from '../../operator-error.js';
 import { EXIT, UsageError } from '../context.js';
+import { cardNumberArgument } from '../card-number-argument.js';
 import type { CommandSpec } from './types.js';
 
 export const cardsRecoveryCode: CommandSpec = {
@@ -27,9 +27,7 @@ Options:
     }
   },
   async run(ctx, { positionals }) {
-    // Unquoted groups of a number arrive as separate arguments.
-    const number = positionals.join('');
-    if (!/^[\d\s-]+$/.test(number)) throw new OperatorError('That is not a card number: use digits only (spaces are fine).');
+    const number = cardNumberArgument('cards recovery-code', { positionals, values: {} });
     const result = await issueRecoveryCode(ctx, number);
     ctx.io.out(`Recovery code for gift card ${result.maskedNumber} of brand ${result.brandCode}: ${result.recoveryCode}`);
     ctx.io.out(

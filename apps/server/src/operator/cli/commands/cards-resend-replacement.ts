@@ -1,6 +1,6 @@
-import { OperatorError } from '../../operator-error.js';
 import { resendReplacementCard } from '../../resend-replacement-card.js';
 import { EXIT, UsageError } from '../context.js';
+import { cardNumberArgument } from '../card-number-argument.js';
 import type { CommandSpec } from './types.js';
 
 export const cardsResendReplacement: CommandSpec = {
@@ -41,9 +41,7 @@ Options:
     }
   },
   async run(ctx, { positionals, values }) {
-    // Unquoted groups of a number arrive as separate arguments.
-    const number = positionals.join('');
-    if (!/^[\d\s-]+$/.test(number)) throw new OperatorError('That is not a card number: use digits only (spaces are fine).');
+    const number = cardNumberArgument('cards resend-replacement', { positionals, values: {} });
     const email = typeof values.email === 'string' ? values.email : undefined;
     const result = await resendReplacementCard(ctx, number, email === undefined ? {} : { email });
     ctx.io.out(

@@ -1,6 +1,6 @@
-import { OperatorError } from '../../operator-error.js';
 import { unlockCard } from '../../unlock-card.js';
 import { EXIT, UsageError } from '../context.js';
+import { cardNumberArgument } from '../card-number-argument.js';
 import type { CommandSpec } from './types.js';
 
 export const cardsUnlock: CommandSpec = {
@@ -20,9 +20,7 @@ Options:
     if (positionals.length === 0) throw new UsageError('cards unlock needs the card number: tessera cards unlock NUMBER');
   },
   async run(ctx, { positionals }) {
-    // Unquoted groups of a number arrive as separate arguments.
-    const number = positionals.join('');
-    if (!/^[\d\s-]+$/.test(number)) throw new OperatorError('That is not a card number: use digits only (spaces are fine).');
+    const number = cardNumberArgument('cards unlock', { positionals, values: {} });
     const result = await unlockCard(ctx, number);
     const card = `${result.kind} card ${result.maskedNumber} of brand ${result.brandCode}`;
     const cleared = `${result.failedAttempts} wrong attempt${result.failedAttempts === 1 ? '' : 's'} cleared`;
