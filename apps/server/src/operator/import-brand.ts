@@ -2,6 +2,7 @@ import type { LoadedBrand } from './brand-file.js';
 import { storeBrand } from './store-brand.js';
 import type { Db } from '../db/database.js';
 import { recordAuditEvent } from '../db/repositories/audit.js';
+import { listBrandTranslations } from '../db/repositories/brand-translations.js';
 import type { Executor } from '../db/repositories/executor.js';
 import { OperatorError } from './operator-error.js';
 import { operatorActor } from './operator-name.js';
@@ -51,13 +52,7 @@ async function snapshot(db: Executor, brandId: string): Promise<BrandSnapshot> {
     .where('brand_id', '=', brandId)
     .orderBy('name')
     .execute();
-  const translations = await db
-    .selectFrom('brand_translations')
-    .select(['culture', 'key', 'text'])
-    .where('brand_id', '=', brandId)
-    .orderBy('culture')
-    .orderBy('key')
-    .execute();
+  const translations = await listBrandTranslations(db, brandId);
   return {
     parts: {
       slug: brand.slug,
@@ -73,7 +68,7 @@ async function snapshot(db: Executor, brandId: string): Promise<BrandSnapshot> {
         flows.map((f) => [f.flow_code, Number(f.is_available), f.languages, Number(f.scanning), Number(f.position)]),
       ),
       assets: JSON.stringify(assets.map((a) => [a.name, a.content_type, a.etag])),
-      translations: JSON.stringify(translations.map((t) => [t.culture, t.key, t.text])),
+      translations: JSON.stringify(translations),
     },
   };
 }
