@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { stripCardNumber } from '@tessera/contracts';
 import { type Crypto, PURPOSE } from '../crypto/index.js';
-import { insertCard, insertCardIfNumberFree } from '../db/repositories/cards.js';
+import type { Insertable } from 'kysely';
+import { insertCard, insertCardIfNumberFree, insertCardRows } from '../db/repositories/cards.js';
 import type { Executor } from '../db/repositories/executor.js';
-import { insertLedgerEntries } from '../db/repositories/ledger.js';
-import { insertVisaHolder } from '../db/repositories/visa-holders.js';
-import type { NewCard } from '../db/schema.js';
+import type { CardSecretsTable, LedgerEntriesTable, NewCard, VisaHoldersTable } from '../db/schema.js';
 import type { CardState } from '../domain/card-state.js';
-import { setCardSecret } from './set-card-secret.js';
 
 /** Holder data of a Visa card; stored encrypted as one JSON document. */
 export interface VisaHolderData {
@@ -61,10 +59,23 @@ export async function issueCardIfNumberFree(db: Executor, crypto: Crypto, input:
   return issue(db, crypto, input, now, true);
 }
 
-async function issue(db: Executor, crypto: Crypto, input: IssueCardInput, now: string, ifNumberFree: boolean): Promise<string | undefined> {
+/** A card as rows, sealed and ready to insert: what issueCard writes, one statement per table. */
+export interface SealedCard {
+  card: NewCard;
+  secrets: Insertable<CardSecretsTable>[];
+  holder: Insertable<VisaHoldersTable> | null;
+  load: LedgerEntriesTable | null;
+}
+
+/**
+ * Seals a card (number encrypted plus its blind index, secrets as peppered hashes, holder data and
+ * PIN encrypted) into the rows issueCard writes. No I/O: the import seals thousands, then writes
+ * them a batch at a time (insertSealedCards).
+ */
+export function sealCard(crypto: Crypto, input: IssueCardInput, now: string): SealedCard {
   const id = randomUUID();
   const number = stripCardNumber(input.cardNumber);
-  const row: NewCard = {
+  const card: NewCard = {
     id,
     brand_id: input.brandId,
     kind: input.kind,
@@ -84,44 +95,51 @@ async function issue(db: Executor, crypto: Crypto, input: IssueCardInput, now: s
     created_at: now,
     updated_at: now,
   };
-  if (ifNumberFree) {
-    if (!(await insertCardIfNumberFree(db, row))) return undefined;
-  } else {
-    await insertCard(db, row);
-  }
-  const secrets = [
-    ['security_code', input.securityCode],
-    ['passcode', input.passcode],
-    ['recovery_code', input.recoveryCode],
-  ] as const;
-  for (const [kind, value] of secrets) {
-    if (value === undefined) continue;
-    await setCardSecret(db, crypto, { cardId: id, kind: kind, value: value, at: now });
-  }
-  if (input.visa) {
-    await insertVisaHolder(
-      db,
-      {
-        cardId: id,
-        holderCiphertext: crypto.cipher.encrypt(JSON.stringify(input.visa.holder), PURPOSE.visaHolder),
-        pinCiphertext: crypto.pins.seal(input.visa.pin),
-        keyVersion: crypto.cipher.keyVersion,
-      },
-      now,
-    );
-  }
-  if (input.load && input.load.amount !== 0) {
-    await insertLedgerEntries(db, [
-      {
-        id: randomUUID(),
+  const secrets = (
+    [
+      ['security_code', input.securityCode],
+      ['passcode', input.passcode],
+      ['recovery_code', input.recoveryCode],
+    ] as const
+  ).flatMap(([kind, value]) => {
+    if (value === undefined) return [];
+    const { hash, pepperVersion } = crypto.secrets.hash(id, kind, value);
+    return [{ id: randomUUID(), card_id: id, kind, hash, pepper_version: pepperVersion, purpose: null, attempts_left: null, expires_at: null, created_at: now }];
+  });
+  const holder = input.visa
+    ? {
         card_id: id,
-        asset_code: input.assetCode,
-        amount: input.load.amount,
-        kind: 'load',
-        reference: input.load.reference,
-        created_at: now,
-      },
-    ]);
+        holder_ciphertext: crypto.cipher.encrypt(JSON.stringify(input.visa.holder), PURPOSE.visaHolder),
+        pin_ciphertext: crypto.pins.seal(input.visa.pin),
+        key_version: crypto.cipher.keyVersion,
+        updated_at: now,
+      }
+    : null;
+  const load =
+    input.load && input.load.amount !== 0
+      ? { id: randomUUID(), card_id: id, asset_code: input.assetCode, amount: input.load.amount, kind: 'load' as const, reference: input.load.reference, created_at: now }
+      : null;
+  return { card, secrets, holder, load };
+}
+
+async function issue(db: Executor, crypto: Crypto, input: IssueCardInput, now: string, ifNumberFree: boolean): Promise<string | undefined> {
+  const sealed = sealCard(crypto, input, now);
+  if (ifNumberFree) {
+    if (!(await insertCardIfNumberFree(db, sealed.card))) return undefined;
+  } else {
+    await insertCard(db, sealed.card);
   }
-  return id;
+  // A new card has no earlier secrets to retire: its rows go in as they are.
+  await insertCardRows(db, { cards: [], secrets: sealed.secrets, holders: sealed.holder ? [sealed.holder] : [], ledger: sealed.load ? [sealed.load] : [] });
+  return sealed.card.id;
+}
+
+/** Writes sealed cards (inside the caller's transaction): a few statements per 500 cards. */
+export async function insertSealedCards(db: Executor, cards: readonly SealedCard[]): Promise<void> {
+  await insertCardRows(db, {
+    cards: cards.map((c) => c.card),
+    secrets: cards.flatMap((c) => c.secrets),
+    holders: cards.flatMap((c) => (c.holder ? [c.holder] : [])),
+    ledger: cards.flatMap((c) => (c.load ? [c.load] : [])),
+  });
 }

@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { cardNumberField, maskCardNumber, secretField } from '@tessera/contracts';
 import { z } from 'zod';
-import { issueCard, type VisaHolderData } from '../cards/issue-card.js';
+import { insertSealedCards, type SealedCard, sealCard, type VisaHolderData } from '../cards/issue-card.js';
 import { type Crypto, PURPOSE } from '../crypto/index.js';
 import type { Db } from '../db/database.js';
 import { recordAuditEvent } from '../db/repositories/audit.js';
 import { findBrandByIdentifier } from '../db/repositories/brands.js';
 import type { Executor } from '../db/repositories/executor.js';
-import type { BrandRow } from '../db/schema.js';
+import { insertCardRows } from '../db/repositories/cards.js';
+import type { AuditEventsTable, BrandRow } from '../db/schema.js';
+import type { Insertable } from 'kysely';
 import { operatorActorOf } from './operator-name.js';
 import { OperatorError } from './operator-error.js';
 
@@ -42,6 +44,9 @@ export type CardColumn = (typeof CARD_COLUMNS)[number];
 export const REQUIRED_COLUMNS: readonly CardColumn[] = ['brand', 'kind', 'card_number', 'balance'];
 /** The holder columns, from holder_name on: they belong to Visa cards only. */
 const VISA_ONLY: readonly CardColumn[] = CARD_COLUMNS.slice(CARD_COLUMNS.indexOf('holder_name'));
+
+/** Cards sealed and written per round of INSERTs. */
+const IMPORT_BATCH = 500;
 
 /** The ledger's amount column is a 32-bit integer on PostgreSQL. */
 const MAX_AMOUNT = 2_147_483_647;
@@ -308,14 +313,24 @@ export async function importCards(
     if (problems.length > 0) throw new CardImportRejected(problems.sort((a, b) => a.line - b.line));
 
     const result: ImportCardsResult = { imported: 0, byBrand: {}, byKind: { giftcard: 0, visa: 0 }, dryRun: options.dryRun ?? false };
+    // Sealed a batch at a time and written with multi-row INSERTs (a few statements per 500
+    // cards rather than five per card): the same rows issueCard writes, in the same transaction.
+    let sealed: SealedCard[] = [];
+    let audit: Insertable<AuditEventsTable>[] = [];
+    const flush = async () => {
+      await insertSealedCards(trx, sealed);
+      await insertCardRows(trx, { cards: [], secrets: [], holders: [], ledger: [], audit });
+      sealed = [];
+      audit = [];
+    };
+    const client = operatorActorOf(deps);
     for (const { line, row } of valid) {
       const brand = brands.get(row.brand.toLowerCase())!;
       result.imported++;
       result.byBrand[brand.code] = (result.byBrand[brand.code] ?? 0) + 1;
       result.byKind[row.kind]++;
       if (options.dryRun) continue;
-      const cardId = await issueCard(
-        trx,
+      const card = sealCard(
         crypto,
         {
           brandId: brand.id,
@@ -332,12 +347,11 @@ export async function importCards(
         },
         at,
       );
-      await recordAuditEvent(
-        trx,
-        { type: 'card.import', client: operatorActorOf(deps), outcome: 'created', brandId: brand.id, cardId, detail: `batch ${batch}, line ${line}` },
-        at,
-      );
+      sealed.push(card);
+      audit.push({ id: randomUUID(), occurred_at: at, type: 'card.import', outcome: 'created', brand_id: brand.id, card_id: card.card.id, flow_type: null, client, detail: `batch ${batch}, line ${line}` });
+      if (sealed.length === IMPORT_BATCH) await flush();
     }
+    if (sealed.length > 0) await flush();
     if (!options.dryRun) {
       await recordAuditEvent(
         trx,

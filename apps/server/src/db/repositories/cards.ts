@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import { isPostgres } from '../database.js';
-import type { CardRow, CardUpdate, NewCard } from '../schema.js';
+import type { AuditEventsTable, CardRow, CardSecretsTable, CardUpdate, Database, LedgerEntriesTable, NewCard, VisaHoldersTable } from '../schema.js';
 import type { Executor } from './executor.js';
 
 /**
@@ -85,4 +85,35 @@ export async function resetFailedAttempts(db: Executor, cardId: string, now: str
     .where('id', '=', cardId)
     .where((eb) => eb.or([eb('failed_attempts', '!=', 0), eb('locked_until', 'is not', null)]))
     .execute();
+}
+
+/** Rows per INSERT: SQLite binds at most 32 766 parameters, and a card row has 21 columns. */
+const ROWS_PER_STATEMENT = 500;
+
+async function insertChunked<T extends 'cards' | 'card_secrets' | 'visa_holders' | 'ledger_entries' | 'audit_events'>(
+  db: Executor,
+  table: T,
+  rows: readonly Insertable<Database[T]>[],
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
+    await db.insertInto(table).values(rows.slice(i, i + ROWS_PER_STATEMENT) as never).execute();
+  }
+}
+
+/** Many new cards' rows at once (the card import): one multi-row INSERT per table and 500 rows. */
+export async function insertCardRows(
+  db: Executor,
+  rows: {
+    cards: readonly NewCard[];
+    secrets: readonly Insertable<CardSecretsTable>[];
+    holders: readonly Insertable<VisaHoldersTable>[];
+    ledger: readonly Insertable<LedgerEntriesTable>[];
+    audit?: readonly Insertable<AuditEventsTable>[];
+  },
+): Promise<void> {
+  await insertChunked(db, 'cards', rows.cards);
+  await insertChunked(db, 'card_secrets', rows.secrets);
+  await insertChunked(db, 'visa_holders', rows.holders);
+  await insertChunked(db, 'ledger_entries', rows.ledger);
+  await insertChunked(db, 'audit_events', rows.audit ?? []);
 }
