@@ -7,19 +7,6 @@ export interface SealedHolder {
   keyVersion: number;
 }
 
-export async function insertVisaHolder(db: Executor, holder: SealedHolder, now: string): Promise<void> {
-  await db
-    .insertInto('visa_holders')
-    .values({
-      card_id: holder.cardId,
-      holder_ciphertext: holder.holderCiphertext,
-      pin_ciphertext: holder.pinCiphertext,
-      key_version: holder.keyVersion,
-      updated_at: now,
-    })
-    .execute();
-}
-
 export async function findVisaHolder(db: Executor, cardId: string): Promise<SealedHolder | undefined> {
   const row = await db.selectFrom('visa_holders').selectAll().where('card_id', '=', cardId).executeTakeFirst();
   return (
