@@ -154,9 +154,12 @@ export interface CsvInputRecord {
 
 /** Thrown when the file is refused; `problems` names each bad row by its line. */
 export class CardImportRejected extends OperatorError {
-  constructor(readonly rowProblems: CardImportProblem[]) {
+  constructor(
+    readonly rowProblems: CardImportProblem[],
+    count = rowProblems.length,
+  ) {
     super(
-      `The file was not imported: ${rowProblems.length} problem${rowProblems.length === 1 ? '' : 's'}; nothing was written.`,
+      `The file was not imported: ${count} problem${count === 1 ? '' : 's'}${count > rowProblems.length ? ` (the first ${rowProblems.length} listed)` : ''}; nothing was written.`,
       rowProblems.map((p) => `line ${p.line}: ${p.message}`),
     );
     this.name = 'CardImportRejected';
@@ -253,83 +256,117 @@ export interface ImportCardsOptions {
   source: string;
   /** Check everything, write nothing. */
   dryRun?: boolean;
+  /** Told how far the writing is, every batch (the terminal shows rows/s and the time left). */
+  progress?: (written: number, total: number) => void;
 }
+
+/** The file's records, read from the start on each call: the import reads it twice. */
+export type CsvRecordSource = () => AsyncIterable<CsvInputRecord>;
+
+/** At most this many problems are listed; the count says how many there were. */
+const MAX_LISTED_PROBLEMS = 200;
 
 /**
  * Checks every record (the first is the header) and, when all are good, issues every card in one
  * transaction: numbers encrypted with their blind index, secrets hashed, holder data and PIN
  * encrypted, the balance booked as a `load` ledger entry, and an audit event per card.
+ *
+ * The file is read twice, a record at a time, so memory does not grow with it but for one blind
+ * index per card (to find a number twice in the file): once to check every row (all-or-nothing),
+ * once to write. Both passes run in the transaction that writes, so nothing can change between
+ * the check and the write. A file that changes between the passes is refused.
  */
 export async function importCards(
   deps: { db: Db; crypto: Crypto; now: () => Date; operator?: string },
-  records: readonly CsvInputRecord[],
+  records: CsvRecordSource | readonly CsvInputRecord[],
   options: ImportCardsOptions,
 ): Promise<ImportCardsResult> {
-  const [header, ...rows] = records;
-  if (!header) throw new OperatorError('The file is empty; it needs a header row and at least one card.');
-  const positions = readHeader(header);
-  if (rows.length === 0) throw new OperatorError('The file has a header but no cards.');
-
-  const problems: CardImportProblem[] = [];
-  const valid: ValidRow[] = [];
-  for (const record of rows) {
-    const result = validateRecord(record, positions, header.fields.length);
-    if (Array.isArray(result)) problems.push(...result);
-    else valid.push(result);
-  }
-
-  // Duplicates within the file, by the number as stored (spaces stripped).
-  const firstLineOf = new Map<string, number>();
-  for (const { line, row } of valid) {
-    const earlier = firstLineOf.get(row.card_number);
-    if (earlier !== undefined) {
-      problems.push({ line, message: `card number ${maskCardNumber(row.card_number)} also appears on line ${earlier}` });
-    } else {
-      firstLineOf.set(row.card_number, line);
-    }
-  }
-
+  const read: CsvRecordSource = typeof records === 'function' ? records : () => toAsync(records);
   const { db, crypto } = deps;
-  const indexOf = new Map(valid.map(({ row }) => [row.card_number, crypto.blindIndex.of(PURPOSE.cardNumber, row.card_number)]));
   const now = deps.now();
   const at = now.toISOString();
   const batch = randomUUID();
 
-  // Brands and existing numbers are checked inside the transaction that writes, so nothing can
-  // change between the check and the write.
   return db.transaction().execute(async (trx) => {
+    // Pass 1: every row checked; numbers found twice in the file or already in the database.
+    const problems: CardImportProblem[] = [];
+    let problemCount = 0;
+    const problem = (found: CardImportProblem) => {
+      problemCount++;
+      if (problems.length < MAX_LISTED_PROBLEMS) problems.push(found);
+    };
+    const firstLineOf = new Map<string, number>();
     const brands = new Map<string, BrandRow | undefined>();
-    for (const { row } of valid) {
+    let header: { positions: Map<CardColumn, number>; width: number } | undefined;
+    let unchecked: { index: string; line: number; masked: string }[] = [];
+    const checkTaken = async () => {
+      const taken = await existingIndexes(trx, unchecked.map((u) => u.index));
+      for (const u of unchecked) if (taken.has(u.index)) problem({ line: u.line, message: `card number ${u.masked} is already in the database` });
+      unchecked = [];
+    };
+    const result: ImportCardsResult = { imported: 0, byBrand: {}, byKind: { giftcard: 0, visa: 0 }, dryRun: options.dryRun ?? false };
+    for await (const record of read()) {
+      if (!header) {
+        header = { positions: readHeader(record), width: record.fields.length };
+        continue;
+      }
+      const valid = validateRecord(record, header.positions, header.width);
+      if (Array.isArray(valid)) {
+        valid.forEach(problem);
+        continue;
+      }
+      const { line, row } = valid;
+      const index = crypto.blindIndex.of(PURPOSE.cardNumber, row.card_number);
+      const earlier = firstLineOf.get(index);
+      if (earlier !== undefined) {
+        problem({ line, message: `card number ${maskCardNumber(row.card_number)} also appears on line ${earlier}` });
+        continue;
+      }
+      firstLineOf.set(index, line);
+      unchecked.push({ index, line, masked: maskCardNumber(row.card_number) });
+      if (unchecked.length === 500) await checkTaken();
       const key = row.brand.toLowerCase();
       if (!brands.has(key)) brands.set(key, await findBrandByIdentifier(trx, row.brand));
-    }
-    const taken = await existingIndexes(trx, [...indexOf.values()]);
-    for (const { line, row } of valid) {
-      if (!brands.get(row.brand.toLowerCase())) problems.push({ line, message: `brand: no brand with code or slug "${row.brand}"` });
-      if (taken.has(indexOf.get(row.card_number)!)) {
-        problems.push({ line, message: `card number ${maskCardNumber(row.card_number)} is already in the database` });
+      const brand = brands.get(key);
+      if (!brand) {
+        problem({ line, message: `brand: no brand with code or slug "${row.brand}"` });
+        continue;
       }
-    }
-    if (problems.length > 0) throw new CardImportRejected(problems.sort((a, b) => a.line - b.line));
-
-    const result: ImportCardsResult = { imported: 0, byBrand: {}, byKind: { giftcard: 0, visa: 0 }, dryRun: options.dryRun ?? false };
-    // Sealed a batch at a time and written with multi-row INSERTs (a few statements per 500
-    // cards rather than five per card): the same rows issueCard writes, in the same transaction.
-    let sealed: SealedCard[] = [];
-    let audit: Insertable<AuditEventsTable>[] = [];
-    const flush = async () => {
-      await insertSealedCards(trx, sealed);
-      await insertCardRows(trx, { cards: [], secrets: [], holders: [], ledger: [], audit });
-      sealed = [];
-      audit = [];
-    };
-    const client = operatorActorOf(deps);
-    for (const { line, row } of valid) {
-      const brand = brands.get(row.brand.toLowerCase())!;
       result.imported++;
       result.byBrand[brand.code] = (result.byBrand[brand.code] ?? 0) + 1;
       result.byKind[row.kind]++;
-      if (options.dryRun) continue;
+    }
+    if (!header) throw new OperatorError('The file is empty; it needs a header row and at least one card.');
+    if (firstLineOf.size === 0 && problemCount === 0) throw new OperatorError('The file has a header but no cards.');
+    await checkTaken();
+    if (problemCount > 0) throw new CardImportRejected(problems.sort((a, b) => a.line - b.line), problemCount);
+    if (options.dryRun) return result;
+    firstLineOf.clear();
+
+    // Pass 2: sealed a batch at a time and written with multi-row INSERTs (a few statements per
+    // 500 cards rather than five per card): the same rows issueCard writes.
+    let sealed: SealedCard[] = [];
+    let audit: Insertable<AuditEventsTable>[] = [];
+    let written = 0;
+    const flush = async () => {
+      await insertSealedCards(trx, sealed);
+      await insertCardRows(trx, { cards: [], secrets: [], holders: [], ledger: [], audit });
+      written += sealed.length;
+      sealed = [];
+      audit = [];
+      options.progress?.(written, result.imported);
+    };
+    const client = operatorActorOf(deps);
+    let first = true;
+    for await (const record of read()) {
+      if (first) {
+        first = false;
+        continue;
+      }
+      const valid = validateRecord(record, header.positions, header.width);
+      const brand = Array.isArray(valid) ? undefined : brands.get(valid.row.brand.toLowerCase());
+      if (Array.isArray(valid) || !brand) throw new OperatorError(`The file changed while it was imported (line ${record.line}); nothing was written.`);
+      const { line, row } = valid;
       const card = sealCard(
         crypto,
         {
@@ -352,6 +389,7 @@ export async function importCards(
       if (sealed.length === IMPORT_BATCH) await flush();
     }
     if (sealed.length > 0) await flush();
+    if (written !== result.imported) throw new OperatorError('The file changed while it was imported; nothing was written.');
     if (!options.dryRun) {
       await recordAuditEvent(
         trx,
@@ -365,4 +403,8 @@ export async function importCards(
     }
     return result;
   });
+}
+
+async function* toAsync<T>(items: readonly T[]): AsyncIterable<T> {
+  yield* items;
 }

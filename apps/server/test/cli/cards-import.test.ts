@@ -196,3 +196,56 @@ describe('tessera cards import', () => {
     expect(missingFile.stderr).toContain('No such file');
   });
 });
+
+describe('tessera cards import, many cards', () => {
+  const number = (prefix: string, i: number) => `6068${prefix}${String(i).padStart(14, '0')}`;
+
+  it('imports a file of several batches, reading it in pieces, with the ledger and audit of every card', async () => {
+    const lines = ['brand,kind,card_number,security_code,balance'];
+    for (let i = 0; i < 1234; i++) lines.push(`DEMO,giftcard,${number('1', i)},${String(100000 + i)},${i}`);
+    const before = await countCards();
+    const res = await c.cli('cards', 'import', c.file('many.csv', lines.join('\r\n')));
+    expect(res.stderr).toBe('');
+    expect(res.stdout).toBe('Imported 1234 cards (1234 giftcard; brands: DEMO 1234).');
+    expect(await countCards()).toBe(before + 1234);
+    const last = await findCard(number('1', 1233));
+    expect((await sumLedgerByAsset(c.t.db, last!.id))[0]?.amount).toBe(1233);
+    expect(await lookupGiftCard(c.t, 'DEMO', number('1', 1233), '101233').then((r) => r.statusCode)).toBe(200);
+    const audited = await c.t.db.selectFrom('audit_events').select((eb) => eb.fn.countAll().as('n')).where('type', '=', 'card.import').executeTakeFirstOrThrow();
+    expect(Number(audited.n)).toBeGreaterThanOrEqual(1234);
+  });
+
+  it('finds a number twice in the file and one already in the database, across batches, and writes nothing', async () => {
+    const lines = ['brand,kind,card_number,security_code,balance'];
+    for (let i = 0; i < 1100; i++) lines.push(`DEMO,giftcard,${number('2', i)},${String(200000 + i)},1`);
+    lines.push(`DEMO,giftcard,${number('2', 3)},200003,1`); // line 1102: again
+    lines.push(`DEMO,giftcard,${number('1', 7)},100007,1`); // line 1103: imported by the test above
+    const res = await refusedImport('dupes.csv', lines);
+    expect(res.stderr).toContain('The file was not imported: 2 problems; nothing was written.');
+    expect(res.stderr).toContain('line 1102: card number XXXXXXXXXXXXXXXX003 also appears on line 5');
+    expect(res.stderr).toContain('line 1103: card number XXXXXXXXXXXXXXXX007 is already in the database');
+  });
+
+  it('lists the first 200 problems and counts them all', async () => {
+    const lines = ['brand,kind,card_number,security_code,balance'];
+    for (let i = 0; i < 250; i++) lines.push(`DEMO,giftcard,${number('3', i)},12,1`);
+    const res = await refusedImport('bad-many.csv', lines);
+    expect(res.stderr).toContain('The file was not imported: 250 problems (the first 200 listed); nothing was written.');
+    expect(res.stderr.split('\n').filter((l) => l.trim().startsWith('line ')).length).toBe(200);
+  });
+
+  it('refuses a file that changes between the check and the write, and writes nothing', async () => {
+    const { importCards } = await import('../../src/operator/import-cards.js');
+    let reads = 0;
+    const header = { line: 1, fields: ['brand', 'kind', 'card_number', 'security_code', 'balance'] };
+    const source = async function* () {
+      reads++;
+      yield header;
+      yield { line: 2, fields: ['DEMO', 'giftcard', number('4', 1), '400001', '5'] };
+      if (reads > 1) yield { line: 3, fields: ['DEMO', 'giftcard', number('4', 2), '400002', '5'] };
+    };
+    const before = await countCards();
+    await expect(importCards({ db: c.t.db, crypto: c.t.deps.crypto, now: () => new Date() }, source, { source: 'changing.csv' })).rejects.toThrow(/changed while it was imported/);
+    expect(await countCards()).toBe(before);
+  });
+});

@@ -37,3 +37,34 @@ describe('parseCsv', () => {
     expect(() => parseCsv('a,b\n1,2\nO"Brien,3')).toThrow(/line 3: a quote inside an unquoted field/);
   });
 });
+
+describe('readCsvFile', () => {
+  it('reads a file in small pieces exactly as parseCsv reads it whole', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const path = await import('node:path');
+    const { readCsvFile } = await import('../../src/operator/cli/csv.js');
+    const text = '\ufeffa,b,c\r\n1,"two\nlines, and ""quotes""",3\r\n4,5,6\n"x\r\ny",,\r"z",8,9\n\n10,11,12';
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'csv-')), 'f.csv');
+    writeFileSync(file, text);
+    const whole = parseCsv(text);
+    for (const piece of [1, 3, 7, 64, 1 << 20]) {
+      const read = [];
+      for await (const record of readCsvFile(file, ',', piece)) read.push(record);
+      expect(read, `pieces of ${piece} bytes`).toEqual(whole);
+    }
+  });
+
+  it('reports a syntax error at its line in a later piece', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const path = await import('node:path');
+    const { readCsvFile } = await import('../../src/operator/cli/csv.js');
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'csv-')), 'f.csv');
+    writeFileSync(file, 'a,b\n1,2\n3,4\n5,x"y\n');
+    const read = async () => {
+      for await (const _ of readCsvFile(file, ',', 4)) void _;
+    };
+    await expect(read()).rejects.toThrow(/^line 4: a quote inside an unquoted field/);
+  });
+});

@@ -12,6 +12,8 @@ export interface CliIo {
   out(line: string): void;
   /** Writes one line to standard error. */
   err(line: string): void;
+  /** On a terminal: shows how far a long command is, overwriting the last such line. */
+  progress?(line: string): void;
   env: Record<string, string | undefined>;
   /** File arguments are relative to this directory. */
   cwd: string;

@@ -1,3 +1,5 @@
+import { createReadStream } from 'node:fs';
+
 /**
  * A small RFC 4180 reader: fields separated by a delimiter, records by CRLF, LF or CR, fields in
  * double quotes may hold delimiters, line breaks and doubled quotes (""). Strict where files
@@ -21,7 +23,8 @@ export class CsvSyntaxError extends Error {
   }
 }
 
-export function parseCsv(text: string, delimiter = ','): CsvRecord[] {
+/** `firstLine`: the file line `text` starts at (a part of a file read in pieces, readCsvFile). */
+export function parseCsv(text: string, delimiter = ',', firstLine = 1): CsvRecord[] {
   if (delimiter.length !== 1 || delimiter === '"' || delimiter === '\n' || delimiter === '\r') {
     throw new Error('the delimiter must be one character other than a quote or a line break');
   }
@@ -30,8 +33,8 @@ export function parseCsv(text: string, delimiter = ','): CsvRecord[] {
   const records: CsvRecord[] = [];
   let fields: string[] = [];
   let field = '';
-  let line = 1;
-  let recordLine = 1;
+  let line = firstLine;
+  let recordLine = firstLine;
   let i = 0;
   // Whether the current record has any content; a blank line is no record.
   let started = false;
@@ -129,4 +132,51 @@ export function parseCsv(text: string, delimiter = ','): CsvRecord[] {
   // The last record when the file does not end with a line break.
   if (started) endRecord();
   return records;
+}
+
+/**
+ * The records of a CSV file, read a piece at a time so memory stays flat whatever the file's size
+ * (the card import reads a million rows twice). Each piece ends at a line break outside quotes:
+ * a quote inside a field is doubled, so an even count of quotes before a line break means it ends
+ * a record. The pieces go through parseCsv, with its checks and line numbers.
+ */
+export async function* readCsvFile(file: string, delimiter = ',', pieceBytes = 1 << 20): AsyncGenerator<CsvRecord> {
+  let carry = '';
+  let line = 1;
+  let first = true;
+  for await (const chunk of createReadStream(file, { encoding: 'utf8', highWaterMark: pieceBytes })) {
+    let text = carry + (chunk as string);
+    if (first && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    first = false;
+    let quotes = 0;
+    let cut = -1;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 34) quotes++;
+      else if (c === 10 && quotes % 2 === 0) cut = i;
+    }
+    if (cut < 0) {
+      carry = text;
+      continue;
+    }
+    const complete = text.slice(0, cut + 1);
+    carry = text.slice(cut + 1);
+    yield* parseCsv(complete, delimiter, line);
+    line += countLineBreaks(complete);
+  }
+  if (carry.length > 0) yield* parseCsv(carry, delimiter, line);
+}
+
+/** Line breaks as parseCsv counts them: CRLF, LF or CR each one. */
+function countLineBreaks(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10) n++;
+    else if (c === 13) {
+      n++;
+      if (text.charCodeAt(i + 1) === 10) i++;
+    }
+  }
+  return n;
 }

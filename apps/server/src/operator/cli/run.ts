@@ -224,6 +224,7 @@ export function processIo(): CliIo {
   return {
     out: (line) => process.stdout.write(`${line}\n`),
     err: (line) => process.stderr.write(`${line}\n`),
+    ...(process.stderr.isTTY && { progress: (line: string) => process.stderr.write(`\r\x1b[K${line}`) }),
     env: process.env,
     cwd: process.env.INIT_CWD ?? process.cwd(),
   };

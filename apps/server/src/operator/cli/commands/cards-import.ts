@@ -1,14 +1,10 @@
-import { readFile } from 'node:fs/promises';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { CARD_COLUMNS, importCards, REQUIRED_COLUMNS } from '../../import-cards.js';
 import { OperatorError } from '../../operator-error.js';
 import { EXIT, UsageError } from '../context.js';
-import { CsvSyntaxError, parseCsv } from '../csv.js';
+import { CsvSyntaxError, readCsvFile } from '../csv.js';
 import type { CommandSpec } from './types.js';
-
-/** Larger files are better split: the whole file is one transaction and held in memory. */
-const MAX_FILE_BYTES = 100 * 1024 * 1024;
 
 export const cardsImport: CommandSpec = {
   name: 'cards import',
@@ -18,6 +14,8 @@ export const cardsImport: CommandSpec = {
 Imports the cards of a CSV file (UTF-8, a header row, then one card a row). Every row is checked
 first; when any row is wrong, each problem is listed with its line number and nothing is
 imported. Otherwise all cards are imported in one transaction, each with its opening balance.
+The file is read a piece at a time (twice: to check, then to write), so its size does not matter
+for memory; on a terminal the import shows how far it is.
 
 Columns (names are case-insensitive; order is free; ${REQUIRED_COLUMNS.join(', ')} are required):
   ${CARD_COLUMNS.join(', ')}
@@ -42,19 +40,30 @@ Options:
   async run(ctx, { positionals, values }) {
     const file = path.resolve(ctx.io.cwd, positionals[0]!);
     if (!existsSync(file) || !statSync(file).isFile()) throw new OperatorError(`No such file: ${file}`);
-    if (statSync(file).size > MAX_FILE_BYTES) throw new OperatorError(`${file} is larger than 100 MB; split it into several files.`);
-    const text = await readFile(file, 'utf8');
-    let records;
+    const delimiter = typeof values.delimiter === 'string' ? values.delimiter : ',';
+    const dryRun = values['dry-run'] === true;
+    const started = Date.now();
+    let result;
     try {
-      records = parseCsv(text, typeof values.delimiter === 'string' ? values.delimiter : ',');
+      result = await importCards(ctx, () => readCsvFile(file, delimiter), {
+        source: path.basename(file),
+        dryRun,
+        progress: ctx.io.progress
+          ? (written, total) => {
+              const seconds = (Date.now() - started) / 1000;
+              const rate = written / Math.max(seconds, 0.001);
+              ctx.io.progress!(`${written} of ${total} cards written, ${Math.round(rate)} cards/s, about ${Math.ceil((total - written) / Math.max(rate, 1))} s left`);
+            }
+          : undefined,
+      });
     } catch (error) {
+      if (ctx.io.progress) ctx.io.err('');
       if (error instanceof CsvSyntaxError) {
         throw new OperatorError('The file is not valid CSV; nothing was imported.', [error.message]);
       }
       throw error;
     }
-    const dryRun = values['dry-run'] === true;
-    const result = await importCards(ctx, records, { source: path.basename(file), dryRun });
+    if (ctx.io.progress && !dryRun) ctx.io.err('');
     const kinds = Object.entries(result.byKind)
       .filter(([, n]) => n > 0)
       .map(([kind, n]) => `${n} ${kind}`)
