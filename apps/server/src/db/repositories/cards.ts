@@ -87,20 +87,44 @@ export async function resetFailedAttempts(db: Executor, cardId: string, now: str
     .execute();
 }
 
-/** Rows per INSERT: SQLite binds at most 32 766 parameters, and a card row has 21 columns. */
+/** Rows per INSERT on SQLite: it binds at most 32 766 parameters, and a card row has 21 columns. */
 const ROWS_PER_STATEMENT = 500;
 
-async function insertChunked<T extends 'cards' | 'card_secrets' | 'visa_holders' | 'ledger_entries' | 'audit_events'>(
-  db: Executor,
-  table: T,
-  rows: readonly Insertable<Database[T]>[],
-): Promise<void> {
-  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
-    await db.insertInto(table).values(rows.slice(i, i + ROWS_PER_STATEMENT) as never).execute();
+type BulkTable = 'cards' | 'card_secrets' | 'visa_holders' | 'ledger_entries' | 'audit_events';
+
+/** The integer columns of the bulk tables (every other column is text): PostgreSQL's unnest needs the array types. */
+const INTEGER_COLUMNS: Record<BulkTable, readonly string[]> = {
+  cards: ['number_key_version', 'failed_attempts', 'operator_locked'],
+  card_secrets: ['pepper_version', 'attempts_left'],
+  visa_holders: ['key_version'],
+  ledger_entries: ['amount'],
+  audit_events: [],
+};
+
+/**
+ * Inserts many rows of a table. SQLite: multi-row INSERTs of 500 rows (its prepared statements
+ * are cached, so each full batch reuses one). PostgreSQL: one `INSERT … SELECT * FROM unnest(…)`
+ * per call, one array parameter per column, so the statement has a handful of parameters
+ * whatever the number of rows and its text is the same every batch.
+ */
+async function insertMany<T extends BulkTable>(db: Executor, table: T, rows: readonly Insertable<Database[T]>[]): Promise<void> {
+  if (rows.length === 0) return;
+  if (!isPostgres(db)) {
+    for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
+      await db.insertInto(table).values(rows.slice(i, i + ROWS_PER_STATEMENT) as never).execute();
+    }
+    return;
   }
+  const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))].sort();
+  const arrays = columns.map((column) => {
+    const type = INTEGER_COLUMNS[table].includes(column) ? 'int[]' : 'text[]';
+    const values = rows.map((row) => (row as Record<string, unknown>)[column] ?? null);
+    return sql`${values}::${sql.raw(type)}`;
+  });
+  await sql`insert into ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))}) select * from unnest(${sql.join(arrays)})`.execute(db);
 }
 
-/** Many new cards' rows at once (the card import): one multi-row INSERT per table and 500 rows. */
+/** Many new cards' rows at once (the card import), a few statements per table (insertMany). */
 export async function insertCardRows(
   db: Executor,
   rows: {
@@ -111,9 +135,9 @@ export async function insertCardRows(
     audit?: readonly Insertable<AuditEventsTable>[];
   },
 ): Promise<void> {
-  await insertChunked(db, 'cards', rows.cards);
-  await insertChunked(db, 'card_secrets', rows.secrets);
-  await insertChunked(db, 'visa_holders', rows.holders);
-  await insertChunked(db, 'ledger_entries', rows.ledger);
-  await insertChunked(db, 'audit_events', rows.audit ?? []);
+  await insertMany(db, 'cards', rows.cards);
+  await insertMany(db, 'card_secrets', rows.secrets);
+  await insertMany(db, 'visa_holders', rows.holders);
+  await insertMany(db, 'ledger_entries', rows.ledger);
+  await insertMany(db, 'audit_events', rows.audit ?? []);
 }
