@@ -16,6 +16,7 @@ function Form({ disableSubmit = false, refusal = null }: { disableSubmit?: boole
   const [sent, setSent] = useState(0);
   const problems: Problem[] = [];
   if (!value) problems.push({ text: 'Enter your card number.', target: 'card' });
+  if (/\D/.test(value)) problems.push({ text: 'Use digits only.', target: 'card' });
   if (refusal) problems.push({ text: refusal });
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -62,6 +63,22 @@ describe('ErrorSummary', () => {
     await user.keyboard('1');
     expect(screen.queryByRole('alert')).toBeNull();
     expect(document.title).toBe('Check your balance');
+  });
+
+  it('changes only by losing what gets fixed until the next submit (no announcement per keystroke)', async () => {
+    const user = userEvent.setup();
+    renderForm({ refusal: 'Too many attempts.' });
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    const items = () => screen.getAllByRole('listitem').map((item) => item.textContent);
+    expect(items()).toEqual(['Enter your card number.', 'Too many attempts.']);
+    await user.click(screen.getByRole('link', { name: 'Enter your card number.' }));
+    // Fixing one removes it; a problem that comes up while typing waits for the submit.
+    await user.keyboard('x');
+    expect(items()).toEqual(['Too many attempts.']);
+    expect(document.activeElement).toBe(screen.getByLabelText('Card number'));
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(items()).toEqual(['Use digits only.', 'Too many attempts.']);
+    expect(document.activeElement).toBe(screen.getByRole('alert'));
   });
 
   it('takes focus again on a second submit with the same problems', async () => {

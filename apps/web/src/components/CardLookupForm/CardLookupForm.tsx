@@ -119,23 +119,24 @@ export function CardLookupForm({
   if (cardNumberError) problems.push({ text: cardNumberError, target: ids.cardNumber });
   if (pinCodeError) problems.push({ text: pinCodeError, target: ids.pinCode });
   const sendable = !problems.length && !!captchaToken;
-  // The bot check solves itself (a new one after each refusal): a problem only after a submit.
-  if (round && !captchaToken && !outcome) problems.push({ text: t('captcha__required') });
+  // The bot check solves itself (a new one after each refusal): a problem only after a submit, or
+  // when the server refused it. The check is no field to type in: the summary names it, no link.
+  const captchaError = outcome === 'captcha' ? t('captcha__invalid') : round && !captchaToken && !outcome ? t('captcha__required') : '';
+  if (captchaError) problems.push({ text: captchaError });
   // The server's refusal: a wrong number or code concerns both fields (linked: the number).
   if (outcome === 'invalidCard') problems.push({ text: invalidCardText, target: ids.cardNumber, id: ids.refusal });
-  else if (outcome) problems.push({ text: t(outcome === 'captcha' ? 'captcha__invalid' : outcome) });
+  else if (outcome && !captchaError) problems.push({ text: t(outcome) });
   // Typing again takes back the refusal (and the fields' marks).
   const edited = () => setOutcome(null);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (lookup.isPending) return;
+    setOutcome(null);
     if (!sendable) {
-      setOutcome(null);
       countRound();
       return;
     }
-    setOutcome(null);
     const securityCode = pinCode;
     lookup.mutate(
       { themeCode, cardNumber, pinCode, captchaToken },
@@ -200,7 +201,7 @@ export function CardLookupForm({
         key={captchaRound}
         showLoadError
         onToken={setCaptchaToken}
-        error={outcome === 'captcha' ? t('captcha__invalid') : round && !captchaToken && !outcome ? t('captcha__required') : null}
+        error={captchaError}
       />
       <Button type="submit" loading={lookup.isPending}>
         {submitLabel}

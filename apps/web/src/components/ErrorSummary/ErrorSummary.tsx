@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useReducer, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setTitlePrefix } from '../../lib/theme/FlowContext';
 import styles from './ErrorSummary.module.css';
@@ -18,12 +18,20 @@ export interface Problem {
  * Each count moves focus to the summary again, also when the problems are the same as before.
  */
 export function useSubmitRound(): [number, () => void] {
-  const [round, setRound] = useState(0);
-  return [round, () => setRound((n) => n + 1)];
+  return useReducer((round: number) => round + 1, 0);
+}
+
+/** A ref callback of stable identity: React calls it once, when the summary mounts. */
+function focusOnMount(element: HTMLElement | null): void {
+  element?.focus();
 }
 
 interface ErrorSummaryProps {
-  /** The form's problems now; shown once `round` counts a submit, until none is left. */
+  /**
+   * The form's problems now. A submit (`round`) lists them; until the next submit the list only
+   * loses what gets fixed: the summary is a live region, and a text that changed or came up while
+   * typing would be announced per keystroke (the field shows those, docs/accessibility.md).
+   */
   problems: readonly Problem[];
   round: number;
   /** A way out the summary offers, e.g. a retry after a network failure. */
@@ -37,24 +45,27 @@ interface ErrorSummaryProps {
  * focus to it and prefixes the document title with "Error: " while it shows. It is the one live
  * announcement: field errors under the fields are not live regions.
  */
-export function ErrorSummary({ problems, round, children }: ErrorSummaryProps) {
+export function ErrorSummary({ round, ...rest }: ErrorSummaryProps) {
+  // A new summary each submit: it takes the list and moves focus there, also with the same problems.
+  return round ? <Summary key={round} {...rest} /> : null;
+}
+
+function Summary({ problems, children }: Omit<ErrorSummaryProps, 'round'>) {
   const { t } = useTranslation();
-  const ref = useRef<HTMLDivElement>(null);
-  const shown = round > 0 && problems.length > 0;
-  const prefix = shown ? `${t('generic__error_title_prefix')}: ` : '';
+  // The texts listed at the submit: from then on the list only loses what gets fixed.
+  const [listed] = useState(() => problems.map((problem) => problem.text));
+  const shown = problems.filter(({ text }) => listed.includes(text));
+  const prefix = shown.length ? `${t('generic__error_title_prefix')}: ` : '';
   useEffect(() => {
     setTitlePrefix(prefix);
     return () => setTitlePrefix('');
   }, [prefix]);
-  useEffect(() => {
-    ref.current?.focus();
-  }, [round]);
-  if (!shown) return null;
+  if (!prefix) return null;
   return (
-    <div ref={ref} className={styles.summary} role="alert" tabIndex={-1}>
+    <div ref={focusOnMount} className={styles.summary} role="alert" tabIndex={-1}>
       <h2>{t('generic__error_summary_title')}</h2>
       <ul>
-        {problems.map(({ text, target, id }) => (
+        {shown.map(({ text, target, id }) => (
           <li key={text} id={id}>
             {target ? (
               <a

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import {
   CARD_NUMBER_MAX_DIGITS,
   CARD_NUMBER_PLACEHOLDER,
@@ -30,8 +30,8 @@ interface GiftCardNumberFieldProps {
    */
   refusedBy?: string;
   name?: string;
-  /** The input's id, for an error summary to link to; a generated one without it. */
-  id?: string;
+  /** The input's id (the help and error ids derive from it), for an error summary to link to. */
+  id: string;
   /**
    * Input purpose (WCAG 1.3.5). 'off' for gift cards: the browser's card autofill only knows the
    * cardholder's bank cards, none of which is the gift card, so offering them would be wrong
@@ -50,8 +50,7 @@ interface GiftCardNumberFieldProps {
  */
 export function GiftCardNumberField({ label, value, onChange, onBlur, info, help, error, refusedBy, name = 'giftCardNumber', id, autoComplete = 'off' }: GiftCardNumberFieldProps) {
   const flow = useFlowContext();
-  const base = useId();
-  const ids = { input: id ?? `${base}-input`, help: `${base}-help`, error: `${base}-error` };
+  const ids = { input: id, help: `${id}-help`, error: `${id}-error` };
   const { inputRef, pendingCaret } = useCaretKeeper(value);
 
   return (

@@ -44,7 +44,8 @@ export function SubmitHint({ id, missing, reason }: SubmitHintProps) {
  */
 export function submitOnEnter(event: KeyboardEvent<HTMLFormElement>): void {
   const { tagName, type } = event.target as HTMLInputElement;
-  if (event.key !== 'Enter' || !(tagName === 'SELECT' || (tagName === 'INPUT' && type !== 'checkbox'))) return;
+  // A field that used the key itself (a combobox choosing an option) keeps it.
+  if (event.defaultPrevented || event.key !== 'Enter' || !(tagName === 'SELECT' || (tagName === 'INPUT' && type !== 'checkbox'))) return;
   event.preventDefault();
   event.currentTarget.requestSubmit();
 }

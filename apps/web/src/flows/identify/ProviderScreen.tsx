@@ -100,7 +100,7 @@ export function ProviderScreen() {
         >
           {t('identify__idin_button')}
         </Button>
-        <SubmitHint id={hintId} missing={chosen ? [] : [t('identify__bank_label')]} />
+        <SubmitHint id={hintId} missing={[]} reason={chosen ? null : t('identify__idin_disabled_hint')} />
       </form>
       <InfoBlock title={t('identify__idin_info_title')}>
         <p>{t('identify__idin_info_text')}</p>

@@ -144,7 +144,12 @@ export function AmountScreen() {
       <CardSummary cardNumber={state.card.maskedNumber} status="active" />
       <PayoutBreakdown balance={balance} />
       <form className={styles.form} onSubmit={onSubmit} onKeyDown={submitOnEnter} noValidate>
-        <ErrorSummary problems={ibanProblem ? [{ text: ibanProblem, target: ibanId }] : []} round={round} />
+        <ErrorSummary
+          // No IBAN problem but still no go (still checking the bank, or a negative payout): the
+          // button's own reason, about no field.
+          problems={ibanProblem ? [{ text: ibanProblem, target: ibanId }] : canIdentify ? [] : [{ text: t('payout__idin_disabled_hint') }]}
+          round={round}
+        />
         <IbanField
           id={ibanId}
           label={t('payout__iban_label')}
@@ -168,7 +173,7 @@ export function AmountScreen() {
         >
           {t('payout__idin_button')}
         </Button>
-        <SubmitHint id={hintId} missing={canIdentify ? [] : [t('payout__iban_label')]} />
+        <SubmitHint id={hintId} missing={[]} reason={canIdentify ? null : t('payout__idin_disabled_hint')} />
       </form>
     </PageShell>
   );

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Link, Redirect } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { EMAIL_PATTERN, NO_ASSET, replaceRoutes, SUPPORTED_LANGUAGES } from '@tessera/contracts';
@@ -11,6 +11,7 @@ import { CardSummary } from '../../components/CardSummary/CardSummary';
 import { EmailField } from '../../components/EmailField/EmailField';
 import { Button } from '../../components/Button/Button';
 import { ErrorSummary, useSubmitRound, type Problem } from '../../components/ErrorSummary/ErrorSummary';
+import { SubmitHint } from '../../components/SubmitHint/SubmitHint';
 import { useReplaceCard } from './api/replaceCard';
 import { replaceSecret, replaceStore, useReplaceState } from './state';
 import { replaceErrors, type ReplaceErrorOutcome } from './errors';
@@ -55,6 +56,7 @@ export function EmailScreen() {
   const [submitted, setSubmitted] = useState(false);
   const [failure, setFailure] = useState<Failure>(null);
   const [round, countRound] = useSubmitRound();
+  const hintId = useId();
 
   if (!state || state.sentTo || !securityCode) return <Redirect to={absolute(replaceRoutes.start.path(slug))} replace />;
   const { card } = state;
@@ -129,9 +131,15 @@ export function EmailScreen() {
           onBlur={() => setRepeatTouched((touched) => touched || !!repeat.trim())}
           error={repeatError}
         />
-        <Button type="submit" loading={replace.isPending} disabled={failure === 'balanceTooLow'}>
+        <Button
+          type="submit"
+          loading={replace.isPending}
+          disabled={failure === 'balanceTooLow'}
+          aria-describedby={failure === 'balanceTooLow' ? hintId : undefined}
+        >
           {t('replace__email_submit')}
         </Button>
+        <SubmitHint id={hintId} missing={[]} reason={failure === 'balanceTooLow' ? t('replace__balance_too_low_text') : null} />
       </form>
       <p>
         <Link className={styles.link} href={absolute(replaceRoutes.start.path(slug))}>
