@@ -124,8 +124,9 @@ function ReviewForm({ holder, cardNumber, securityCode }: { holder: Holder; card
     );
   };
 
-  // Why the button is disabled, next to it and tied to it.
-  const reason = !complete ? t('visa__review_hint') : !confirmed ? t('visa__review_confirm_hint') : null;
+  // Why the button is disabled, tied to it: the missing fields' hint just above it (the checkbox's
+  // too, not said twice), or the tick still to set.
+  const submitHint = update.isPending ? undefined : !complete ? 'visa-review-hint' : !confirmed ? 'visa-review-submit-hint' : undefined;
 
   return (
     <form className={styles.form} onSubmit={onSubmit} onKeyDown={submitOnEnter} noValidate aria-busy={update.isPending || undefined}>
@@ -164,12 +165,16 @@ function ReviewForm({ holder, cardNumber, securityCode }: { holder: Holder; card
           type="submit"
           loading={update.isPending}
           disabled={!confirmed || !complete}
-          aria-describedby={reason && !update.isPending ? 'visa-review-submit-hint' : undefined}
+          aria-describedby={submitHint}
         >
           {t('visa__review_submit')}
         </Button>
       </div>
-      <SubmitHint id="visa-review-submit-hint" missing={[]} reason={update.isPending ? null : reason} />
+      <SubmitHint
+        id="visa-review-submit-hint"
+        missing={[]}
+        reason={submitHint === 'visa-review-submit-hint' ? t('visa__review_confirm_hint') : null}
+      />
     </form>
   );
 }
