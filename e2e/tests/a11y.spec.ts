@@ -17,7 +17,7 @@ async function describedBy(field: ReturnType<Page['locator']>): Promise<string[]
 }
 
 test.describe('focus after a refusal (2.4.3, 3.3.1)', () => {
-  test('a refused BALANCE lookup moves focus to the message, which the two fields point at', async ({ page }, testInfo) => {
+  test('a refused BALANCE lookup moves focus to the error summary, whose item the two fields point at and links to the card number', async ({ page }, testInfo) => {
     await page.goto('/demo/balance?lng=en');
     const number = page.getByLabel('Card number', { exact: true });
     const code = page.getByLabel('Security code', { exact: true });
@@ -27,26 +27,38 @@ test.describe('focus after a refusal (2.4.3, 3.3.1)', () => {
     await tabTo(page, code);
     await page.keyboard.press('Enter');
 
-    const alert = page.getByRole('alert').filter({ hasText: 'We could not find a card' });
-    await expect(alert).toBeFocused();
-    const alertId = await alert.getAttribute('id');
-    expect(alertId).toBeTruthy();
+    const summary = page.getByRole('alert');
+    await expect(summary).toBeFocused();
+    await expect(summary.getByRole('heading', { name: 'There is a problem' })).toBeVisible();
+    await expect(page).toHaveTitle(/^Error: /);
+    const item = summary.getByRole('listitem').filter({ hasText: 'We could not find a card' });
+    const itemId = await item.getAttribute('id');
+    expect(itemId).toBeTruthy();
     for (const field of [number, code]) {
       await expect(field).toHaveAttribute('aria-invalid', 'true');
-      expect(await describedBy(field)).toContain(alertId);
+      expect(await describedBy(field)).toContain(itemId);
     }
     await expectAccessible(page);
     await snap(page, testInfo, 'a11y-demo-en-balance-refused-focus');
 
-    // The next Tab stays in the form: the retry, then the fields.
+    // The next Tab stays in the form: the item's link (to the card number), then the retry.
     await page.keyboard.press('Tab');
-    await expect(page.getByRole('button', { name: 'Try again' })).toBeFocused();
+    const link = item.getByRole('link');
+    await expect(link).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(number).toBeFocused();
+    // Back past the label's information button to the retry inside the summary.
+    const retry = page.getByRole('button', { name: 'Try again' });
+    for (let i = 0; i < 3 && !(await retry.evaluate((element) => element === document.activeElement)); i++) {
+      await page.keyboard.press('Shift+Tab');
+    }
+    await expect(retry).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(code).toBeFocused();
     await expect(code).toHaveValue('');
   });
 
-  test('a refused VISA login moves focus to the message, which the card number and passcode point at', async ({ page }) => {
+  test('a refused VISA login moves focus to the error summary, whose item the card number and passcode point at', async ({ page }) => {
     await page.goto('/demo/visa/account?lng=en');
     const number = page.getByLabel('Card number', { exact: true });
     const passcode = page.getByLabel('Passcode', { exact: true });
@@ -56,31 +68,36 @@ test.describe('focus after a refusal (2.4.3, 3.3.1)', () => {
     await tabTo(page, passcode);
     await page.keyboard.press('Enter');
 
-    const alert = page.getByRole('alert').filter({ hasText: 'The card number or passcode is not correct.' });
-    await expect(alert).toBeFocused();
-    const alertId = await alert.getAttribute('id');
+    const summary = page.getByRole('alert');
+    await expect(summary).toBeFocused();
+    const item = summary.getByRole('listitem').filter({ hasText: 'The card number or passcode is not correct.' });
+    const itemId = await item.getAttribute('id');
+    expect(itemId).toBeTruthy();
     for (const field of [number, passcode]) {
       await expect(field).toHaveAttribute('aria-invalid', 'true');
-      expect(await describedBy(field)).toContain(alertId);
+      expect(await describedBy(field)).toContain(itemId);
     }
     await expectAccessible(page);
     // Typing again clears the refusal and the marks.
     await tabTo(page, passcode);
-    await page.keyboard.press('Backspace');
+    await page.keyboard.type('4');
     await expect(passcode).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(number).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByRole('alert')).toHaveCount(0);
   });
 
-  test('a refused VISA code request moves focus to the message about the card', async ({ page }) => {
+  test('a refused VISA code request moves focus to the error summary, whose item is about the card', async ({ page }) => {
     await page.goto('/demo/visa/activate?lng=en');
     const number = page.getByLabel('Card number', { exact: true });
     await typeInto(page, number, '4000 0000 0000 0000 010');
     await waitForCaptcha(page);
     await tabTo(page, number);
     await page.keyboard.press('Enter');
-    const alert = page.getByRole('alert').filter({ hasText: 'This card is already active.' });
-    await expect(alert).toBeFocused();
+    const summary = page.getByRole('alert');
+    await expect(summary).toBeFocused();
+    const item = summary.getByRole('listitem').filter({ hasText: 'This card is already active.' });
     await expect(number).toHaveAttribute('aria-invalid', 'true');
-    expect(await describedBy(number)).toContain(await alert.getAttribute('id'));
+    expect(await describedBy(number)).toContain(await item.getAttribute('id'));
   });
 });
 

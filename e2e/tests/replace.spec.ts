@@ -109,11 +109,18 @@ test('GIFT_EMPTY: mismatching addresses are pointed out, then BALANCE_TOO_LOW di
   await repeat.fill('jan@example.com');
   await expect(page.getByText('The e-mail addresses are not the same.')).toHaveCount(0);
   const send = page.getByRole('button', { name: 'Send my new card' });
-  // Enter in the field submits; nothing is sent, the message shows where the cardholder is
+  // Enter in the field submits; nothing is sent: the error summary takes focus and links to the
+  // field, which shows the message too
   await repeat.press('Enter');
-  await expect(page.getByText('The e-mail addresses are not the same.')).toBeVisible();
-  await expect(repeat).toBeFocused();
+  const summary = page.getByRole('alert');
+  await expect(summary).toBeFocused();
+  await expect(summary.getByRole('listitem')).toHaveText(['The e-mail addresses are not the same.']);
+  await expect(page).toHaveTitle(/^Error: /);
   await expect(repeat).toHaveAttribute('aria-invalid', 'true');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expect(repeat).toBeFocused();
+  await expect(page.locator(`#${await repeat.getAttribute('aria-describedby')}`)).toHaveText('The e-mail addresses are not the same.');
   await expectAccessible(page);
   await snap(page, testInfo, 'demo-en-replace-mismatch');
 

@@ -63,7 +63,10 @@ test('GIFT_RESET: a new security code with the recovery code; BALANCE then takes
   await repeat.fill('Zt5x9m');
   await expect(page.getByText(/^Verified$/)).toBeVisible({ timeout: 20_000 });
   await submit.click();
-  await expect(page.getByRole('group', { name: 'Recovery code' }).getByRole('alert')).toHaveText(/already been used/);
+  // In the error summary (focused) and under the boxes.
+  await expect(page.getByRole('alert')).toBeFocused();
+  await expect(page.getByRole('alert').getByRole('listitem')).toHaveText([/already been used/]);
+  await expect(page.getByRole('group', { name: 'Recovery code' }).getByText(/already been used/)).toBeVisible();
 });
 
 test('a wrong recovery code shows the message on the code boxes and blocks submit until it changes', async ({ page }, testInfo) => {
@@ -86,15 +89,24 @@ test('a wrong recovery code shows the message on the code boxes and blocks submi
   await submit.click();
 
   const group = page.getByRole('group', { name: 'Recovery code' });
-  await expect(group.getByRole('alert')).toHaveText(/This recovery code does not belong to this card/);
-  await expect(first).toBeFocused();
+  const summary = page.getByRole('alert');
+  await expect(summary).toBeFocused();
+  await expect(page).toHaveTitle(/^Error: /);
+  await expect(group.getByText(/This recovery code does not belong to this card/)).toBeVisible();
   await expect(first).toHaveAttribute('aria-invalid', 'true');
+  // The summary's item links to the first box.
+  await page.keyboard.press('Tab');
+  await expect(summary.getByRole('link', { name: /This recovery code does not belong to this card/ })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(first).toBeFocused();
   await expect(submit).toBeDisabled();
   await expectAccessible(page);
   await snap(page, testInfo, 'demo-en-reset-wrong-code');
 
   await page.keyboard.press('5');
-  await expect(group.getByRole('alert')).toHaveCount(0);
+  await expect(group.getByText(/This recovery code does not belong to this card/)).toHaveCount(0);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page).not.toHaveTitle(/^Error: /);
   await expect(submit).toBeEnabled({ timeout: 20_000 });
 });
 

@@ -141,6 +141,25 @@ test('activation with the SMS code (a wrong code first, an insecure passcode ref
   const confirm = page.getByLabel('I have checked my details and they are correct.');
   await expect(confirm).toBeDisabled();
   const birth = page.getByRole('group', { name: 'Date of birth' });
+  // The disabled button says why; Enter in a field lists what is missing in the error summary.
+  const activate = page.getByRole('button', { name: 'Confirm and activate' });
+  await expect(activate).toBeDisabled();
+  await expect(page.locator(`#${await activate.getAttribute('aria-describedby')}`)).toHaveText(
+    'Fill in your date of birth, country of birth and nationality first.',
+  );
+  await birth.getByLabel('Day').focus();
+  await page.keyboard.press('Enter');
+  const summary = page.getByRole('alert');
+  await expect(summary).toBeFocused();
+  await expect(summary.getByRole('listitem')).toHaveText(['Choose your date of birth.', 'Choose your country of birth.', 'Choose your nationality.']);
+  await expect(page).toHaveTitle(/^Error: /);
+  await expectAccessible(page);
+  await snap(page, testInfo, 'demo-en-visa-review-summary');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(summary.getByRole('link', { name: 'Choose your country of birth.' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('combobox', { name: 'Country of birth' })).toBeFocused();
   await birth.getByLabel('Day').selectOption('12');
   await birth.getByLabel('Month').selectOption({ label: 'April' });
   await birth.getByLabel('Year').selectOption('1985');
@@ -153,6 +172,12 @@ test('activation with the SMS code (a wrong code first, an insecure passcode ref
   await expect(page.getByRole('option', { name: 'Belgium' })).toBeVisible();
   await nationality.press('Enter');
   await expect(nationality).toHaveValue('Belgium');
+  // Enter chose the option and submitted nothing; everything listed is fixed, so the summary went.
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page).not.toHaveTitle(/^Error: /);
+  await expect(page.locator(`#${await activate.getAttribute('aria-describedby')}`)).toHaveText(
+    'Tick the box to confirm that your details are correct.',
+  );
   await expectAccessible(page);
   await confirm.check();
   await expect(nationality).toBeDisabled();

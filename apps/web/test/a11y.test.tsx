@@ -42,7 +42,8 @@ describe('accessibility (axe-core)', () => {
     renderApp('/demo/balance');
     await screen.findByRole('heading', { level: 1, name: 'Check your balance' });
     screen.getByRole('button', { name: 'Check balance' }).click();
-    await screen.findByText('Enter your card number.');
+    // in the error summary and under the field
+    expect(await screen.findAllByText('Enter your card number.')).toHaveLength(2);
     await expectNoViolations();
   });
 
@@ -74,7 +75,7 @@ describe('accessibility (axe-core)', () => {
     await user.type(screen.getByLabelText('New security code'), 'Tq8m3x');
     await user.type(screen.getByLabelText('Repeat new security code'), 'Tq8m3x');
     await user.click(screen.getByRole('button', { name: 'Set new security code' }));
-    await screen.findByText(/This recovery code does not belong to this card/);
+    await screen.findAllByText(/This recovery code does not belong to this card/);
     await expectNoViolations();
 
     await user.type(screen.getByLabelText('New security code'), '9');
@@ -116,7 +117,7 @@ describe('accessibility (axe-core)', () => {
     await user.clear(screen.getByLabelText('Repeat e-mail address'));
     await user.type(screen.getByLabelText('Repeat e-mail address'), 'jan@example.nl');
     await user.click(screen.getByRole('button', { name: 'Send my new card' }));
-    await screen.findByText('The balance on this card is too low to replace it. You can still spend what is left with this card.');
+    await screen.findByText(/The balance on this card is too low to replace it\. You can still spend what is left with this card\./, { selector: 'li' });
     await expectNoViolations();
     a.unmount();
   });
@@ -139,7 +140,7 @@ describe('accessibility (axe-core)', () => {
     await user.click(screen.getByRole('textbox', { name: 'Digit 1 of 6' }));
     await user.paste('123456');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await screen.findByText('Please accept the terms and conditions');
+    await screen.findAllByText('Please accept the terms and conditions');
     await expectNoViolations();
     b.unmount();
 

@@ -5,7 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { render } from '@testing-library/react';
 import type { GiftCard } from '@tessera/contracts';
 import { BalanceResult } from '../src/flows/balance/BalanceResult';
-import { MemoryRouter, captchaRoute, createTestI18n, demoTheme, mockFetch, renderApp, themeRoute } from './utils';
+import { MemoryRouter, captchaRoute, createTestI18n, demoTheme, errorSummary, fieldErrorOf, mockFetch, renderApp, summaryItems, themeRoute } from './utils';
 import { submitCardLookup } from './helpers/cardLookup';
 
 const card: GiftCard = {
@@ -100,8 +100,15 @@ describe('BALANCE lookup', () => {
     await screen.findByRole('heading', { level: 1, name: 'Check your balance' });
     await user.type(screen.getByLabelText('Card number'), '1234');
     await user.click(screen.getByRole('button', { name: 'Check balance' }));
-    expect(screen.getByText('A card number has 16 to 19 digits.')).toBeTruthy();
-    expect(screen.getByText('Enter your security code.')).toBeTruthy();
+    // The summary lists both and takes focus; each field shows its own error, tied to it.
+    const summary = errorSummary()!;
+    expect(document.activeElement).toBe(summary);
+    expect(summaryItems()).toEqual(['A card number has 16 to 19 digits.', 'Enter your security code.']);
+    expect(document.title).toMatch(/^Error: /);
+    expect(fieldErrorOf(screen.getByLabelText('Card number'))).toBe('A card number has 16 to 19 digits.');
+    expect(fieldErrorOf(screen.getByLabelText('Security code'))).toBe('Enter your security code.');
+    await user.click(within(summary).getByRole('link', { name: 'Enter your security code.' }));
+    expect(document.activeElement).toBe(screen.getByLabelText('Security code'));
     expect(requests.some((r) => r.method === 'POST')).toBe(false);
   });
 

@@ -16,7 +16,7 @@ function withI18n(ui: React.ReactNode) {
 }
 
 function CardNumberHarness({ onValue }: { onValue?: (v: string) => void }) {
-  return <Controlled initial="" onChange={onValue} field={(value, onChange) => <GiftCardNumberField label="Card number" value={value} onChange={onChange} />} />;
+  return <Controlled initial="" onChange={onValue} field={(value, onChange) => <GiftCardNumberField id="card" label="Card number" value={value} onChange={onChange} />} />;
 }
 
 describe('GiftCardNumberField', () => {
@@ -48,19 +48,19 @@ describe('GiftCardNumberField', () => {
   });
 
   it('says its purpose (1.3.5): cc-number where the card is a payment card', () => {
-    withI18n(<GiftCardNumberField label="Card number" value="" onChange={() => {}} autoComplete="cc-number" />);
+    withI18n(<GiftCardNumberField id="card" label="Card number" value="" onChange={() => {}} autoComplete="cc-number" />);
     expect(screen.getByLabelText('Card number').getAttribute('autocomplete')).toBe('cc-number');
   });
 
   it('asks password managers for the security code: autocomplete=current-password (1.3.5)', () => {
-    withI18n(<PinCodeField label="Security code" value="" onChange={() => {}} />);
+    withI18n(<PinCodeField id="pin" label="Security code" value="" onChange={() => {}} />);
     const input = screen.getByLabelText('Security code');
     expect(input.getAttribute('type')).toBe('password');
     expect(input.getAttribute('autocomplete')).toBe('current-password');
   });
 
   it('links its error message with aria-describedby', () => {
-    withI18n(<GiftCardNumberField label="Card number" value="" onChange={() => {}} error="Enter your card number." help="On the back" />);
+    withI18n(<GiftCardNumberField id="card" label="Card number" value="" onChange={() => {}} error="Enter your card number." help="On the back" />);
     const input = screen.getByLabelText('Card number');
     expect(input.getAttribute('aria-invalid')).toBe('true');
     const described = (input.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent);
@@ -68,7 +68,7 @@ describe('GiftCardNumberField', () => {
   });
 
   it('has no scan button outside a flow that offers scanning (brand configuration: test/scanner.test.tsx)', () => {
-    withI18n(<GiftCardNumberField label="Card number" value="" onChange={() => {}} />);
+    withI18n(<GiftCardNumberField id="card" label="Card number" value="" onChange={() => {}} />);
     expect(screen.queryByRole('button')).toBeNull();
   });
 });

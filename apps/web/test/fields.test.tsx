@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { OneTimeCodeField, digitsOfPaste, emptyCode, isCompleteCode } from '../src/components/OneTimeCodeField/OneTimeCodeField';
 import { PasscodeChoice, isPasscodeChoiceValid } from '../src/components/PasscodeChoice/PasscodeChoice';
-import { createTestI18n } from './utils';
+import { createTestI18n, fieldErrorOf } from './utils';
 
 function withI18n(ui: React.ReactNode, lng: 'en' | 'nl' = 'en') {
   return render(<I18nextProvider i18n={createTestI18n(lng)}>{ui}</I18nextProvider>);
@@ -128,18 +128,19 @@ describe('OneTimeCodeField', { timeout: 20_000 }, () => {
     expect(document.activeElement).toBe(boxes()[0]);
   });
 
-  it('announces its error on every box and clears it when the code changes', async () => {
+  it('ties its visible error to every box (no live region) and clears it when the code changes', async () => {
     const user = userEvent.setup();
     withI18n(<CodeHarness initialError="This recovery code is not right." />);
-    const alert = screen.getByRole('alert');
-    expect(alert.textContent).toBe('This recovery code is not right.');
+    expect(screen.getByText('This recovery code is not right.')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
     for (const box of boxes()) {
       expect(box.getAttribute('aria-invalid')).toBe('true');
-      expect(box.getAttribute('aria-describedby')?.split(' ')).toContain(alert.id);
+      expect(fieldErrorOf(box)).toBe('This recovery code is not right.');
     }
     await user.click(boxes()[0]!);
     await user.keyboard('1');
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText('This recovery code is not right.')).toBeNull();
+    expect(fieldErrorOf(boxes()[0]!)).toBeNull();
     expect(boxes()[0]!.getAttribute('aria-invalid')).toBeNull();
   });
 
@@ -187,7 +188,10 @@ describe('PasscodeChoice (spec §5)', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('alert')).toBeNull();
     expect(input.getAttribute('aria-invalid')).toBeNull();
     await user.type(input, 'y');
-    expect(screen.getByRole('alert').textContent).toBe(LENGTH);
+    // Visible while typing, tied to the field, and no announcement per keystroke.
+    expect(screen.getByText(LENGTH)).toBeTruthy();
+    expect(fieldErrorOf(input)).toBe(LENGTH);
+    expect(screen.queryByRole('alert')).toBeNull();
     expect(input.getAttribute('aria-invalid')).toBe('true');
   });
 
@@ -198,11 +202,13 @@ describe('PasscodeChoice (spec §5)', { timeout: 20_000 }, () => {
     for (const guessable of ['123456', 'abcdef', '654321', '111111']) {
       await user.clear(input);
       await user.type(input, guessable);
-      expect(screen.getByRole('alert').textContent).toBe(GUESS);
+      expect(screen.getByText(GUESS)).toBeTruthy();
+      expect(fieldErrorOf(input)).toBe(GUESS);
     }
     await user.clear(input);
     await user.type(input, 'ab!');
-    expect(screen.getByRole('alert').textContent).toBe('Use letters and digits only.');
+    expect(fieldErrorOf(input)).toBe('Use letters and digits only.');
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('shows the mismatch from the 4th character of the repeat, and the warning once they match', async () => {
@@ -228,7 +234,8 @@ describe('PasscodeChoice (spec §5)', { timeout: 20_000 }, () => {
     withI18n(<PasscodeHarness rejected />);
     await user.type(screen.getByLabelText('New security code'), 'Tq8m3x');
     await user.type(screen.getByLabelText('Repeat new security code'), 'Tq8m3x');
-    expect(screen.getByRole('alert').textContent).toBe(GUESS);
+    expect(screen.getByText(GUESS)).toBeTruthy();
+    expect(fieldErrorOf(screen.getByLabelText('New security code'))).toBe(GUESS);
     expect(screen.queryByText(REMEMBER)).toBeNull();
   });
 
@@ -236,7 +243,7 @@ describe('PasscodeChoice (spec §5)', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     withI18n(<PasscodeHarness />, 'nl');
     await user.type(screen.getByLabelText('Nieuwe beveiligingscode'), '1234567');
-    expect(screen.getByRole('alert').textContent).toBe('Te veel tekens. Gebruik er precies 6.');
+    expect(fieldErrorOf(screen.getByLabelText('Nieuwe beveiligingscode'))).toBe('Te veel tekens. Gebruik er precies 6.');
   });
 
   it('is valid only as a good 6-character code typed twice and not refused', () => {

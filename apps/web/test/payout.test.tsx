@@ -17,7 +17,7 @@ import { formatPayoutMoney } from '../src/flows/payout/money';
 import { payoutStartRoute } from '../src/flows/payout/routing';
 import { payoutSecret } from '../src/flows/payout/state';
 import { maskedCardOf } from '../src/lib/maskedCard';
-import { captchaRoute, createTestI18n, demoTheme, mockFetch, renderApp, texts, themeRoute, type MockRoute } from './utils';
+import { captchaRoute, createTestI18n, demoTheme, fieldErrorOf, mockFetch, renderApp, texts, themeRoute, type MockRoute } from './utils';
 import { itRedirectsToTheStart } from './helpers/redirects';
 import { expectCardLookupPosted, submitCardLookup } from './helpers/cardLookup';
 import { AUTHORIZATION_URL, ISSUERS, SESSION_ID, expectTripSilentlyDropped, idinButton, location, stubBankTrip, providersRoute, sessionRoute, type Answer } from './helpers/identity';
@@ -208,32 +208,32 @@ describe('PAYOUT amount (spec §2.5, §5 "IBAN", "Payout amount")', { timeout: 2
     const { user } = await toAmountScreen();
     await user.type(ibanInput(), 'NL69ING');
     expect(screen.queryByText('Bank: ING')).toBeNull();
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect(fieldErrorOf(ibanInput())).toBeNull();
     await user.type(ibanInput(), 'B');
     expect(screen.getByText('Bank: ING')).toBeTruthy();
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect(fieldErrorOf(ibanInput())).toBeNull();
     expect(idinButton().disabled).toBe(true);
   });
 
   it('says the bank code is incorrect for an unknown bank from 8 characters on', async () => {
     const { user } = await toAmountScreen();
     await user.type(ibanInput(), 'NL64XXX');
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect(fieldErrorOf(ibanInput())).toBeNull();
     await user.type(ibanInput(), 'X');
-    const alert = screen.getByRole('alert');
-    expect(alert.textContent).toBe('The bank code in this IBAN is incorrect. Check the 2 digits and 4 letters after NL.');
+    // Visible while typing and tied to the field; no announcement per keystroke.
+    expect(fieldErrorOf(ibanInput())).toBe('The bank code in this IBAN is incorrect. Check the 2 digits and 4 letters after NL.');
+    expect(screen.getByText('The bank code in this IBAN is incorrect. Check the 2 digits and 4 letters after NL.')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
     expect(ibanInput().getAttribute('aria-invalid')).toBe('true');
-    expect(ibanInput().getAttribute('aria-describedby')).toContain(alert.id);
     await user.type(ibanInput(), '0123456789');
-    expect(screen.getByRole('alert').textContent).toContain('bank code in this IBAN is incorrect');
+    expect(fieldErrorOf(ibanInput())).toContain('bank code in this IBAN is incorrect');
     expect(idinButton().disabled).toBe(true);
   });
 
   it('says a bank without iDIN is not available, naming the banks that are', async () => {
     const { user } = await toAmountScreen();
     await user.type(ibanInput(), IBAN.knab);
-    const alert = screen.getByRole('alert');
-    expect(alert.textContent).toBe(
+    expect(fieldErrorOf(ibanInput())).toBe(
       'Payouts to KNAB are not possible, because you cannot identify with iDIN at this bank. Use an account at one of these banks: ABN AMRO, ASN Bank, bunq, ING, Rabobank, RegioBank, and SNS.',
     );
     // a warning: the IBAN itself may well be right
@@ -244,18 +244,18 @@ describe('PAYOUT amount (spec §2.5, §5 "IBAN", "Payout amount")', { timeout: 2
   it('says a bank is not available when the providers do not list it as an issuer', async () => {
     const { user } = await toAmountScreen([providersRoute(ISSUERS.filter((issuer) => issuer.id !== 'RABONL2U'))]);
     await user.type(ibanInput(), IBAN.rabo);
-    expect(screen.getByRole('alert').textContent).toContain('Payouts to RABOBANK are not possible');
+    expect(fieldErrorOf(ibanInput())).toContain('Payouts to RABOBANK are not possible');
     expect(idinButton().disabled).toBe(true);
   });
 
   it('keeps the button disabled for a wrong checksum (not only the pattern is checked)', async () => {
     const { user } = await toAmountScreen();
     await user.type(ibanInput(), IBAN.ingBadChecksum);
-    expect(screen.getByRole('alert').textContent).toBe('This IBAN is not correct. Check that you copied every character.');
+    expect(fieldErrorOf(ibanInput())).toBe('This IBAN is not correct. Check that you copied every character.');
     expect(idinButton().disabled).toBe(true);
     await user.clear(ibanInput());
     await user.type(ibanInput(), IBAN.ingGoodChecksum);
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect(fieldErrorOf(ibanInput())).toBeNull();
     expect(idinButton().disabled).toBe(false);
   });
 
@@ -266,7 +266,7 @@ describe('PAYOUT amount (spec §2.5, §5 "IBAN", "Payout amount")', { timeout: 2
     expect(hint?.textContent).toBe('First enter a correct IBAN of a bank that offers iDIN.');
     await user.type(ibanInput(), IBAN.ing);
     expect(screen.getByText('Bank: ING')).toBeTruthy();
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect(fieldErrorOf(ibanInput())).toBeNull();
     expect(idinButton().disabled).toBe(false);
     expect(idinButton().getAttribute('aria-describedby')).toBeNull();
   });
@@ -274,12 +274,12 @@ describe('PAYOUT amount (spec §2.5, §5 "IBAN", "Payout amount")', { timeout: 2
   it('points out an unfinished or foreign IBAN (the first once the field is left)', async () => {
     const { user } = await toAmountScreen();
     await user.type(ibanInput(), 'NL69INGB01234');
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect(fieldErrorOf(ibanInput())).toBeNull();
     await user.tab();
-    expect(screen.getByRole('alert').textContent).toBe('Your IBAN is not complete yet. A Dutch IBAN has 18 characters.');
+    expect(fieldErrorOf(ibanInput())).toBe('Your IBAN is not complete yet. A Dutch IBAN has 18 characters.');
     await user.clear(ibanInput());
     await user.type(ibanInput(), 'DE89370400440532013000');
-    expect(screen.getByRole('alert').textContent).toBe('We can only pay out to a Dutch bank account. A Dutch IBAN starts with NL.');
+    expect(fieldErrorOf(ibanInput())).toBe('We can only pay out to a Dutch bank account. A Dutch IBAN starts with NL.');
     expect(idinButton().disabled).toBe(true);
   });
 
@@ -309,7 +309,7 @@ describe('PAYOUT amount (spec §2.5, §5 "IBAN", "Payout amount")', { timeout: 2
     const { user } = await toAmountScreen([providersRoute(ISSUERS, { status: 500, body: { code: 'INTERNAL_ERROR', message: 'x' } })]);
     await user.type(ibanInput(), IBAN.ing);
     await waitFor(() => expect(idinButton().disabled).toBe(false));
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect(fieldErrorOf(ibanInput())).toBeNull();
   });
 
   it('stores the masked card under a new state id, sends card, code and IBAN with the session call for the IBAN’s bank, and goes to the bank', async () => {
@@ -374,7 +374,7 @@ describe('PAYOUT amount (spec §2.5, §5 "IBAN", "Payout amount")', { timeout: 2
     expect(screen.getByLabelText('IBAN (rekeningnummer)')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Identificeren met iDIN' }) as HTMLButtonElement).disabled).toBe(true);
     await userEvent.setup().type(screen.getByLabelText('IBAN (rekeningnummer)'), IBAN.knab);
-    expect(screen.getByRole('alert').textContent).toContain('Rabobank, RegioBank en SNS');
+    expect(fieldErrorOf(screen.getByLabelText('IBAN (rekeningnummer)'))).toContain('Rabobank, RegioBank en SNS');
   });
 });
 

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { GiftCard, Theme } from '@tessera/contracts';
 import { replaceSecret } from '../src/flows/replace/state';
-import { captchaRoute, createTestI18n, demoTheme, mockFetch, renderApp, texts, themeRoute, type MockRoute } from './utils';
+import { captchaRoute, createTestI18n, demoTheme, errorSummary, fieldErrorOf, mockFetch, renderApp, summaryItems, texts, themeRoute, type MockRoute } from './utils';
 import { itRedirectsToTheStart } from './helpers/redirects';
 import { expectCardLookupPosted, submitCardLookup } from './helpers/cardLookup';
 
@@ -101,45 +101,55 @@ describe('REPLACE e-mail (spec §5 "Replacement e-mail", §8)', { timeout: 20_00
     expect(email.getAttribute('autocomplete')).toBe('email');
 
     await user.type(email, 'jan@exa');
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect(fieldErrorOf(email)).toBeNull();
     await user.tab();
-    const invalid = screen.getByRole('alert');
-    expect(invalid.textContent).toBe('Enter a valid e-mail address, such as name@example.com.');
+    // Visible next to the field and tied to it; no live region (the summary announces on submit).
+    expect(screen.getByText('Enter a valid e-mail address, such as name@example.com.')).toBeTruthy();
+    expect(fieldErrorOf(email)).toBe('Enter a valid e-mail address, such as name@example.com.');
     expect(email.getAttribute('aria-invalid')).toBe('true');
-    expect(email.getAttribute('aria-describedby')).toBe(invalid.id);
+    expect(screen.queryByRole('alert')).toBeNull();
     // once shown, it follows the typing
     await user.type(email, 'mple.nl');
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect(fieldErrorOf(email)).toBeNull();
 
     await user.type(repeat, 'jan@example.com');
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect(fieldErrorOf(repeat)).toBeNull();
     await user.tab();
-    expect(screen.getByRole('alert').textContent).toBe('The e-mail addresses are not the same.');
+    expect(fieldErrorOf(repeat)).toBe('The e-mail addresses are not the same.');
     expect(repeat.getAttribute('aria-invalid')).toBe('true');
     await user.clear(repeat);
     await user.type(repeat, ' JAN@example.nl ');
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect(fieldErrorOf(repeat)).toBeNull();
+    expect(errorSummary()).toBeNull();
   });
 
-  it('submits nothing while either address is invalid or they differ, and moves focus to the field to fix', async () => {
+  it('submits nothing while either address is invalid or they differ; the error summary takes focus and links to the field to fix', async () => {
     const { requests } = mockFetch([themeRoute(replaceTheme()), captchaRoute, lookupRoute()]);
     renderApp('/demo/replace');
     const user = await toEmailScreen();
+    const INVALID = 'Enter a valid e-mail address, such as name@example.com.';
+    const MATCH = 'The e-mail addresses are not the same.';
     await user.click(sendButton());
-    expect(screen.getByText('Enter a valid e-mail address, such as name@example.com.')).toBeTruthy();
+    expect(summaryItems()).toEqual([INVALID]);
+    expect(document.activeElement).toBe(errorSummary());
+    expect(fieldErrorOf(screen.getByLabelText('E-mail address'))).toBe(INVALID);
+    await user.click(within(errorSummary()!).getByRole('link', { name: INVALID }));
     expect(document.activeElement).toBe(screen.getByLabelText('E-mail address'));
 
     // an invalid address typed twice the same: the first field says it is invalid
     await typeAddresses(user, 'jan@example', 'jan@example');
     await user.click(sendButton());
-    expect(screen.getByText('Enter a valid e-mail address, such as name@example.com.')).toBeTruthy();
-    expect(screen.queryByText('The e-mail addresses are not the same.')).toBeNull();
+    expect(summaryItems()).toEqual([INVALID]);
+    expect(screen.queryByText(MATCH)).toBeNull();
     await user.clear(screen.getByLabelText('E-mail address'));
     await user.clear(screen.getByLabelText('Repeat e-mail address'));
 
     await typeAddresses(user, 'jan@example.nl', 'jan@example.com');
     await user.click(sendButton());
-    expect(screen.getByText('The e-mail addresses are not the same.')).toBeTruthy();
+    expect(summaryItems()).toEqual([MATCH]);
+    expect(document.activeElement).toBe(errorSummary());
+    expect(fieldErrorOf(screen.getByLabelText('Repeat e-mail address'))).toBe(MATCH);
+    await user.click(within(errorSummary()!).getByRole('link', { name: MATCH }));
     expect(document.activeElement).toBe(screen.getByLabelText('Repeat e-mail address'));
     expect(requests.filter((r) => r.url.includes('/replace'))).toHaveLength(0);
   });
@@ -204,7 +214,11 @@ describe('REPLACE e-mail (spec §5 "Replacement e-mail", §8)', { timeout: 20_00
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Balance too low');
     expect(alert.textContent).toContain('The balance on this card is too low to replace it.');
+    expect(document.activeElement).toBe(alert);
+    expect(within(alert).queryByRole('link')).toBeNull();
     expect(sendButton().disabled).toBe(true);
+    // the disabled button says why, next to it
+    expect(document.getElementById(sendButton().getAttribute('aria-describedby')!)?.textContent).toBe(texts.en.replace__balance_too_low_text);
     await user.type(screen.getByLabelText('E-mail address'), 'x');
     expect(sendButton().disabled).toBe(true);
     expect(location()).toBe('/demo/replace/email');
@@ -223,7 +237,7 @@ describe('REPLACE e-mail (spec §5 "Replacement e-mail", §8)', { timeout: 20_00
     await typeAddresses(user, 'vinder@example.org', 'vinder@example.org');
     await user.click(sendButton());
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toBe(`${texts.en.replace__already_replaced_title}${texts.en.replace__already_replaced_text}`);
+    expect(summaryItems()).toEqual([`${texts.en.replace__already_replaced_title}: ${texts.en.replace__already_replaced_text}`]);
     expect(alert.textContent).toContain('This card has already been replaced with other details');
     expect(location()).toBe('/demo/replace/email');
     // The cardholder of the first request may still send its address and get its answer.

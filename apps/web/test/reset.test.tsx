@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { GiftCard, Theme } from '@tessera/contracts';
-import { captchaRoute, demoTheme, mockFetch, renderApp, themeRoute, type MockRoute } from './utils';
+import { captchaRoute, demoTheme, errorSummary, fieldErrorOf, mockFetch, renderApp, summaryItems, themeRoute, type MockRoute } from './utils';
 import { itRedirectsToTheStart } from './helpers/redirects';
 
 const resetTheme: Theme = demoTheme({
@@ -38,14 +38,18 @@ async function fillForm(user: ReturnType<typeof userEvent.setup>, { code = 'Tq8m
   await user.type(screen.getByLabelText('Repeat new security code'), code);
 }
 
+const HINT_ALL_MISSING = 'Still needed: Card number, Recovery code, New security code, and Security check.';
+
 describe('RESET form (spec §4, §8)', { timeout: 20_000 }, () => {
   it('enables submit only once every field is valid, then posts the recovery with x-flow-type SECURITY_RESET', async () => {
     const { requests, fetchMock } = mockFetch([themeRoute(resetTheme), captchaRoute, recovery({ body: card })]);
     const { history } = renderApp('/demo/reset');
     const user = await openForm();
     expect(submit().disabled).toBe(true);
-    expect(submit().getAttribute('aria-describedby')).toBeTruthy();
-    expect(screen.getByText('Fill in every field and wait for the security check to continue.')).toBeTruthy();
+    // The disabled button's reason names what is missing, as the labels do.
+    const hint = () => document.getElementById(submit().getAttribute('aria-describedby') ?? '')?.textContent;
+    expect(hint()).toBe(HINT_ALL_MISSING);
+    expect(screen.getByText(HINT_ALL_MISSING)).toBeTruthy();
 
     await user.type(screen.getByLabelText('Card number'), '6064 0000 0000 0000 107');
     await user.click(screen.getByRole('textbox', { name: 'Digit 1 of 6' }));
@@ -57,7 +61,8 @@ describe('RESET form (spec §4, §8)', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('textbox', { name: 'Digit 6 of 6' }));
     await user.keyboard('1');
     expect(submit().disabled).toBe(false);
-    expect(screen.queryByText('Fill in every field and wait for the security check to continue.')).toBeNull();
+    expect(submit().getAttribute('aria-describedby')).toBeNull();
+    expect(screen.queryByText(/^Still needed:/)).toBeNull();
 
     // a repeat that differs disables it again
     await user.type(screen.getByLabelText('Repeat new security code'), 'y');
@@ -127,10 +132,13 @@ describe('RESET form (spec §4, §8)', { timeout: 20_000 }, () => {
     await fillForm(user);
     await user.click(submit());
 
-    const error = await screen.findByText('This code is too easy to guess. Avoid series like 123456, abcdef or 111111.');
-    expect(error.getAttribute('role')).toBe('alert');
+    const GUESS = 'This code is too easy to guess. Avoid series like 123456, abcdef or 111111.';
+    await waitFor(() => expect(summaryItems()).toEqual([GUESS]));
+    expect(document.activeElement).toBe(errorSummary());
     const code = screen.getByLabelText('New security code');
     expect(code.getAttribute('aria-invalid')).toBe('true');
+    expect(fieldErrorOf(code)).toBe(GUESS);
+    await user.click(within(errorSummary()!).getByRole('link', { name: GUESS }));
     expect(document.activeElement).toBe(code);
     expect(submit().disabled).toBe(true);
     expect(document.getElementById(submit().getAttribute('aria-describedby')!)?.textContent).toBe('Choose another new security code to continue.');
@@ -156,20 +164,21 @@ describe('RESET form (spec §4, §8)', { timeout: 20_000 }, () => {
     await fillForm(user, { otc: '111111' });
     await user.click(submit());
 
+    const NOT_FOUND = 'This recovery code does not belong to this card, or it has already been used. Check the code and the card number.';
     const group = screen.getByRole('group', { name: 'Recovery code' });
-    const error = await within(group).findByRole('alert');
-    expect(error.textContent).toBe(
-      'This recovery code does not belong to this card, or it has already been used. Check the code and the card number.',
-    );
+    await waitFor(() => expect(summaryItems()).toEqual([NOT_FOUND]));
+    expect(document.activeElement).toBe(errorSummary());
     const first = within(group).getByRole('textbox', { name: 'Digit 1 of 6' });
     expect(first.getAttribute('aria-invalid')).toBe('true');
-    expect(first.getAttribute('aria-describedby')?.split(' ')).toContain(error.id);
+    expect(fieldErrorOf(first)).toBe(NOT_FOUND);
+    await user.click(within(errorSummary()!).getByRole('link', { name: NOT_FOUND }));
     expect(document.activeElement).toBe(first);
     expect(submit().disabled).toBe(true);
     expect(document.getElementById(submit().getAttribute('aria-describedby')!)?.textContent).toBe('Correct the recovery code to continue.');
 
     await user.keyboard('6');
-    expect(within(group).queryByRole('alert')).toBeNull();
+    expect(fieldErrorOf(first)).toBeNull();
+    expect(errorSummary()).toBeNull();
     await waitFor(() => expect(submit().disabled).toBe(false));
   });
 
@@ -193,7 +202,7 @@ describe('RESET form (spec §4, §8)', { timeout: 20_000 }, () => {
     });
   }
 
-  it('a network failure blocks submit with an announced message; "try again" lifts the block', async () => {
+  it('a network failure blocks submit with a message in the error summary; its "try again" lifts the block', async () => {
     const { requests } = mockFetch([themeRoute(resetTheme), captchaRoute, recovery({ networkError: true })]);
     renderApp('/demo/reset');
     const user = await openForm();
@@ -201,12 +210,14 @@ describe('RESET form (spec §4, §8)', { timeout: 20_000 }, () => {
     await user.click(submit());
 
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('We could not reach the server.');
+    // A refusal about no field: an item without a link, focus on the summary, the retry inside.
+    expect(summaryItems()).toEqual(['We could not reach the server. Check your internet connection and try again.']);
+    expect(within(alert).queryByRole('link')).toBeNull();
+    expect(document.activeElement).toBe(alert);
     expect(location()).toBe('/demo/reset');
     expect(submit().disabled).toBe(true);
     expect(submit().getAttribute('aria-describedby')).toBeNull();
     const retry = within(alert).getByRole('button', { name: 'Try again' });
-    expect(document.activeElement).toBe(retry);
 
     await user.click(retry);
     expect(screen.queryByText(/We could not reach the server/)).toBeNull();
@@ -225,7 +236,11 @@ describe('RESET form (spec §4, §8)', { timeout: 20_000 }, () => {
     const user = await openForm();
     await fillForm(user);
     await user.click(submit());
-    expect(await screen.findByText('The security check has expired or failed. Please complete it again.')).toBeTruthy();
+    const INVALID = 'The security check has expired or failed. Please complete it again.';
+    // Inline at the check, and in the summary without a link (the check is no field to type in).
+    await waitFor(() => expect(summaryItems()).toEqual([INVALID]));
+    expect(within(errorSummary()!).queryByRole('link')).toBeNull();
+    expect(document.getElementById('captcha-error')?.textContent).toBe(INVALID);
     expect(location()).toBe('/demo/reset');
   });
 

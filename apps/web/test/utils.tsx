@@ -151,3 +151,31 @@ export function renderWithProviders(ui: ReactNode, { i18n = createTestI18n('en')
     </MemoryRouter>,
   );
 }
+
+/**
+ * The error (or warning) shown under a control and tied to it with aria-describedby, or null.
+ * Field errors are no live regions (the form's error summary is the one announcement,
+ * docs/accessibility.md#error-summary), so a test finds them through the control, and this fails
+ * when one carries role="alert" again.
+ */
+export function fieldErrorOf(control: Element): string | null {
+  const described = (control.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => (id ? document.getElementById(id) : null))
+    .filter((element): element is HTMLElement => !!element && /\b(error|warning)\b/.test(element.className));
+  if (!described.length) return null;
+  for (const element of described) {
+    if (element.closest('[role="alert"]')) throw new Error(`field error "${element.textContent}" is a live region`);
+  }
+  return described.map((element) => element.textContent).join(' ');
+}
+
+/** The error summary (role="alert", focused on submit), or null when none shows. */
+export function errorSummary(): HTMLElement | null {
+  return document.querySelector<HTMLElement>('[role="alert"][tabindex="-1"]');
+}
+
+/** The summary's items, as text. */
+export function summaryItems(): string[] {
+  return [...(errorSummary()?.querySelectorAll('li') ?? [])].map((item) => item.textContent ?? '');
+}

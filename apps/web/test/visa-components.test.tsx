@@ -5,7 +5,7 @@ import { Controlled } from './helpers/Controlled';
 import { DateSelector } from '../src/flows/visa/components/DateSelector';
 import { CountrySelect } from '../src/flows/visa/components/CountrySelect';
 import { PinSection } from '../src/flows/visa/components/PinSection';
-import { createTestI18n, mockFetch, renderWithProviders } from './utils';
+import { createTestI18n, fieldErrorOf, mockFetch, renderWithProviders } from './utils';
 
 describe('DateSelector (spec §5)', () => {
   it('offers days 1–31, months 1–12 and years from the current year back to 1920, and emits yyyy-mm-dd only when all three are chosen', async () => {
@@ -41,7 +41,10 @@ describe('DateSelector (spec §5)', () => {
     await user.selectOptions(day, '31');
     await user.selectOptions(month, 'February');
     expect(onChange).toHaveBeenLastCalledWith('');
-    expect(screen.getByRole('alert').textContent).toBe('This date does not exist. Check the day and the month.');
+    // visible as the selects change and tied to them, without an announcement per change
+    expect(screen.getByText('This date does not exist. Check the day and the month.')).toBeTruthy();
+    expect(fieldErrorOf(day)).toBe('This date does not exist. Check the day and the month.');
+    expect(screen.queryByRole('alert')).toBeNull();
     expect(day.getAttribute('aria-invalid')).toBe('true');
   });
 

@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { HolderInformation } from '@tessera/contracts';
-import { captchaRoute, mockFetch, renderApp, themeRoute, type MockRoute } from './utils';
+import { captchaRoute, errorSummary, fieldErrorOf, mockFetch, renderApp, summaryItems, themeRoute, type MockRoute } from './utils';
 import { itRedirectsToTheStart } from './helpers/redirects';
 import { activeHolder, newHolder, visaTheme } from './helpers/visa';
 import { resetVisaStores, visaStore } from '../src/flows/visa/state';
@@ -64,8 +64,10 @@ describe('VISA activate (spec §2.3, §8 RequestActivationCode)', { timeout: 20_
       mockFetch([themeRoute(visaTheme), captchaRoute, route]);
       renderApp('/demo/visa/activate');
       await sendCodeFor('Activate your Visa card', '4000 0000 0000 0000 001');
+      // in the error summary, which takes focus
       const alert = await screen.findByRole('alert');
-      expect(alert.textContent).toBe(text);
+      expect(summaryItems()).toEqual([text]);
+      expect(document.activeElement).toBe(alert);
       expect(location()).toBe('/demo/visa/activate');
     });
   }
@@ -90,12 +92,17 @@ describe('VISA code step (spec §4 "Code step")', { timeout: 20_000 }, () => {
     await user.keyboard('6');
     expect(button('Continue').disabled).toBe(false);
     await user.click(button('Continue'));
-    expect(screen.getByRole('alert').textContent).toBe('Please accept the terms and conditions');
+    expect(summaryItems()).toEqual(['Please accept the terms and conditions']);
+    expect(document.activeElement).toBe(errorSummary());
     const terms = screen.getByRole('checkbox', { name: 'I accept the terms and conditions and the privacy statement.' });
+    expect(fieldErrorOf(terms)).toBe('Please accept the terms and conditions');
+    await user.click(within(errorSummary()!).getByRole('link', { name: 'Please accept the terms and conditions' }));
     expect(document.activeElement).toBe(terms);
     expect(location()).toBe('/demo/visa/activate/otc');
-    await user.click(terms);
-    expect(screen.queryByRole('alert')).toBeNull();
+    await user.keyboard(' ');
+    expect((terms as HTMLInputElement).checked).toBe(true);
+    expect(errorSummary()).toBeNull();
+    expect(fieldErrorOf(terms)).toBeNull();
     await user.click(button('Continue'));
     await waitFor(() => expect(location()).toBe('/demo/visa/activate/security'));
     expect(history()).toEqual(['/demo/visa/activate/security']);
@@ -179,8 +186,11 @@ describe('VISA passcode step (spec §5, §8 UseActivationCode)', { timeout: 20_0
     const { user } = await open(useCode(refusal('SECURITY_CODE_INSECURE')));
     await choose(user, 'Tq8m3x');
     await user.click(button('Set passcode'));
-    expect((await screen.findByText(/too easy to guess/)).getAttribute('role')).toBe('alert');
+    await waitFor(() => expect(summaryItems()).toEqual([expect.stringMatching(/too easy to guess/)]));
+    expect(document.activeElement).toBe(errorSummary());
+    expect(fieldErrorOf(screen.getByLabelText('Passcode'))).toMatch(/too easy to guess/);
     expect(button('Set passcode').disabled).toBe(true);
+    await user.click(within(errorSummary()!).getByRole('link', { name: /too easy to guess/ }));
     expect(document.activeElement).toBe(screen.getByLabelText('Passcode'));
     expect(location()).toBe('/demo/visa/activate/security');
     await user.type(screen.getByLabelText('Passcode'), '{Backspace}y');
@@ -278,6 +288,8 @@ describe('VISA review (spec §4 holder view modes, §8 UpdateHolderInformation)'
     await user.type(nationality, 'Germ');
     await user.keyboard('{Enter}');
     expect(nationality.value).toBe('Germany');
+    // Enter chose the option: the form was not submitted
+    expect(errorSummary()).toBeNull();
     await user.click(button('Discard changes'));
     expect(screen.queryByRole('combobox', { name: 'Nationality' })).toBeNull();
     expect(screen.getAllByText('Netherlands')).toHaveLength(2);
@@ -286,12 +298,47 @@ describe('VISA review (spec §4 holder view modes, §8 UpdateHolderInformation)'
     expect(button('Edit').disabled).toBe(true);
   });
 
-  it('a failed update shows visa__reviewInformationError as a danger alert', async () => {
+  it('a failed update shows visa__reviewInformationError in the error summary, without a link, and focuses it', async () => {
     const { user } = await open({ ...activeHolder, status: 'passcode_set' }, update(refusal('INTERNAL', 500)));
     await user.click(confirm());
     await user.click(button('Confirm and activate'));
-    expect((await screen.findByRole('alert')).textContent).toBe('We could not save your details. Please try again.');
+    const summary = await screen.findByRole('alert');
+    expect(summaryItems()).toEqual(['We could not save your details. Please try again.']);
+    expect(within(summary).queryByRole('link')).toBeNull();
+    expect(document.activeElement).toBe(summary);
+    expect(document.title).toMatch(/^Error: /);
     expect(location()).toBe('/demo/visa/activate/review');
+  });
+
+  it('partial: the disabled button says why; Enter lists the missing fields in the summary, linked, and under the fields', async () => {
+    const { user, requests } = await open(newHolder);
+    const submitHint = () => document.getElementById(button('Confirm and activate').getAttribute('aria-describedby') ?? '')?.textContent;
+    expect(submitHint()).toBe('Fill in your date of birth, country of birth and nationality first.');
+    const nationality = screen.getByRole('combobox', { name: 'Nationality' });
+    await user.click(nationality);
+    await user.keyboard('{Escape}{Enter}');
+    expect(summaryItems()).toEqual(['Choose your date of birth.', 'Choose your country of birth.', 'Choose your nationality.']);
+    expect(document.activeElement).toBe(errorSummary());
+    expect(fieldErrorOf(nationality)).toBe('Choose your nationality.');
+    const day = within(screen.getByRole('group', { name: 'Date of birth' })).getByLabelText('Day');
+    expect(fieldErrorOf(day)).toBe('Choose your date of birth.');
+    await user.click(within(errorSummary()!).getByRole('link', { name: 'Choose your date of birth.' }));
+    expect(document.activeElement).toBe(day);
+    await fillMissing(user);
+    // fixed: the summary lost them all; the button now asks for the tick
+    expect(errorSummary()).toBeNull();
+    expect(fieldErrorOf(nationality)).toBeNull();
+    expect(submitHint()).toBe('Tick the box to confirm that your details are correct.');
+    await user.click(screen.getByRole('combobox', { name: 'Country of birth' }));
+    await user.keyboard('{Escape}{Enter}');
+    expect(summaryItems()).toEqual(['Confirm that your details are correct.']);
+    await user.click(within(errorSummary()!).getByRole('link', { name: 'Confirm that your details are correct.' }));
+    expect(document.activeElement).toBe(confirm());
+    expect(fieldErrorOf(confirm())).toBe('Confirm that your details are correct.');
+    await user.keyboard(' ');
+    expect(errorSummary()).toBeNull();
+    expect(button('Confirm and activate').getAttribute('aria-describedby')).toBeNull();
+    expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(0);
   });
 });
 
@@ -330,12 +377,19 @@ describe('VISA account (spec §4 Login, §8)', { timeout: 20_000 }, () => {
 
   it('404: the login error; other failures: the generic error', async () => {
     await submitLogin(login(refusal('CARD_NOT_FOUND', 404)));
-    expect((await screen.findByRole('alert')).textContent).toBe('The card number or passcode is not correct.');
+    const alert = await screen.findByRole('alert');
+    expect(summaryItems()).toEqual(['The card number or passcode is not correct.']);
+    expect(document.activeElement).toBe(alert);
+    // a refusal about the card: the item links to the card number, which it describes
+    within(alert).getByRole('link', { name: 'The card number or passcode is not correct.' }).click();
+    expect(document.activeElement).toBe(screen.getByLabelText('Card number'));
+    expect(screen.getByLabelText('Card number').getAttribute('aria-invalid')).toBe('true');
   });
 
   it('500: the generic error', async () => {
     await submitLogin(login(refusal('INTERNAL', 500)));
-    expect((await screen.findByRole('alert')).textContent).toBe('Something went wrong. Please try again later.');
+    await screen.findByRole('alert');
+    expect(summaryItems()).toEqual(['Something went wrong. Please try again later.']);
   });
 
   itRedirectsToTheStart({ theme: visaTheme, start: '/demo/visa/account', screens: ['details'], startHeading: 'Log in to your card' });
@@ -352,7 +406,9 @@ describe('VISA recovery (spec §2.3, §8 requestrecovery, userecovery)', { timeo
       mockFetch([themeRoute(visaTheme), captchaRoute, post('/api/visa/requestrecovery/DEMO', refusal(code))]);
       renderApp('/demo/visa/account/reset');
       await sendCodeFor('Forgot your passcode', '4000 0000 0000 0000 010');
-      expect((await screen.findByRole('alert')).textContent).toBe(text);
+      await screen.findByRole('alert');
+      expect(summaryItems()).toEqual([text]);
+      expect(document.activeElement).toBe(errorSummary());
     });
   }
 
@@ -384,7 +440,9 @@ describe('VISA recovery (spec §2.3, §8 requestrecovery, userecovery)', { timeo
     await user.type(screen.getByLabelText('Passcode'), 'Mz7q3t');
     await user.type(screen.getByLabelText('Repeat passcode'), 'Mz7q3t');
     await user.click(button('Set new passcode'));
-    expect((await screen.findByRole('alert')).textContent).toMatch(/^The code is not correct or has expired\./);
+    await screen.findByRole('alert');
+    expect(summaryItems()).toEqual([expect.stringMatching(/^The code is not correct or has expired\./)]);
+    expect(document.activeElement).toBe(errorSummary());
     expect(button('Set new passcode').disabled).toBe(true);
     await user.click(screen.getByRole('link', { name: 'Enter the code again' }));
     await waitFor(() => expect(location()).toBe('/demo/visa/account/reset/otc'));

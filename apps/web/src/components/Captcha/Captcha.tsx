@@ -16,13 +16,11 @@ export interface CaptchaProps {
    * it is shown.
    */
   showLoadError?: boolean;
-  /** Error of the surrounding form about the captcha (missing, refused). */
-  error?: string | null;
   /**
-   * Moves focus to the error when it is there as the check appears: after a refused check the
-   * submit button was disabled while the request ran, so focus fell to <body> (WCAG 2.4.3).
+   * Error of the surrounding form about the captcha (missing, refused). Not a live region: the
+   * form's error summary announces it and takes focus (docs/accessibility.md#error-summary).
    */
-  focusError?: boolean;
+  error?: string | null;
 }
 
 // Kept out of the first screen's bundle: the widgets (and ALTCHA's workers) load only when the
@@ -37,16 +35,11 @@ const RecaptchaWidget = lazy(() => import('./RecaptchaWidget'));
  * - test: no widget, the token is `test-pass` (tests, benchmarks).
  * Remount (change `key`) to get a fresh token after a submission: a token works once.
  */
-export function Captcha({ onToken, showLoadError = false, error, focusError = false }: CaptchaProps) {
+export function Captcha({ onToken, showLoadError = false, error }: CaptchaProps) {
   const { t, i18n } = useTranslation();
   const key = useCaptchaKey();
   const onTokenRef = useRef(onToken);
   onTokenRef.current = onToken;
-  const errorRef = useRef<HTMLParagraphElement>(null);
-
-  useEffect(() => {
-    if (focusError && error) errorRef.current?.focus();
-  }, [focusError, error]);
 
   useEffect(() => {
     if (key.error) console.error('captcha key could not be loaded', key.error);
@@ -91,7 +84,7 @@ export function Captcha({ onToken, showLoadError = false, error, focusError = fa
     <div className={styles.captcha} role="group" aria-label={t('captcha__label')} aria-describedby={error ? errorId : undefined}>
       {body}
       {error ? (
-        <p ref={errorRef} id={errorId} className={styles.error} role="alert" tabIndex={focusError ? -1 : undefined}>
+        <p id={errorId} className={styles.error}>
           {error}
         </p>
       ) : null}

@@ -13,7 +13,7 @@ import { GiftCardNumberField } from '../GiftCardNumberField/GiftCardNumberField'
 import { PinCodeField } from '../PinCodeField/PinCodeField';
 import { Captcha } from '../Captcha/Captcha';
 import { Button } from '../Button/Button';
-import { Alert } from '../Alert/Alert';
+import { ErrorSummary, useSubmitRound, type Problem } from '../ErrorSummary/ErrorSummary';
 import { PageUnavailableNotice } from '../Notice/Notice';
 import styles from './CardLookupForm.module.css';
 
@@ -42,7 +42,7 @@ interface CardLookupFormProps {
   /** A mutation key per flow, so a flow's lookup is told apart in React Query. */
   lookupKey: readonly string[];
   /** The flow's texts: the invalid-card message and the submit button. */
-  invalidCardText: ReactNode;
+  invalidCardText: string;
   submitLabel: ReactNode;
   /** The card and the security code it was found with. */
   onSuccess: (card: GiftCard, securityCode: string) => void;
@@ -98,33 +98,45 @@ export function CardLookupForm({
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
   // A captcha token works once: every attempt gets a fresh widget.
   const [captchaRound, setCaptchaRound] = useState(0);
-  const [errors, setErrors] = useState<{ cardNumber?: string; pinCode?: string; captcha?: string }>({});
   const [outcome, setOutcome] = useState<LookupOutcome | null>(null);
+  const [round, countRound] = useSubmitRound();
   const pinRef = useRef<HTMLInputElement>(null);
-  // The invalid-card alert concerns both fields: they point at it while it shows.
-  const refusalId = `${useId()}-refusal`;
+  const base = useId();
+  const ids = { cardNumber: `${base}-number`, pinCode: `${base}-pin`, refusal: `${base}-refusal` };
 
   if (outcome === 'unavailable') return <PageUnavailableNotice />;
 
-  const validate = () => {
-    const digits = stripCardNumber(cardNumber);
-    const next: typeof errors = {};
-    if (!digits) next.cardNumber = t('card__number_error_required');
-    else if (!/^\d+$/.test(digits) || digits.length < CARD_NUMBER_MIN_DIGITS || digits.length > CARD_NUMBER_MAX_DIGITS) {
-      next.cardNumber = t('card__number_error_length', { min: CARD_NUMBER_MIN_DIGITS, max: CARD_NUMBER_MAX_DIGITS });
-    }
-    if (!pinCode) next.pinCode = t('card__pin_error_required');
-    if (!captchaToken) next.captcha = t('captcha__required');
-    return next;
-  };
+  // What keeps the lookup from being sent; shown (summary and fields) from the first submit on,
+  // and live from then on until fixed.
+  const digits = stripCardNumber(cardNumber);
+  const cardNumberError = !digits
+    ? t('card__number_error_required')
+    : !/^\d+$/.test(digits) || digits.length < CARD_NUMBER_MIN_DIGITS || digits.length > CARD_NUMBER_MAX_DIGITS
+      ? t('card__number_error_length', { min: CARD_NUMBER_MIN_DIGITS, max: CARD_NUMBER_MAX_DIGITS })
+      : '';
+  const pinCodeError = pinCode ? '' : t('card__pin_error_required');
+  const problems: Problem[] = [];
+  if (cardNumberError) problems.push({ text: cardNumberError, target: ids.cardNumber });
+  if (pinCodeError) problems.push({ text: pinCodeError, target: ids.pinCode });
+  const sendable = !problems.length && !!captchaToken;
+  // The bot check solves itself (a new one after each refusal): a problem only after a submit, or
+  // when the server refused it. The check is no field to type in: the summary names it, no link.
+  const captchaError = outcome === 'captcha' ? t('captcha__invalid') : round && !captchaToken && !outcome ? t('captcha__required') : '';
+  if (captchaError) problems.push({ text: captchaError });
+  // The server's refusal: a wrong number or code concerns both fields (linked: the number).
+  if (outcome === 'invalidCard') problems.push({ text: invalidCardText, target: ids.cardNumber, id: ids.refusal });
+  else if (outcome && !captchaError) problems.push({ text: t(outcome) });
+  // Typing again takes back the refusal (and the fields' marks).
+  const edited = () => setOutcome(null);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (lookup.isPending) return;
-    const found = validate();
-    setErrors(found);
-    if (Object.keys(found).length) return;
     setOutcome(null);
+    if (!sendable) {
+      countRound();
+      return;
+    }
     const securityCode = pinCode;
     lookup.mutate(
       { themeCode, cardNumber, pinCode, captchaToken },
@@ -139,6 +151,7 @@ export function CardLookupForm({
             return;
           }
           setOutcome(result);
+          countRound();
         },
       },
     );
@@ -147,64 +160,48 @@ export function CardLookupForm({
   const retry = () => {
     setPinCode('');
     setOutcome(null);
-    lookup.reset();
     pinRef.current?.focus();
   };
 
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={lookup.isPending || undefined}>
-      {outcome === 'invalidCard' ? (
-        <Alert
-          tone="danger"
-          id={refusalId}
-          takeFocus
-          actions={
-            <Button variant="retry" onClick={retry}>
-              {t('generic__retry')}
-            </Button>
-          }
-        >
-          <p>{invalidCardText}</p>
-        </Alert>
-      ) : null}
-      {outcome?.startsWith('generic__') ? (
-        <Alert tone="danger" title={outcome === 'generic__error_text' ? t('generic__error_Title') : null} takeFocus>
-          <p>{t(outcome)}</p>
-        </Alert>
-      ) : null}
-
+      <ErrorSummary problems={problems} round={round}>
+        {outcome === 'invalidCard' ? (
+          <Button variant="retry" onClick={retry}>
+            {t('generic__retry')}
+          </Button>
+        ) : null}
+      </ErrorSummary>
       <GiftCardNumberField
+        id={ids.cardNumber}
         label={t('card__number_label')}
         value={cardNumber}
         onChange={(value) => {
           setCardNumber(value);
-          if (errors.cardNumber) setErrors((e) => ({ ...e, cardNumber: undefined }));
+          edited();
         }}
         info={cardNumberInfo}
-        error={errors.cardNumber}
-        refusedBy={outcome === 'invalidCard' ? refusalId : undefined}
+        error={round ? cardNumberError : null}
+        refusedBy={outcome === 'invalidCard' ? ids.refusal : undefined}
       />
       <PinCodeField
         ref={pinRef}
+        id={ids.pinCode}
         label={t('card__pin_label')}
         value={pinCode}
         onChange={(value) => {
           setPinCode(value);
-          if (errors.pinCode) setErrors((e) => ({ ...e, pinCode: undefined }));
+          edited();
         }}
         info={pinInfo}
-        error={errors.pinCode}
-        refusedBy={outcome === 'invalidCard' ? refusalId : undefined}
+        error={round ? pinCodeError : null}
+        refusedBy={outcome === 'invalidCard' ? ids.refusal : undefined}
       />
       <Captcha
         key={captchaRound}
         showLoadError
-        onToken={(token) => {
-          setCaptchaToken(token);
-          if (token) setErrors((e) => ({ ...e, captcha: undefined }));
-        }}
-        error={outcome === 'captcha' ? t('captcha__invalid') : errors.captcha}
-        focusError={outcome === 'captcha'}
+        onToken={setCaptchaToken}
+        error={captchaError}
       />
       <Button type="submit" loading={lookup.isPending}>
         {submitLabel}

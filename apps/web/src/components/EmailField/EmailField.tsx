@@ -11,15 +11,17 @@ interface EmailFieldProps {
   help?: ReactNode;
   error?: ReactNode;
   name?: string;
+  /** The input's id, for an error summary to link to. */
+  id?: string;
 }
 
 /** An e-mail address field: the phone shows its e-mail keyboard, the browser may fill it in. */
 export const EmailField = forwardRef<HTMLInputElement, EmailFieldProps>(function EmailField(
-  { label, value, onChange, onBlur, help, error, name = 'email' },
+  { label, value, onChange, onBlur, help, error, name = 'email', id },
   ref,
 ) {
   const base = useId();
-  const ids = { input: `${base}-input`, help: `${base}-help`, error: `${base}-error` };
+  const ids = { input: id ?? `${base}-input`, help: `${base}-help`, error: `${base}-error` };
   return (
     <Field ids={ids} label={label} help={help} error={error}>
       <input

@@ -25,7 +25,10 @@ interface FieldProps {
   children: ReactNode;
 }
 
-/** Label, control, help text and error message, wired together for assistive technology. */
+/**
+ * Label, control, help text and error message, wired together for assistive technology. The error
+ * is no live region: the form's error summary is the one announcement (docs/accessibility.md#error-summary).
+ */
 export function Field({ ids, label, info, help, error, children }: FieldProps) {
   return (
     <div className={styles.field}>
@@ -39,7 +42,7 @@ export function Field({ ids, label, info, help, error, children }: FieldProps) {
         </p>
       ) : null}
       {error ? (
-        <p id={ids.error} className={styles.error} role="alert">
+        <p id={ids.error} className={styles.error}>
           {error}
         </p>
       ) : null}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import {
   CARD_NUMBER_MAX_DIGITS,
   CARD_NUMBER_PLACEHOLDER,
@@ -30,6 +30,8 @@ interface GiftCardNumberFieldProps {
    */
   refusedBy?: string;
   name?: string;
+  /** The input's id (the help and error ids derive from it), for an error summary to link to. */
+  id: string;
   /**
    * Input purpose (WCAG 1.3.5). 'off' for gift cards: the browser's card autofill only knows the
    * cardholder's bank cards, none of which is the gift card, so offering them would be wrong
@@ -46,10 +48,9 @@ interface GiftCardNumberFieldProps {
  * docs/product/common.md#scanner) a scan button sits beside it; a scanned number arrives through
  * `onChange`, grouped like a typed one.
  */
-export function GiftCardNumberField({ label, value, onChange, onBlur, info, help, error, refusedBy, name = 'giftCardNumber', autoComplete = 'off' }: GiftCardNumberFieldProps) {
+export function GiftCardNumberField({ label, value, onChange, onBlur, info, help, error, refusedBy, name = 'giftCardNumber', id, autoComplete = 'off' }: GiftCardNumberFieldProps) {
   const flow = useFlowContext();
-  const base = useId();
-  const ids = { input: `${base}-input`, help: `${base}-help`, error: `${base}-error` };
+  const ids = { input: id, help: `${id}-help`, error: `${id}-error` };
   const { inputRef, pendingCaret } = useCaretKeeper(value);
 
   return (

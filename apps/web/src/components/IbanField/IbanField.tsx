@@ -24,6 +24,8 @@ interface IbanFieldProps {
   bank?: ReactNode;
   message?: IbanMessage | null;
   name?: string;
+  /** The input's id, for an error summary to link to. */
+  id?: string;
   ref?: Ref<HTMLInputElement>;
 }
 
@@ -31,11 +33,11 @@ interface IbanFieldProps {
  * The IBAN input (docs/product/payout.md#iban): spaces stripped, upper case, shown in groups of 4
  * as the cardholder types, with the caret kept where it was. The rules live in ibanCheck.ts; the
  * screen decides which message to show. The recognised bank is a polite live region; a message is
- * an alert, as every field's error is.
+ * no live region, as no field's error is: the form's error summary announces it.
  */
-export function IbanField({ label, value, onChange, onBlur, help, bank, message, name = 'iban', ref }: IbanFieldProps) {
+export function IbanField({ label, value, onChange, onBlur, help, bank, message, name = 'iban', id, ref }: IbanFieldProps) {
   const base = useId();
-  const ids = { input: `${base}-input`, help: `${base}-help`, bank: `${base}-bank`, message: `${base}-message` };
+  const ids = { input: id ?? `${base}-input`, help: `${base}-help`, bank: `${base}-bank`, message: `${base}-message` };
   const { inputRef, pendingCaret } = useCaretKeeper(value);
 
   const setRefs = (node: HTMLInputElement | null) => {
@@ -81,7 +83,7 @@ export function IbanField({ label, value, onChange, onBlur, help, bank, message,
         {bank}
       </p>
       {message ? (
-        <p id={ids.message} className={message.tone === 'error' ? fieldStyles.error : styles.warning} role="alert">
+        <p id={ids.message} className={message.tone === 'error' ? fieldStyles.error : styles.warning}>
           {message.text}
         </p>
       ) : null}

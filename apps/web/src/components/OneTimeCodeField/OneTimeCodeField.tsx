@@ -34,6 +34,8 @@ interface OneTimeCodeFieldProps {
   error?: ReactNode;
   name?: string;
   disabled?: boolean;
+  /** The first box's id, for an error summary to link to. */
+  id?: string;
 }
 
 /**
@@ -50,7 +52,7 @@ interface OneTimeCodeFieldProps {
  * and the help and error texts describe every box.
  */
 export const OneTimeCodeField = forwardRef<HTMLInputElement, OneTimeCodeFieldProps>(function OneTimeCodeField(
-  { label, value, onChange, help, error, name = 'otc', disabled = false },
+  { label, value, onChange, help, error, name = 'otc', disabled = false, id },
   ref,
 ) {
   const { t } = useTranslation();
@@ -147,6 +149,7 @@ export const OneTimeCodeField = forwardRef<HTMLInputElement, OneTimeCodeFieldPro
             ref={(element) => {
               inputs.current[index] = element;
             }}
+            id={index === 0 ? id : undefined}
             name={index === 0 ? name : undefined}
             type="text"
             inputMode="numeric"
@@ -172,7 +175,7 @@ export const OneTimeCodeField = forwardRef<HTMLInputElement, OneTimeCodeFieldPro
         </p>
       ) : null}
       {error ? (
-        <p id={ids.error} className={fieldStyles.error} role="alert">
+        <p id={ids.error} className={fieldStyles.error}>
           {error}
         </p>
       ) : null}

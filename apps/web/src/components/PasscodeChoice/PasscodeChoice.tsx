@@ -1,6 +1,8 @@
 import { useId, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { evaluatePasscode, evaluateRepeat, PASSCODE_LENGTH } from '@tessera/contracts';
+import type { TFunction } from 'i18next';
+import type { Problem } from '../ErrorSummary/ErrorSummary';
 import { Alert } from '../Alert/Alert';
 import { Field, describedBy } from '../Field/Field';
 import fieldStyles from '../Field/Field.module.css';
@@ -35,7 +37,32 @@ export function isPasscodeChoiceValid(passcode: string, repeat: string, rejected
   return !rejected && evaluatePasscode(passcode) === 'ok' && repeat === passcode;
 }
 
+/**
+ * What keeps a choice from being sent, for the form's error summary: the code's error (or, short
+ * or empty, its help text) and a repeat that differs. `id` is the one the PasscodeChoice got.
+ */
+export function passcodeChoiceProblems(t: TFunction, keyPrefix: PasscodeKeyPrefix, id: string, passcode: string, repeat: string, rejected = false): Problem[] {
+  const text = (suffix: Suffix) => t(`${keyPrefix}_${suffix}`, { length: PASSCODE_LENGTH });
+  const verdict = evaluatePasscode(passcode);
+  const problems: Problem[] = [];
+  const code =
+    verdict === 'long'
+      ? 'error_length'
+      : verdict === 'invalidCharacters'
+        ? 'error_characters'
+        : verdict === 'guessable' || rejected
+          ? 'error_guess'
+          : verdict === 'short'
+            ? 'help'
+            : null;
+  if (code) problems.push({ text: text(code), target: `${id}-code` });
+  if (repeat !== passcode) problems.push({ text: text('error_match'), target: `${id}-repeat` });
+  return problems;
+}
+
 interface PasscodeChoiceProps {
+  /** Base of the inputs' ids (`-code`, `-repeat`), for an error summary to link to. */
+  id?: string;
   keyPrefix: PasscodeKeyPrefix;
   passcode: string;
   repeat: string;
@@ -58,12 +85,13 @@ interface PasscodeChoiceProps {
  * - exactly 6 but guessable (or refused by the server): the guess error;
  * - the repeat shows the mismatch error from its 4th character on;
  * - once both match and the code is valid: a warning to remember the code (announced politely).
- * Errors are announced (role=alert) and tied to their field with aria-describedby.
+ * Errors are tied to their field with aria-describedby; the form's error summary announces them.
  */
-export function PasscodeChoice({ keyPrefix, passcode, repeat, onPasscodeChange, onRepeatChange, rejected = false, codeInputRef }: PasscodeChoiceProps) {
+export function PasscodeChoice({ id, keyPrefix, passcode, repeat, onPasscodeChange, onRepeatChange, rejected = false, codeInputRef }: PasscodeChoiceProps) {
   const { t } = useTranslation();
   const text = (suffix: Suffix) => t(`${keyPrefix}_${suffix}`, { length: PASSCODE_LENGTH });
-  const base = useId();
+  const generated = useId();
+  const base = id ?? generated;
   const codeIds = { input: `${base}-code`, help: `${base}-code-help`, error: `${base}-code-error` };
   const repeatIds = { input: `${base}-repeat`, help: `${base}-repeat-help`, error: `${base}-repeat-error` };
 

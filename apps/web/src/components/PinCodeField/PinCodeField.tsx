@@ -1,4 +1,4 @@
-import { forwardRef, useId, type ReactNode } from 'react';
+import { forwardRef, type ReactNode } from 'react';
 import { Field, describedBy } from '../Field/Field';
 import fieldStyles from '../Field/Field.module.css';
 
@@ -15,6 +15,8 @@ interface PinCodeFieldProps {
    */
   refusedBy?: string;
   name?: string;
+  /** The input's id (the help and error ids derive from it), for an error summary to link to. */
+  id: string;
   maxLength?: number;
 }
 
@@ -24,11 +26,10 @@ interface PinCodeFieldProps {
  * autocomplete=current-password (WCAG 1.3.5), so a password manager can offer or keep it.
  */
 export const PinCodeField = forwardRef<HTMLInputElement, PinCodeFieldProps>(function PinCodeField(
-  { label, value, onChange, info, help, error, refusedBy, name = 'pinCode', maxLength = 32 },
+  { label, value, onChange, info, help, error, refusedBy, name = 'pinCode', maxLength = 32, id },
   ref,
 ) {
-  const base = useId();
-  const ids = { input: `${base}-input`, help: `${base}-help`, error: `${base}-error` };
+  const ids = { input: id, help: `${id}-help`, error: `${id}-error` };
   return (
     <Field ids={ids} label={label} info={info} help={help} error={error}>
       <input

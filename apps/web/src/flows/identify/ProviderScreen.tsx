@@ -10,6 +10,8 @@ import { CardSummary } from '../../components/CardSummary/CardSummary';
 import { InfoBlock } from '../../components/InfoBlock/InfoBlock';
 import { Label } from '../../components/Label/Label';
 import { Button } from '../../components/Button/Button';
+import { ErrorSummary, useSubmitRound } from '../../components/ErrorSummary/ErrorSummary';
+import { SubmitHint, submitOnEnter } from '../../components/SubmitHint/SubmitHint';
 import fieldStyles from '../../components/Field/Field.module.css';
 import { fallbackIssuers, useIdentityIssuers } from '../../components/Identity/identityApi';
 import { useStartIdentification } from '../../components/Identity/useStartIdentification';
@@ -36,6 +38,7 @@ export function ProviderScreen() {
   const [issuer, setIssuer] = useState('');
   const selectId = useId();
   const hintId = useId();
+  const [round, countRound] = useSubmitRound();
   useDocumentTitle(t('identify__provider_title'));
 
   if (!state || !secret) return <Redirect to={absolute(identifyRoutes.start.path(slug))} replace />;
@@ -46,7 +49,12 @@ export function ProviderScreen() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!chosen || identification.pending) return;
+    if (identification.pending) return;
+    if (!chosen) {
+      // Enter with the button disabled: the summary says the bank is missing.
+      countRound();
+      return;
+    }
     const bank = IDIN_BANKS.find((candidate) => candidate.bic === chosen.id);
     void identification.start({
       themeCode: theme.code,
@@ -63,7 +71,8 @@ export function ProviderScreen() {
     <PageShell hidePoster>
       <OverviewTitle title={t('identify__provider_title')} subtitle={t('identify__provider_subtitle')} />
       <CardSummary cardNumber={card.maskedNumber} status="active" balance={balance} />
-      <form className={styles.form} onSubmit={onSubmit} noValidate>
+      <form className={styles.form} onSubmit={onSubmit} onKeyDown={submitOnEnter} noValidate>
+        <ErrorSummary problems={chosen ? [] : [{ text: t('identify__idin_disabled_hint'), target: selectId }]} round={round} />
         <div className={fieldStyles.field}>
           <Label htmlFor={selectId}>{t('identify__bank_label')}</Label>
           <select
@@ -71,6 +80,7 @@ export function ProviderScreen() {
             name="issuer"
             className={`${fieldStyles.input} ${styles.select}`}
             value={issuer}
+            aria-invalid={round && !chosen ? true : undefined}
             aria-busy={providers.issuers === null && !providers.failed ? true : undefined}
             onChange={(event) => setIssuer(event.target.value)}
           >
@@ -90,11 +100,7 @@ export function ProviderScreen() {
         >
           {t('identify__idin_button')}
         </Button>
-        {!chosen ? (
-          <p id={hintId} className={styles.hint}>
-            {t('identify__idin_disabled_hint')}
-          </p>
-        ) : null}
+        <SubmitHint id={hintId} missing={[]} reason={chosen ? null : t('identify__idin_disabled_hint')} />
       </form>
       <InfoBlock title={t('identify__idin_info_title')}>
         <p>{t('identify__idin_info_text')}</p>

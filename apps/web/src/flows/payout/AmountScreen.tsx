@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Redirect } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { type IdentityIssuer, payoutRoutes } from '@tessera/contracts';
@@ -8,6 +8,8 @@ import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
 import { PageShell } from '../../components/PageShell/PageShell';
 import { CardSummary } from '../../components/CardSummary/CardSummary';
 import { Button } from '../../components/Button/Button';
+import { ErrorSummary, useSubmitRound } from '../../components/ErrorSummary/ErrorSummary';
+import { SubmitHint, listOf, submitOnEnter } from '../../components/SubmitHint/SubmitHint';
 import { IbanField, type IbanMessage } from '../../components/IbanField/IbanField';
 import { checkIban, isLiveStatus, type IbanStatus } from '../../components/IbanField/ibanCheck';
 import { fallbackIssuers, useIdentityIssuers } from '../../components/Identity/identityApi';
@@ -31,15 +33,6 @@ import styles from './payout.module.css';
  */
 const REQUIRED_BANK_CODE: string | null = null;
 
-/** Names in the page's language: "A, B en C" / "A, B, and C". */
-function listOf(names: readonly string[], language: string): string {
-  try {
-    return new Intl.ListFormat(language, { type: 'conjunction' }).format(names);
-  } catch {
-    return names.join(', ');
-  }
-}
-
 /**
  * /:slug/payout/amount (docs/product/payout.md): the card, its balance, the
  * administrative costs (hint tooltip; minus sign above 0) and the payout, the IBAN with the bank
@@ -60,8 +53,9 @@ export function AmountScreen() {
   const identification = useStartIdentification();
   const [iban, setIban] = useState(() => secret?.bankAccountNumber ?? '');
   const [touched, setTouched] = useState(() => !!secret?.bankAccountNumber);
-  const ibanRef = useRef<HTMLInputElement>(null);
+  const [round, countRound] = useSubmitRound();
   const hintId = useId();
+  const ibanId = useId();
   useDocumentTitle(t('payout__amount_title'));
 
   const availability = useMemo(
@@ -119,13 +113,17 @@ export function AmountScreen() {
   const recognised = 'bank' in status && status.kind !== 'bankUnavailable' && status.kind !== 'wrongBank' ? status.bank : null;
 
   const validated = status.kind === 'valid';
+  const ibanMessage = messageOf(status);
+  const ibanProblem = !iban ? t('payout__iban_error_required') : ibanMessage && String(ibanMessage.text);
   const canIdentify = validated && balance.payout >= 0;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!canIdentify || status.kind !== 'valid' || identification.pending) {
+    if (identification.pending) return;
+    if (!canIdentify || status.kind !== 'valid') {
+      // Enter with the button disabled: the summary says what is wrong or missing.
       setTouched(true);
-      ibanRef.current?.focus();
+      countRound();
       return;
     }
     payoutSecret.set(slug, { ...secret, bankAccountNumber: status.iban });
@@ -145,9 +143,15 @@ export function AmountScreen() {
       <OverviewTitle title={t('payout__amount_title')} subtitle={t('payout__amount_subtitle')} />
       <CardSummary cardNumber={state.card.maskedNumber} status="active" />
       <PayoutBreakdown balance={balance} />
-      <form className={styles.form} onSubmit={onSubmit} noValidate>
+      <form className={styles.form} onSubmit={onSubmit} onKeyDown={submitOnEnter} noValidate>
+        <ErrorSummary
+          // No IBAN problem but still no go (still checking the bank, or a negative payout): the
+          // button's own reason, about no field.
+          problems={ibanProblem ? [{ text: ibanProblem, target: ibanId }] : canIdentify ? [] : [{ text: t('payout__idin_disabled_hint') }]}
+          round={round}
+        />
         <IbanField
-          ref={ibanRef}
+          id={ibanId}
           label={t('payout__iban_label')}
           help={t('payout__iban_help')}
           value={iban}
@@ -157,7 +161,7 @@ export function AmountScreen() {
           }}
           onBlur={() => setTouched(!!iban)}
           bank={recognised ? t('payout__iban_bank', { bank: bankName(recognised.bic, recognised.name) }) : null}
-          message={message}
+          message={message ?? (round && !iban ? { tone: 'error', text: t('payout__iban_error_required') } : null)}
         />
         <p>{t('payout__idin_text')}</p>
         <Button
@@ -169,11 +173,7 @@ export function AmountScreen() {
         >
           {t('payout__idin_button')}
         </Button>
-        {!canIdentify ? (
-          <p id={hintId} className={styles.hint}>
-            {t('payout__idin_disabled_hint')}
-          </p>
-        ) : null}
+        <SubmitHint id={hintId} missing={[]} reason={canIdentify ? null : t('payout__idin_disabled_hint')} />
       </form>
     </PageShell>
   );

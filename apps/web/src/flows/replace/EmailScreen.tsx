@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Link, Redirect } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { EMAIL_PATTERN, NO_ASSET, replaceRoutes, SUPPORTED_LANGUAGES } from '@tessera/contracts';
@@ -10,7 +10,8 @@ import { PageShell } from '../../components/PageShell/PageShell';
 import { CardSummary } from '../../components/CardSummary/CardSummary';
 import { EmailField } from '../../components/EmailField/EmailField';
 import { Button } from '../../components/Button/Button';
-import { Alert } from '../../components/Alert/Alert';
+import { ErrorSummary, useSubmitRound, type Problem } from '../../components/ErrorSummary/ErrorSummary';
+import { SubmitHint } from '../../components/SubmitHint/SubmitHint';
 import { useReplaceCard } from './api/replaceCard';
 import { replaceSecret, replaceStore, useReplaceState } from './state';
 import { replaceErrors, type ReplaceErrorOutcome } from './errors';
@@ -54,8 +55,8 @@ export function EmailScreen() {
   const [repeatTouched, setRepeatTouched] = useState(false);
   const [submitted, setSubmitted] = useState(false);
   const [failure, setFailure] = useState<Failure>(null);
-  const emailRef = useRef<HTMLInputElement>(null);
-  const repeatRef = useRef<HTMLInputElement>(null);
+  const [round, countRound] = useSubmitRound();
+  const hintId = useId();
 
   if (!state || state.sentTo || !securityCode) return <Redirect to={absolute(replaceRoutes.start.path(slug))} replace />;
   const { card } = state;
@@ -70,12 +71,8 @@ export function EmailScreen() {
     event.preventDefault();
     if (replace.isPending || failure === 'balanceTooLow') return;
     setSubmitted(true);
-    if (emailInvalid) {
-      emailRef.current?.focus();
-      return;
-    }
-    if (repeatDiffers) {
-      repeatRef.current?.focus();
+    if (emailInvalid || repeatDiffers) {
+      countRound();
       return;
     }
     setFailure(null);
@@ -92,11 +89,22 @@ export function EmailScreen() {
         onError: (error) => {
           const outcome = errorMessage(error, replaceErrors);
           if (outcome === 'errorPage') navigate(replaceRoutes.error.path(slug));
-          else setFailure(outcome);
+          else {
+            setFailure(outcome);
+            countRound();
+          }
         },
       },
     );
   };
+
+  const ids = { email: 'replace-email', repeat: 'replace-email-repeat' };
+  const problems: Problem[] = [];
+  if (failure === 'balanceTooLow') problems.push({ text: `${t('replace__balance_too_low_title')}: ${t('replace__balance_too_low_text')}` });
+  if (failure === 'alreadyReplaced') problems.push({ text: `${t('replace__already_replaced_title')}: ${t('replace__already_replaced_text')}` });
+  if (failure === 'failed') problems.push({ text: `${t('generic__error_Title')}: ${t('replace__error_text')}` });
+  if (emailInvalid) problems.push({ text: t('replace__email_error_invalid'), target: ids.email });
+  if (repeatDiffers) problems.push({ text: t('replace__email_error_match'), target: ids.repeat });
 
   const balance = card.balances[0]?.quantity ?? { value: 0, assetCode: NO_ASSET };
 
@@ -104,24 +112,10 @@ export function EmailScreen() {
     <PageShell hidePoster>
       <OverviewTitle title={t('replace__email_title')} subtitle={t('replace__email_subtitle')} />
       <CardSummary cardNumber={card.code} status="active" balance={balance} />
-      {failure === 'balanceTooLow' ? (
-        <Alert tone="danger" title={t('replace__balance_too_low_title')} takeFocus>
-          <p>{t('replace__balance_too_low_text')}</p>
-        </Alert>
-      ) : null}
-      {failure === 'alreadyReplaced' ? (
-        <Alert tone="danger" title={t('replace__already_replaced_title')} takeFocus>
-          <p>{t('replace__already_replaced_text')}</p>
-        </Alert>
-      ) : null}
-      {failure === 'failed' ? (
-        <Alert tone="danger" title={t('generic__error_Title')} takeFocus>
-          <p>{t('replace__error_text')}</p>
-        </Alert>
-      ) : null}
       <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={replace.isPending || undefined}>
+        <ErrorSummary problems={problems} round={round} />
         <EmailField
-          ref={emailRef}
+          id={ids.email}
           label={t('replace__email_label')}
           value={email}
           onChange={setEmail}
@@ -129,7 +123,7 @@ export function EmailScreen() {
           error={emailError}
         />
         <EmailField
-          ref={repeatRef}
+          id={ids.repeat}
           name="emailRepeat"
           label={t('replace__email_repeat_label')}
           value={repeat}
@@ -137,9 +131,15 @@ export function EmailScreen() {
           onBlur={() => setRepeatTouched((touched) => touched || !!repeat.trim())}
           error={repeatError}
         />
-        <Button type="submit" loading={replace.isPending} disabled={failure === 'balanceTooLow'}>
+        <Button
+          type="submit"
+          loading={replace.isPending}
+          disabled={failure === 'balanceTooLow'}
+          aria-describedby={failure === 'balanceTooLow' ? hintId : undefined}
+        >
           {t('replace__email_submit')}
         </Button>
+        <SubmitHint id={hintId} missing={[]} reason={failure === 'balanceTooLow' ? t('replace__balance_too_low_text') : null} />
       </form>
       <p>
         <Link className={styles.link} href={absolute(replaceRoutes.start.path(slug))}>

@@ -8,10 +8,11 @@ import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
 import { PageShell } from '../../components/PageShell/PageShell';
 import { GiftCardNumberField } from '../../components/GiftCardNumberField/GiftCardNumberField';
 import { OneTimeCodeField, emptyCode, isCompleteCode } from '../../components/OneTimeCodeField/OneTimeCodeField';
-import { PasscodeChoice, isPasscodeChoiceValid } from '../../components/PasscodeChoice/PasscodeChoice';
+import { PasscodeChoice, isPasscodeChoiceValid, passcodeChoiceProblems } from '../../components/PasscodeChoice/PasscodeChoice';
 import { Captcha } from '../../components/Captcha/Captcha';
 import { Button } from '../../components/Button/Button';
-import { NetworkErrorAlert } from '../../components/NetworkErrorAlert/NetworkErrorAlert';
+import { ErrorSummary, useSubmitRound, type Problem } from '../../components/ErrorSummary/ErrorSummary';
+import { SubmitHint, submitOnEnter } from '../../components/SubmitHint/SubmitHint';
 import { useRecoverSecurityCode } from './api/recoverSecurityCode';
 import { resetStore } from './state';
 import { recoveryErrors } from './errors';
@@ -57,21 +58,15 @@ export function StartScreen() {
   const [insecure, setInsecure] = useState(false);
   const [otcNotFound, setOtcNotFound] = useState(false);
   const [networkBlocked, setNetworkBlocked] = useState(false);
-  const [focusAfterRefusal, setFocusAfterRefusal] = useState<'code' | 'otc' | 'network' | 'submit' | null>(null);
-
-  const codeRef = useRef<HTMLInputElement>(null);
-  const otcRef = useRef<HTMLInputElement>(null);
-  const networkRetryRef = useRef<HTMLButtonElement>(null);
+  // Each refusal and each submit of an incomplete form moves focus to the error summary: the
+  // submit button is disabled then, and the summary links to the field to change.
+  const [round, countRound] = useSubmitRound();
   const submitRef = useRef<HTMLButtonElement>(null);
-
-  // The submit button is disabled after a refusal, which drops keyboard focus: move it to where
-  // the cardholder has to act (after the render, once that control exists and is enabled).
+  const [focusSubmit, setFocusSubmit] = useState(false);
   useEffect(() => {
-    if (!focusAfterRefusal) return;
-    const target = { code: codeRef, otc: otcRef, network: networkRetryRef, submit: submitRef }[focusAfterRefusal].current;
-    target?.focus();
-    setFocusAfterRefusal(null);
-  }, [focusAfterRefusal]);
+    if (focusSubmit) submitRef.current?.focus();
+    setFocusSubmit(false);
+  }, [focusSubmit]);
 
   const cardComplete = isCompleteCardNumber(cardNumber);
   const formValid =
@@ -86,7 +81,10 @@ export function StartScreen() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!canSubmit) return;
+    if (!canSubmit) {
+      if (!recovery.isPending) countRound();
+      return;
+    }
     setCaptchaRefused(false);
     recovery.mutate(
       { themeCode: theme.code, cardNumber, otcNumber: otc.join(''), securityCode: passcode, captchaToken },
@@ -101,18 +99,19 @@ export function StartScreen() {
           const outcome = errorMessage(error, recoveryErrors);
           if (outcome === 'network') {
             setNetworkBlocked(true);
-            setFocusAfterRefusal('network');
+            countRound();
             return;
           }
           newCaptcha();
           if (outcome === 'insecure') {
             setInsecure(true);
-            setFocusAfterRefusal('code');
+            countRound();
           } else if (outcome === 'otcNotFound') {
             setOtcNotFound(true);
-            setFocusAfterRefusal('otc');
+            countRound();
           } else if (outcome === 'captcha') {
             setCaptchaRefused(true);
+            countRound();
           } else {
             navigate(resetRoutes.error.path(slug));
           }
@@ -121,34 +120,59 @@ export function StartScreen() {
     );
   };
 
-  const cardError =
-    cardTouched && stripCardNumber(cardNumber) && !cardComplete
+  const ids = { card: 'reset-card', otc: 'reset-otc', choice: 'reset-choice' };
+  const cardProblem = !stripCardNumber(cardNumber)
+    ? t('card__number_error_required')
+    : !cardComplete
       ? t('card__number_error_length', { min: CARD_NUMBER_MIN_DIGITS, max: CARD_NUMBER_MAX_DIGITS })
-      : undefined;
-  // Why the button is disabled, next to it: a refusal names what to change; the network failure
-  // has its own message with a way out.
+      : null;
+  // A length error shows once the field is left; everything after a submit.
+  const cardError = round || (cardTouched && stripCardNumber(cardNumber)) ? cardProblem : null;
+  const otcProblem = otcNotFound ? t('reset__recovery_code_error_text') : isCompleteCode(otc) ? null : t('otc__error_incomplete');
+  const choiceProblems = passcodeChoiceProblems(t, 'reset__security_passcode', ids.choice, passcode, repeat, insecure);
+  const problems: Problem[] = [];
+  if (networkBlocked) problems.push({ text: t('generic__network_error') });
+  if (cardProblem) problems.push({ text: cardProblem, target: ids.card });
+  if (otcProblem) problems.push({ text: otcProblem, target: ids.otc });
+  problems.push(...choiceProblems);
+  if (captchaRefused) problems.push({ text: t('captcha__invalid') });
+  else if (!captchaToken) problems.push({ text: t('captcha__required') });
+  // Why the button is disabled, next to it: a refusal names what to change; otherwise what is
+  // still missing, named as the labels name it (the network failure has its own way out).
   const hintId = 'reset-submit-hint';
-  let hint: string | null = null;
-  if (otcNotFound) hint = t('reset__submit_hint_recovery_code');
-  else if (insecure) hint = t('reset__submit_hint_security_code');
-  else if (!canSubmit && !networkBlocked && !recovery.isPending) hint = t('reset__submit_hint');
+  const hintReason = otcNotFound ? t('reset__submit_hint_recovery_code') : insecure ? t('reset__submit_hint_security_code') : null;
+  const missing =
+    canSubmit || networkBlocked || recovery.isPending
+      ? []
+      : [
+          ...(cardProblem ? [t('card__number_label')] : []),
+          ...(otcProblem ? [t('reset__recovery_code_label')] : []),
+          ...choiceProblems.map((problem) => t(problem.target!.endsWith('-code') ? 'reset__security_passcode_label' : 'reset__security_passcode_repeat_label')),
+          ...(captchaToken ? [] : [t('captcha__label')]),
+        ];
+  const hinted = !!hintReason || missing.length > 0;
 
   return (
     <PageShell>
       <OverviewTitle title={t('reset__title')} subtitle={t('reset__subtitle')} />
-      <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={recovery.isPending || undefined}>
-        {networkBlocked ? (
-          <NetworkErrorAlert
-            retryRef={networkRetryRef}
-            onRetry={() => {
-              setNetworkBlocked(false);
-              recovery.reset();
-              setFocusAfterRefusal('submit');
-            }}
-          />
-        ) : null}
+      <form className={styles.form} onSubmit={onSubmit} onKeyDown={submitOnEnter} noValidate aria-busy={recovery.isPending || undefined}>
+        <ErrorSummary problems={problems} round={round}>
+          {networkBlocked ? (
+            <Button
+              variant="retry"
+              onClick={() => {
+                setNetworkBlocked(false);
+                recovery.reset();
+                setFocusSubmit(true);
+              }}
+            >
+              {t('generic__retry')}
+            </Button>
+          ) : null}
+        </ErrorSummary>
 
         <GiftCardNumberField
+          id={ids.card}
           label={t('card__number_label')}
           value={cardNumber}
           onChange={setCardNumber}
@@ -156,7 +180,7 @@ export function StartScreen() {
           error={cardError}
         />
         <OneTimeCodeField
-          ref={otcRef}
+          id={ids.otc}
           label={t('reset__recovery_code_label')}
           help={t('reset__recovery_code_help')}
           value={otc}
@@ -164,14 +188,14 @@ export function StartScreen() {
             setOtc(value);
             setOtcNotFound(false);
           }}
-          error={otcNotFound ? t('reset__recovery_code_error_text') : undefined}
+          error={round || otcNotFound ? otcProblem : null}
         />
         <PasscodeChoice
+          id={ids.choice}
           keyPrefix="reset__security_passcode"
           passcode={passcode}
           repeat={repeat}
           rejected={insecure}
-          codeInputRef={codeRef}
           onPasscodeChange={(value) => {
             setPasscode(value);
             if (value !== passcode) setInsecure(false);
@@ -181,17 +205,12 @@ export function StartScreen() {
         <Captcha
           key={captchaRound}
           onToken={setCaptchaToken}
-          error={captchaRefused ? t('captcha__invalid') : undefined}
-          focusError={captchaRefused}
+          error={captchaRefused ? t('captcha__invalid') : round && !captchaToken ? t('captcha__required') : null}
         />
-        <Button ref={submitRef} type="submit" loading={recovery.isPending} disabled={!canSubmit} aria-describedby={hint ? hintId : undefined}>
+        <Button ref={submitRef} type="submit" loading={recovery.isPending} disabled={!canSubmit} aria-describedby={hinted ? hintId : undefined}>
           {t('reset__submit')}
         </Button>
-        {hint ? (
-          <p id={hintId} className={styles.hint}>
-            {hint}
-          </p>
-        ) : null}
+        <SubmitHint id={hintId} missing={missing} reason={hintReason} />
       </form>
     </PageShell>
   );

@@ -10,7 +10,8 @@ import { GiftCardNumberField } from '../../components/GiftCardNumberField/GiftCa
 import { PinCodeField } from '../../components/PinCodeField/PinCodeField';
 import { Captcha } from '../../components/Captcha/Captcha';
 import { Button } from '../../components/Button/Button';
-import { Alert } from '../../components/Alert/Alert';
+import { ErrorSummary, useSubmitRound, type Problem } from '../../components/ErrorSummary/ErrorSummary';
+import { SubmitHint, submitOnEnter } from '../../components/SubmitHint/SubmitHint';
 import { useGetHolderInformation } from './api/visaApi';
 import { isCompleteCardNumber } from './CardCodeRequestScreen';
 import { errorMessage } from '../../lib/errorMessages';
@@ -19,6 +20,8 @@ import { visaStore } from './state';
 import styles from './visa.module.css';
 
 const LOGIN_ERROR_ID = 'visa-login-error';
+const CARD_ID = 'visa-login-card';
+const PASSCODE_ID = 'visa-login-passcode';
 
 /**
  * account (docs/product/visa.md): card number, passcode and captcha, plus the
@@ -38,13 +41,22 @@ export function AccountScreen() {
   const [captchaRound, setCaptchaRound] = useState(0);
   const [captchaRefused, setCaptchaRefused] = useState(false);
   const [error, setError] = useState<VisaErrorKey | null>(null);
+  const [round, countRound] = useSubmitRound();
 
   const canSubmit = isCompleteCardNumber(cardNumber) && passcode.length > 0 && !!captchaToken && !login.isPending;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setCardTouched(true);
-    if (!canSubmit) return;
+    if (!canSubmit) {
+      // Enter in an incomplete form (the button is disabled): the summary says what is missing.
+      if (!login.isPending) {
+        setError(null);
+        setCaptchaRefused(false);
+        countRound();
+      }
+      return;
+    }
     setError(null);
     setCaptchaRefused(false);
     const number = stripCardNumber(cardNumber);
@@ -61,29 +73,44 @@ export function AccountScreen() {
           const key = errorMessage(failure, loginErrors);
           if (key === 'captcha') setCaptchaRefused(true);
           else setError(key);
+          countRound();
         },
       },
     );
   };
 
-  const cardError =
-    cardTouched && stripCardNumber(cardNumber) && !isCompleteCardNumber(cardNumber)
+  const cardProblem = !stripCardNumber(cardNumber)
+    ? t('card__number_error_required')
+    : !isCompleteCardNumber(cardNumber)
       ? t('card__number_error_length', { min: CARD_NUMBER_MIN_DIGITS, max: CARD_NUMBER_MAX_DIGITS })
-      : undefined;
+      : null;
+  const passcodeProblem = passcode ? null : t('visa__passcode_error_required');
+  // A length error shows once the field is left; everything after a submit.
+  const cardError = round || (cardTouched && stripCardNumber(cardNumber)) ? cardProblem : null;
   // A wrong card number or passcode (the login error) concerns both fields.
   const refused = error === 'visa__login_error';
-  const hint = !canSubmit && !login.isPending ? t('visa__submit_hint_login') : null;
+  const problems: Problem[] = [];
+  if (cardProblem) problems.push({ text: cardProblem, target: CARD_ID });
+  if (passcodeProblem) problems.push({ text: passcodeProblem, target: PASSCODE_ID });
+  if (error) problems.push({ text: t(error), target: refused ? CARD_ID : undefined, id: LOGIN_ERROR_ID });
+  else if (captchaRefused) problems.push({ text: t('captcha__invalid') });
+  else if (!captchaToken) problems.push({ text: t('captcha__required') });
+  // Why the button is disabled: what is still missing, named as the labels name it.
+  const missing = login.isPending
+    ? []
+    : [
+        ...(cardProblem ? [t('card__number_label')] : []),
+        ...(passcodeProblem ? [t('visa__passcode_label')] : []),
+        ...(captchaToken ? [] : [t('captcha__label')]),
+      ];
 
   return (
     <PageShell>
       <OverviewTitle title={t('visa__account_title')} subtitle={t('visa__account_subtitle')} />
-      <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={login.isPending || undefined}>
-        {error ? (
-          <Alert tone="danger" id={LOGIN_ERROR_ID} takeFocus>
-            <p>{t(error)}</p>
-          </Alert>
-        ) : null}
+      <form className={styles.form} onSubmit={onSubmit} onKeyDown={submitOnEnter} noValidate aria-busy={login.isPending || undefined}>
+        <ErrorSummary problems={problems} round={round} />
         <GiftCardNumberField
+          id={CARD_ID}
           label={t('card__number_label')}
           autoComplete="cc-number"
           value={cardNumber}
@@ -96,7 +123,9 @@ export function AccountScreen() {
           refusedBy={refused ? LOGIN_ERROR_ID : undefined}
         />
         <PinCodeField
+          id={PASSCODE_ID}
           label={t('visa__passcode_label')}
+          error={round ? passcodeProblem : null}
           name="passcode"
           refusedBy={refused ? LOGIN_ERROR_ID : undefined}
           value={passcode}
@@ -108,17 +137,12 @@ export function AccountScreen() {
         <Captcha
           key={captchaRound}
           onToken={setCaptchaToken}
-          error={captchaRefused ? t('captcha__invalid') : undefined}
-          focusError={captchaRefused}
+          error={captchaRefused ? t('captcha__invalid') : round && !captchaToken && !error ? t('captcha__required') : null}
         />
-        <Button type="submit" loading={login.isPending} disabled={!canSubmit} aria-describedby={hint ? 'visa-login-hint' : undefined}>
+        <Button type="submit" loading={login.isPending} disabled={!canSubmit} aria-describedby={missing.length ? 'visa-login-hint' : undefined}>
           {t('visa__account_submit')}
         </Button>
-        {hint ? (
-          <p id="visa-login-hint" className={styles.hint}>
-            {hint}
-          </p>
-        ) : null}
+        <SubmitHint id="visa-login-hint" missing={missing} />
       </form>
       <p>
         <Link className={styles.link} href={absolute(visaRoutes.accountReset.path(slug))}>

@@ -5,7 +5,8 @@ import { useRequiredFlowContext } from '../../lib/theme/FlowContext';
 import { GiftCardNumberField } from '../../components/GiftCardNumberField/GiftCardNumberField';
 import { Captcha } from '../../components/Captcha/Captcha';
 import { Button } from '../../components/Button/Button';
-import { Alert } from '../../components/Alert/Alert';
+import { ErrorSummary, useSubmitRound, type Problem } from '../../components/ErrorSummary/ErrorSummary';
+import { SubmitHint, submitOnEnter } from '../../components/SubmitHint/SubmitHint';
 import type { CodeRequestInput } from './api/visaApi';
 import { errorMessage, type ErrorTable } from '../../lib/errorMessages';
 import type { VisaErrorKey } from './errors';
@@ -17,6 +18,7 @@ export function isCompleteCardNumber(value: string): boolean {
 }
 
 const REQUEST_ERROR_ID = 'visa-request-error';
+const CARD_ID = 'visa-request-card';
 /** The refusals that are about the card number typed (the others are limits or failures). */
 const CARD_REFUSALS: ReadonlySet<VisaErrorKey> = new Set([
   'visa__error_card_number',
@@ -52,6 +54,7 @@ export function CardCodeRequestForm({ submitLabel, request, errors, onSent, chil
   const [captchaRound, setCaptchaRound] = useState(0);
   const [captchaRefused, setCaptchaRefused] = useState(false);
   const [error, setError] = useState<VisaErrorKey | null>(null);
+  const [round, countRound] = useSubmitRound();
 
   const cardComplete = isCompleteCardNumber(cardNumber);
   const canSubmit = cardComplete && !!captchaToken && !request.isPending;
@@ -60,7 +63,15 @@ export function CardCodeRequestForm({ submitLabel, request, errors, onSent, chil
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setCardTouched(true);
-    if (!canSubmit) return;
+    if (!canSubmit) {
+      // Enter in an incomplete form (the button is disabled): the summary says what is missing.
+      if (!request.isPending) {
+        setError(null);
+        setCaptchaRefused(false);
+        countRound();
+      }
+      return;
+    }
     setError(null);
     setCaptchaRefused(false);
     request.mutate(
@@ -73,26 +84,36 @@ export function CardCodeRequestForm({ submitLabel, request, errors, onSent, chil
           const key = errorMessage(failure, errors);
           if (key === 'captcha') setCaptchaRefused(true);
           else setError(key);
+          countRound();
         },
       },
     );
   };
 
-  const cardError =
-    cardTouched && stripCardNumber(cardNumber) && !cardComplete
+  const cardProblem = !stripCardNumber(cardNumber)
+    ? t('card__number_error_required')
+    : !cardComplete
       ? t('card__number_error_length', { min: CARD_NUMBER_MIN_DIGITS, max: CARD_NUMBER_MAX_DIGITS })
-      : undefined;
+      : null;
+  // A length error shows once the field is left; everything after a submit.
+  const cardError = round || (cardTouched && stripCardNumber(cardNumber)) ? cardProblem : null;
+  const refused = !!error && CARD_REFUSALS.has(error);
+  const problems: Problem[] = [];
+  if (cardProblem) problems.push({ text: cardProblem, target: CARD_ID });
+  if (error) problems.push({ text: t(error), target: refused ? CARD_ID : undefined, id: REQUEST_ERROR_ID });
+  else if (captchaRefused) problems.push({ text: t('captcha__invalid') });
+  else if (!captchaToken) problems.push({ text: t('captcha__required') });
   const hintId = 'visa-request-hint';
-  const hint = !canSubmit && !request.isPending ? t('visa__submit_hint_card') : null;
+  // Why the button is disabled: what is still missing, named as the labels name it.
+  const missing = request.isPending
+    ? []
+    : [...(cardProblem ? [t('card__number_label')] : []), ...(captchaToken ? [] : [t('captcha__label')])];
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={request.isPending || undefined}>
-      {error ? (
-        <Alert tone="danger" id={REQUEST_ERROR_ID} takeFocus>
-          <p>{t(error)}</p>
-        </Alert>
-      ) : null}
+    <form className={styles.form} onSubmit={onSubmit} onKeyDown={submitOnEnter} noValidate aria-busy={request.isPending || undefined}>
+      <ErrorSummary problems={problems} round={round} />
       <GiftCardNumberField
+        id={CARD_ID}
         label={t('card__number_label')}
         autoComplete="cc-number"
         value={cardNumber}
@@ -102,22 +123,17 @@ export function CardCodeRequestForm({ submitLabel, request, errors, onSent, chil
         }}
         onBlur={() => setCardTouched(true)}
         error={cardError}
-        refusedBy={error && CARD_REFUSALS.has(error) ? REQUEST_ERROR_ID : undefined}
+        refusedBy={refused ? REQUEST_ERROR_ID : undefined}
       />
       <Captcha
         key={captchaRound}
         onToken={setCaptchaToken}
-        error={captchaRefused ? t('captcha__invalid') : undefined}
-        focusError={captchaRefused}
+        error={captchaRefused ? t('captcha__invalid') : round && !captchaToken && !error ? t('captcha__required') : null}
       />
-      <Button type="submit" loading={request.isPending} disabled={!canSubmit} aria-describedby={hint ? hintId : undefined}>
+      <Button type="submit" loading={request.isPending} disabled={!canSubmit} aria-describedby={missing.length ? hintId : undefined}>
         {submitLabel}
       </Button>
-      {hint ? (
-        <p id={hintId} className={styles.hint}>
-          {hint}
-        </p>
-      ) : null}
+      <SubmitHint id={hintId} missing={missing} />
       {children}
     </form>
   );

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, Redirect } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { ONE_TIME_CODE_LENGTH, visaRoutes } from '@tessera/contracts';
@@ -8,9 +8,11 @@ import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
 import { PageShell } from '../../components/PageShell/PageShell';
 import { OneTimeCodeField, emptyCode, isCompleteCode } from '../../components/OneTimeCodeField/OneTimeCodeField';
 import { Button } from '../../components/Button/Button';
-import { Alert } from '../../components/Alert/Alert';
+import { ErrorSummary, useSubmitRound, type Problem } from '../../components/ErrorSummary/ErrorSummary';
+import { SubmitHint, submitOnEnter } from '../../components/SubmitHint/SubmitHint';
 import { useVisaState, visaStore } from './state';
 import styles from './visa.module.css';
+import fieldStyles from '../../components/Field/Field.module.css';
 
 interface CodeScreenProps {
   variant: 'activation' | 'recovery';
@@ -33,7 +35,7 @@ export function CodeScreen({ variant }: CodeScreenProps) {
   const [otc, setOtc] = useState(() => emptyCode(ONE_TIME_CODE_LENGTH));
   const [termsAccepted, setTermsAccepted] = useState(false);
   const [termsError, setTermsError] = useState(false);
-  const termsRef = useRef<HTMLInputElement>(null);
+  const [round, countRound] = useSubmitRound();
   const title = variant === 'activation' ? t('visa__otc_title') : t('visa__reset_otc_title');
   useDocumentTitle(title);
 
@@ -45,10 +47,10 @@ export function CodeScreen({ variant }: CodeScreenProps) {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!complete) return;
-    if (terms && !termsAccepted) {
-      setTermsError(true);
-      termsRef.current?.focus();
+    if (!complete || (terms && !termsAccepted)) {
+      // Enter with the button disabled, or the terms not accepted: the summary says what is missing.
+      setTermsError(!!terms && !termsAccepted);
+      countRound();
       return;
     }
     visaStore(part, slug).update({ otcNumber: otc.join('') });
@@ -56,19 +58,22 @@ export function CodeScreen({ variant }: CodeScreenProps) {
   };
 
   const hintId = 'visa-otc-hint';
+  const problems: Problem[] = [];
+  if (!complete) problems.push({ text: t('otc__error_incomplete'), target: 'visa-otc' });
+  if (termsError) problems.push({ text: t('visa__terms_error'), target: 'visa-terms' });
   return (
     <PageShell>
       <OverviewTitle title={title} />
       <p>
         {t('visa__otc_sent_to')} <span className={styles.phone}>{card.phoneNumber}</span>
       </p>
-      <form className={styles.form} onSubmit={onSubmit} noValidate>
-        <OneTimeCodeField label={t('visa__otc_label')} help={t('visa__otc_help')} value={otc} onChange={setOtc} />
+      <form className={styles.form} onSubmit={onSubmit} onKeyDown={submitOnEnter} noValidate>
+        <ErrorSummary problems={problems} round={round} />
+        <OneTimeCodeField id="visa-otc" error={round && !complete ? t('otc__error_incomplete') : null} label={t('visa__otc_label')} help={t('visa__otc_help')} value={otc} onChange={setOtc} />
         {terms ? (
           <>
             <div className={styles.checkbox}>
               <input
-                ref={termsRef}
                 id="visa-terms"
                 type="checkbox"
                 checked={termsAccepted}
@@ -90,22 +95,16 @@ export function CodeScreen({ variant }: CodeScreenProps) {
               </a>
             </p>
             {termsError ? (
-              <div id="visa-terms-error">
-                <Alert tone="danger">
-                  <p>{t('visa__terms_error')}</p>
-                </Alert>
-              </div>
+              <p id="visa-terms-error" className={fieldStyles.error}>
+                {t('visa__terms_error')}
+              </p>
             ) : null}
           </>
         ) : null}
         <Button type="submit" disabled={!complete} aria-describedby={!complete ? hintId : undefined}>
           {t('visa__otc_submit')}
         </Button>
-        {!complete ? (
-          <p id={hintId} className={styles.hint}>
-            {t('visa__otc_submit_hint')}
-          </p>
-        ) : null}
+        <SubmitHint id={hintId} missing={complete ? [] : [t('visa__otc_label')]} />
       </form>
       <p>
         {t('visa__otc_no_code')}{' '}

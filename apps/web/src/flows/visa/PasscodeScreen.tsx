@@ -7,12 +7,13 @@ import { absolute, useNavigate } from '../../lib/router';
 import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
 import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
 import { PageShell } from '../../components/PageShell/PageShell';
-import { PasscodeChoice, isPasscodeChoiceValid } from '../../components/PasscodeChoice/PasscodeChoice';
+import { PasscodeChoice, isPasscodeChoiceValid, passcodeChoiceProblems } from '../../components/PasscodeChoice/PasscodeChoice';
 import { CardSummary } from '../../components/CardSummary/CardSummary';
 import { InfoBlock } from '../../components/InfoBlock/InfoBlock';
 import { Button } from '../../components/Button/Button';
 import { Alert } from '../../components/Alert/Alert';
-import { NetworkErrorAlert } from '../../components/NetworkErrorAlert/NetworkErrorAlert';
+import { ErrorSummary, useSubmitRound, type Problem } from '../../components/ErrorSummary/ErrorSummary';
+import { SubmitHint, submitOnEnter } from '../../components/SubmitHint/SubmitHint';
 import { useUseActivationCode, useUseRecovery } from './api/visaApi';
 import { activationPasscodeErrors, recoveryPasscodeErrors, type PasscodeRefusal } from './errors';
 import { useVisaState, visaStore } from './state';
@@ -48,19 +49,18 @@ export function PasscodeScreen({ variant }: PasscodeScreenProps) {
   const [insecure, setInsecure] = useState(false);
   const [networkBlocked, setNetworkBlocked] = useState(false);
   const [refusal, setRefusal] = useState<PasscodeRefusal | null>(null);
-  const [focusAfter, setFocusAfter] = useState<'code' | 'network' | 'submit' | null>(null);
-  const codeRef = useRef<HTMLInputElement>(null);
-  const networkRetryRef = useRef<HTMLButtonElement>(null);
+  const [focusSubmit, setFocusSubmit] = useState(false);
+  // Each refusal and each submit of an incomplete choice moves focus to the error summary.
+  const [round, countRound] = useSubmitRound();
   const submitRef = useRef<HTMLButtonElement>(null);
   const title = variant === 'activation' ? t('visa__activate_title') : t('visa__reset_security_title');
   // The activation's steps share their heading; this step's page title says which step it is.
   useDocumentTitle(variant === 'activation' ? t('visa__security_title') : title);
 
   useEffect(() => {
-    if (!focusAfter) return;
-    ({ code: codeRef, network: networkRetryRef, submit: submitRef })[focusAfter].current?.focus();
-    setFocusAfter(null);
-  }, [focusAfter]);
+    if (focusSubmit) submitRef.current?.focus();
+    setFocusSubmit(false);
+  }, [focusSubmit]);
 
   const start = variant === 'activation' ? visaRoutes.activate.path(slug) : visaRoutes.account.path(slug);
   if (!card?.otcNumber) return <Redirect to={absolute(start)} replace />;
@@ -72,20 +72,24 @@ export function PasscodeScreen({ variant }: PasscodeScreenProps) {
     const outcome = errorMessage(error, variant === 'activation' ? activationPasscodeErrors : recoveryPasscodeErrors);
     if (outcome === 'network') {
       setNetworkBlocked(true);
-      setFocusAfter('network');
+      countRound();
     } else if (outcome === 'insecure') {
       setInsecure(true);
-      setFocusAfter('code');
+      countRound();
     } else if (outcome === 'failed') {
       navigate(visaRoutes.activateFailed.path(slug));
     } else {
       setRefusal(outcome);
+      countRound();
     }
   };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!canSubmit) return;
+    if (!canSubmit) {
+      if (!call.isPending) countRound();
+      return;
+    }
     const input = { themeCode: theme.code, cardNumber: card.cardNumber, otcNumber: card.otcNumber!, securityCode: passcode };
     if (variant === 'activation') {
       activation.mutate(input, {
@@ -108,57 +112,61 @@ export function PasscodeScreen({ variant }: PasscodeScreenProps) {
   };
 
   const hintId = 'visa-passcode-hint';
-  let hint: string | null = null;
-  if (insecure) hint = t('visa__submit_hint_passcode');
-  else if (!canSubmit && !networkBlocked && !refusal && !call.isPending) hint = t('visa__submit_hint_choice');
+  const choiceId = 'visa-choice';
+  const choiceProblems = passcodeChoiceProblems(t, 'visa__security_passcode', choiceId, passcode, repeat, insecure);
+  const problems: Problem[] = [];
+  if (networkBlocked) problems.push({ text: t('generic__network_error') });
+  if (refusal) problems.push({ text: t(refusal) });
+  problems.push(...choiceProblems);
+  const missing =
+    canSubmit || blocked || call.isPending
+      ? []
+      : choiceProblems.map((problem) => t(problem.target!.endsWith('-code') ? 'visa__security_passcode_label' : 'visa__security_passcode_repeat_label'));
+  const hintReason = insecure ? t('visa__submit_hint_passcode') : null;
+  const hinted = !!hintReason || missing.length > 0;
 
   return (
     <PageShell>
       <OverviewTitle title={title} subtitle={variant === 'activation' ? t('visa__security_subtitle') : undefined} />
       {variant === 'activation' ? <CardSummary cardNumber={card.cardNumber} status="inactive" /> : null}
-      <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={call.isPending || undefined}>
-        {networkBlocked ? (
-          <NetworkErrorAlert
-            retryRef={networkRetryRef}
-            onRetry={() => {
-              setNetworkBlocked(false);
-              call.reset();
-              setFocusAfter('submit');
-            }}
-          />
-        ) : null}
-        {refusal ? (
-          <Alert tone="danger" takeFocus>
-            <p>{t(refusal)}</p>
-            {refusal === 'visa__reset_code_error' ? (
-              <p>
-                <Link className={styles.link} href={absolute(visaRoutes.accountResetOtc.path(slug))}>
-                  {t('visa__reset_code_again')}
-                </Link>
-              </p>
-            ) : null}
-          </Alert>
-        ) : null}
+      <form className={styles.form} onSubmit={onSubmit} onKeyDown={submitOnEnter} noValidate aria-busy={call.isPending || undefined}>
+        <ErrorSummary problems={problems} round={round}>
+          {networkBlocked ? (
+            <Button
+              variant="retry"
+              onClick={() => {
+                setNetworkBlocked(false);
+                call.reset();
+                setFocusSubmit(true);
+              }}
+            >
+              {t('generic__retry')}
+            </Button>
+          ) : null}
+          {refusal === 'visa__reset_code_error' ? (
+            <p>
+              <Link className={styles.link} href={absolute(visaRoutes.accountResetOtc.path(slug))}>
+                {t('visa__reset_code_again')}
+              </Link>
+            </p>
+          ) : null}
+        </ErrorSummary>
         <PasscodeChoice
+          id={choiceId}
           keyPrefix="visa__security_passcode"
           passcode={passcode}
           repeat={repeat}
           rejected={insecure}
-          codeInputRef={codeRef}
           onPasscodeChange={(value) => {
             setPasscode(value);
             if (value !== passcode) setInsecure(false);
           }}
           onRepeatChange={setRepeat}
         />
-        <Button ref={submitRef} type="submit" loading={call.isPending} disabled={!canSubmit} aria-describedby={hint ? hintId : undefined}>
+        <Button ref={submitRef} type="submit" loading={call.isPending} disabled={!canSubmit} aria-describedby={hinted ? hintId : undefined}>
           {variant === 'activation' ? t('visa__security_submit') : t('visa__reset_security_submit')}
         </Button>
-        {hint ? (
-          <p id={hintId} className={styles.hint}>
-            {hint}
-          </p>
-        ) : null}
+        <SubmitHint id={hintId} missing={missing} reason={hintReason} />
       </form>
       {variant === 'activation' ? (
         <InfoBlock title={t('visa__security_explanation_title')}>

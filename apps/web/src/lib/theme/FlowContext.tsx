@@ -23,11 +23,24 @@ export function useRequiredFlowContext(): FlowContextValue {
   return value;
 }
 
+// The document title is the screen's title, prefixed ("Error: ") while an error summary shows
+// (WCAG 3.3.1, the GOV.UK error summary pattern). Both parts are kept here, so the title and the
+// prefix can change in either order (a language switch changes both).
+let titleBase = document.title;
+let titlePrefix = '';
+
+/** Sets the prefix (when given) and writes the document title. */
+export function setTitlePrefix(prefix = titlePrefix): void {
+  titlePrefix = prefix;
+  document.title = titlePrefix + titleBase;
+}
+
 /** Document title = screen + brand name (brand alone when no screen is given). */
 export function useDocumentTitle(screen: string | null | undefined): void {
   const brand = useContext(FlowContext)?.theme.name;
   useEffect(() => {
-    const parts = [screen, brand].filter(Boolean);
-    if (parts.length) document.title = parts.join(' | ');
+    // Neither known (yet): the title stays as it was.
+    titleBase = [screen, brand].filter(Boolean).join(' | ') || titleBase;
+    setTitlePrefix();
   }, [screen, brand]);
 }

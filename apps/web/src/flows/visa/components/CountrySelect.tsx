@@ -11,6 +11,10 @@ interface CountrySelectProps {
   onChange: (code: string) => void;
   disabled?: boolean;
   name?: string;
+  /** The input's id, for an error summary to link to. */
+  id?: string;
+  /** The form's error about the choice, under the field and tied to it (no live region). */
+  error?: string | null;
 }
 
 /**
@@ -19,11 +23,11 @@ interface CountrySelectProps {
  * what is typed. Arrow keys move through the list, Enter chooses, Escape closes and restores the
  * choice.
  */
-export function CountrySelect({ label, value, onChange, disabled = false, name }: CountrySelectProps) {
+export function CountrySelect({ label, value, onChange, disabled = false, name, id, error }: CountrySelectProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? i18n.language;
   const base = useId();
-  const ids = { input: `${base}-input`, list: `${base}-list`, help: `${base}-help` };
+  const ids = { input: id ?? `${base}-input`, list: `${base}-list`, help: `${base}-help`, error: `${base}-error` };
   const inputRef = useRef<HTMLInputElement>(null);
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState<string | null>(null);
@@ -85,7 +89,8 @@ export function CountrySelect({ label, value, onChange, disabled = false, name }
           aria-expanded={open}
           aria-controls={ids.list}
           aria-activedescendant={activeId}
-          aria-describedby={ids.help}
+          aria-describedby={error ? `${ids.help} ${ids.error}` : ids.help}
+          aria-invalid={error ? true : undefined}
           className={fieldStyles.input}
           value={shown}
           disabled={disabled}
@@ -128,6 +133,11 @@ export function CountrySelect({ label, value, onChange, disabled = false, name }
       <p id={ids.help} className={fieldStyles.help}>
         {t('visa__country_help')}
       </p>
+      {error ? (
+        <p id={ids.error} className={fieldStyles.error}>
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -30,6 +30,10 @@ interface DateSelectorProps {
   /** Called with yyyy-mm-dd once day, month and year are all chosen (and make a date), else ''. */
   onChange: (value: string) => void;
   disabled?: boolean;
+  /** Base of the selects' ids (`-day` first), for an error summary to link to. */
+  id?: string;
+  /** The form's error about the date (say, none chosen at a submit); a day the month lacks wins. */
+  error?: string | null;
   /** For tests: the year the list starts from. */
   now?: Date;
 }
@@ -39,10 +43,11 @@ interface DateSelectorProps {
  * 1–12 by name, years from the current year back to 1920. The value is emitted as yyyy-mm-dd only
  * when all three are chosen; a day the month does not have (31 February) says so and emits nothing.
  */
-export function DateSelector({ legend, value, onChange, disabled = false, now = new Date() }: DateSelectorProps) {
+export function DateSelector({ legend, value, onChange, disabled = false, id, error, now = new Date() }: DateSelectorProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? i18n.language;
-  const base = useId();
+  const generated = useId();
+  const base = id ?? generated;
   const [parts, setParts] = useState<Parts>(() => partsOf(value));
   const [emitted, setEmitted] = useState(value);
   // A value set from outside (a discarded edit) replaces what is chosen.
@@ -64,6 +69,8 @@ export function DateSelector({ legend, value, onChange, disabled = false, now = 
   for (let year = now.getFullYear(); year >= DATE_SELECTOR_FIRST_YEAR; year--) years.push(year);
   const impossible = !!(parts.day && parts.month && parts.year) && !composeDate(parts);
   const errorId = `${base}-error`;
+  // Shown as the selects change, tied to them; not a live region (docs/accessibility.md#error-summary).
+  const shownError = impossible ? t('visa__date_error') : error;
 
   const select = (key: keyof Parts, label: string, options: Array<{ value: string; label: string }>) => (
     <div className={styles.datePart}>
@@ -75,8 +82,8 @@ export function DateSelector({ legend, value, onChange, disabled = false, now = 
         className={`${fieldStyles.input} ${styles.select}`}
         value={parts[key]}
         disabled={disabled}
-        aria-invalid={impossible || undefined}
-        aria-describedby={impossible ? errorId : undefined}
+        aria-invalid={shownError ? true : undefined}
+        aria-describedby={shownError ? errorId : undefined}
         onChange={(event) => update({ [key]: event.target.value })}
       >
         <option value="">{t('visa__date_choose')}</option>
@@ -109,9 +116,9 @@ export function DateSelector({ legend, value, onChange, disabled = false, now = 
           years.map((year) => ({ value: String(year), label: String(year) })),
         )}
       </div>
-      {impossible ? (
-        <p id={errorId} className={fieldStyles.error} role="alert">
-          {t('visa__date_error')}
+      {shownError ? (
+        <p id={errorId} className={fieldStyles.error}>
+          {shownError}
         </p>
       ) : null}
     </fieldset>

@@ -22,6 +22,16 @@ export function isReviewComplete(values: ReviewValues): boolean {
   return !!(values.dateOfBirth && values.countryOfBirth && values.nationality);
 }
 
+/** The ids of the review's fields, for the form's error summary (the date: its day select). */
+export const REVIEW_FIELD_IDS = {
+  dateOfBirth: 'visa-review-birth-date',
+  countryOfBirth: 'visa-review-country-of-birth',
+  nationality: 'visa-review-nationality',
+} as const;
+
+/** The review's field errors, shown under the fields once the form was submitted. */
+export type ReviewErrors = Partial<Record<keyof ReviewValues, string>>;
+
 /** docs/product/visa.md#holder-information holder information view modes. */
 export type HolderViewMode = 'readOnly' | 'review' | 'partial' | 'edit';
 
@@ -35,6 +45,7 @@ type HolderInformationProps =
       onChange: (values: ReviewValues) => void;
       /** The review checkbox is ticked: nothing may change. */
       locked: boolean;
+      errors?: ReviewErrors;
     };
 
 /**
@@ -60,6 +71,7 @@ export function HolderInformation(props: HolderInformationProps) {
   const values = props.mode === 'review' ? props.values : reviewValuesOf(holder);
   const editable = mode === 'partial' || mode === 'edit';
   const locked = props.mode === 'review' && props.locked;
+  const errors = (props.mode === 'review' && props.errors) || {};
 
   const row = (label: string, value: string | null | undefined) => (
     <div className={styles.holderRow}>
@@ -111,6 +123,8 @@ export function HolderInformation(props: HolderInformationProps) {
           {mode === 'partial' ? <p className={styles.muted}>{t('visa__holder_partial_hint')}</p> : null}
           <DateSelector
             legend={t('visa__holder_birth_date')}
+            id={REVIEW_FIELD_IDS.dateOfBirth}
+            error={errors.dateOfBirth}
             value={values.dateOfBirth}
             disabled={locked}
             onChange={(dateOfBirth) => props.onChange({ ...props.values, dateOfBirth })}
@@ -118,6 +132,8 @@ export function HolderInformation(props: HolderInformationProps) {
           <CountrySelect
             label={t('visa__holder_country_of_birth')}
             name="countryOfBirth"
+            id={REVIEW_FIELD_IDS.countryOfBirth}
+            error={errors.countryOfBirth}
             value={values.countryOfBirth}
             disabled={locked}
             onChange={(countryOfBirth) => props.onChange({ ...props.values, countryOfBirth })}
@@ -125,6 +141,8 @@ export function HolderInformation(props: HolderInformationProps) {
           <CountrySelect
             label={t('visa__holder_nationality')}
             name="nationality"
+            id={REVIEW_FIELD_IDS.nationality}
+            error={errors.nationality}
             value={values.nationality}
             disabled={locked}
             onChange={(nationality) => props.onChange({ ...props.values, nationality })}
