@@ -12,7 +12,7 @@ import { cardsUnlock } from './commands/cards-unlock.js';
 import { dbMigrate, dbStatus } from './commands/db.js';
 import { keysRotate, keysStatus } from './commands/keys.js';
 import { outboxList, outboxRetry, outboxShow } from './commands/outbox.js';
-import { payoutsExport, payoutsList, payoutsMarkFailed, payoutsMarkPaid } from './commands/payouts.js';
+import { payoutsExport, payoutsList, payoutsMarkFailed, payoutsMarkPaid, payoutsReturn } from './commands/payouts.js';
 import type { CommandSpec, ParsedArgs } from './commands/types.js';
 import { type CliContext, type CliIo, ConfigError, EXIT, MissingDatabaseError, openContext, SchemaBehindError, UsageError } from './context.js';
 import serverPackage from '../../../package.json' with { type: 'json' };
@@ -37,6 +37,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   payoutsExport,
   payoutsMarkPaid,
   payoutsMarkFailed,
+  payoutsReturn,
   outboxList,
   outboxShow,
   outboxRetry,
