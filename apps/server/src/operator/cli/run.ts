@@ -12,6 +12,7 @@ import { cardsUnlock } from './commands/cards-unlock.js';
 import { dbMigrate, dbStatus } from './commands/db.js';
 import { keysRotate, keysStatus } from './commands/keys.js';
 import { outboxList, outboxRetry, outboxShow } from './commands/outbox.js';
+import { reportsActivity, reportsExpiring, reportsLiability } from './commands/reports.js';
 import { payoutsExport, payoutsList, payoutsMarkFailed, payoutsMarkPaid, payoutsReturn } from './commands/payouts.js';
 import type { CommandSpec, ParsedArgs } from './commands/types.js';
 import { type CliContext, type CliIo, ConfigError, EXIT, MissingDatabaseError, openContext, SchemaBehindError, UsageError } from './context.js';
@@ -38,6 +39,9 @@ export const COMMANDS: readonly CommandSpec[] = [
   payoutsMarkPaid,
   payoutsMarkFailed,
   payoutsReturn,
+  reportsLiability,
+  reportsExpiring,
+  reportsActivity,
   outboxList,
   outboxShow,
   outboxRetry,
