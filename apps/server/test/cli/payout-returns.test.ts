@@ -7,6 +7,7 @@ import { findCardByNumberIndex } from '../../src/db/repositories/cards.js';
 import { recordPayout } from '../../src/flows/payout/record-payout.js';
 import { validateAgainstXsd } from '../../src/operator/xsd-validator.js';
 import { demoCard } from '../helpers/demo.js';
+import { payoutCustomerCall, seedIdentitySession } from '../helpers/identity.js';
 import { useCliTest } from './support.js';
 
 // payouts export in demo mode (the demo account), payouts export --batch (a lost file written
@@ -174,5 +175,26 @@ describe('payouts export in demo mode, payouts export --batch, payouts return', 
     expect((await c.cli('payouts', 'return')).code).toBe(2);
     expect((await c.cli('payouts', 'return', 'DROP TABLE')).stderr).toContain('not a payout id or end-to-end id');
     expect((await c.cli('payouts', 'return', '--help')).stdout).toContain('Usage: tessera payouts return ID…');
+  });
+
+  it('through the PAYOUT flow: the session of a returned payout cannot pay again, a new identity check can', async () => {
+    const card = demoCard('GIFT_REPLACE');
+    const call = (sessionId: string) =>
+      payoutCustomerCall(c.t, { cardNumber: card.number, securityCode: card.securityCode, sessionId, bankAccountNumber: 'NL69 INGB 0123 4567 89' });
+    const first = await seedIdentitySession(c.t);
+    expect((await call(first.sessionId)).statusCode).toBe(200);
+    const payout = await c.t.db.selectFrom('payouts').select('id').where('identity_session_id', '=', first.id).executeTakeFirstOrThrow();
+    expect((await c.cli('payouts', 'export', '--out', 'replace-card.xml')).code).toBe(0);
+    expect((await c.cli('payouts', 'mark-paid', payout.id)).code).toBe(0);
+    // Before the return the same session answers the payout again (a repeat), after it no longer.
+    expect((await call(first.sessionId)).statusCode).toBe(200);
+    expect((await c.cli('payouts', 'return', payout.id)).code).toBe(0);
+    const repeat = await call(first.sessionId);
+    expect(repeat.statusCode).toBe(400);
+    expect(repeat.json().code).toBe('IDENTITY_SESSION_INVALID');
+    const second = await seedIdentitySession(c.t);
+    expect((await call(second.sessionId)).statusCode).toBe(200);
+    const attempts = await c.t.db.selectFrom('payouts').select(['attempt', 'status']).where('card_id', '=', await cardId('GIFT_REPLACE')).orderBy('attempt').execute();
+    expect(attempts).toEqual([{ attempt: 1, status: 'returned' }, { attempt: 2, status: 'pending' }]);
   });
 });
