@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { Migrator } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { migrateToLatest } from '../../src/db/migrate.js';
+import { migrationProvider } from '../../src/db/migrations/index.js';
 import { PURPOSE } from '../../src/crypto/index.js';
 import { findCardByNumberIndex } from '../../src/db/repositories/cards.js';
 import { recordPayout } from '../../src/flows/payout/record-payout.js';
@@ -196,5 +199,29 @@ describe('payouts export in demo mode, payouts export --batch, payouts return', 
     expect((await call(second.sessionId)).statusCode).toBe(200);
     const attempts = await c.t.db.selectFrom('payouts').select(['attempt', 'status']).where('card_id', '=', await cardId('GIFT_REPLACE')).orderBy('attempt').execute();
     expect(attempts).toEqual([{ attempt: 1, status: 'returned' }, { attempt: 2, status: 'pending' }]);
+  });
+
+  it('migration 011 keeps the payouts through the rebuild, and goes down only without returned payouts', async () => {
+    const db = c.t.db;
+    const migrator = new Migrator({ db, provider: migrationProvider, ...(c.t.database.dialect === 'postgres' && { migrationTableSchema: c.t.database.schema }) });
+    const rows = () => db.selectFrom('payouts').selectAll().orderBy('id').execute();
+    const returned = (await rows()).filter((p) => p.status === 'returned').map((p) => p.id);
+    expect(returned).toHaveLength(2);
+    // Down is refused while a payout is returned, and leaves the schema as it was.
+    expect((await migrator.migrateTo('010_card_operations')).error).toBeDefined();
+    expect((await migrator.getMigrations()).find((m) => m.name === '011_payout_returns')?.executedAt).toBeDefined();
+    await db.updateTable('payouts').set({ status: 'failed' }).where('id', 'in', returned).execute();
+    const before = await rows();
+    expect((await migrator.migrateTo('010_card_operations')).error).toBeUndefined();
+    await expect(db.updateTable('payouts').set({ status: 'returned' }).where('id', '=', returned[0]!).execute()).rejects.toThrow();
+    await expect(migrateToLatest(db)).resolves.toBeDefined();
+    expect(await rows()).toEqual(before);
+    // Up again: returned is taken, and a returned attempt 1 sits beside an open attempt 2 (the index leaves it out).
+    await db.updateTable('payouts').set({ status: 'returned' }).where('id', 'in', returned).execute();
+    await expect(db.updateTable('payouts').set({ status: 'bogus' as never }).where('id', '=', returned[0]!).execute()).rejects.toThrow();
+    const replaceCard = await cardId('GIFT_REPLACE');
+    expect((await db.selectFrom('payouts').select(['attempt', 'status']).where('card_id', '=', replaceCard).orderBy('attempt').execute()).map((p) => p.status)).toEqual(['returned', 'pending']);
+    // …but two open payouts of one card are still refused.
+    await expect(db.updateTable('payouts').set({ status: 'paid' }).where('card_id', '=', replaceCard).where('attempt', '=', 1).execute()).rejects.toThrow();
   });
 });
