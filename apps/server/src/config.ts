@@ -306,10 +306,20 @@ export interface Config {
     retryBaseMs: number;
     retryMaxMs: number;
   };
-  /** The debtor of payout files; undefined when not configured (export then refuses). */
+  /**
+   * The debtor of payout files; undefined when not configured (export then refuses). In demo mode
+   * without PAYOUT_DEBTOR_*: DEMO_PAYOUT_DEBTOR.
+   */
   payoutDebtor: { name: string; iban: string; bic: string } | undefined;
   identity: IdentityConfig;
 }
+
+/**
+ * The payout account of a demo that configured none: named as what it is, with an IBAN of the
+ * bank code TEST (valid checksum, no bank has it) and a BIC of the same shape. Refused in
+ * production, so a file paid from it can never reach a real bank from there.
+ */
+export const DEMO_PAYOUT_DEBTOR = Object.freeze({ name: 'Tessera Demo — not a real account', iban: 'NL13TEST0123456789', bic: 'TESTNL2A' });
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -543,7 +553,13 @@ function parseAll(env: Record<string, string | undefined>, options: { unchecked?
   }
 
   let payoutDebtor: Config['payoutDebtor'];
-  if (e.PAYOUT_DEBTOR_NAME || e.PAYOUT_DEBTOR_IBAN || e.PAYOUT_DEBTOR_BIC) {
+  if (isProduction && e.PAYOUT_DEBTOR_IBAN === DEMO_PAYOUT_DEBTOR.iban) {
+    problems.push('PAYOUT_DEBTOR_IBAN: the demo payout account is refused in production (set the real account payouts are paid from)');
+  }
+  if (demoMode && !e.PAYOUT_DEBTOR_NAME && !e.PAYOUT_DEBTOR_IBAN && !e.PAYOUT_DEBTOR_BIC) {
+    // The demo exports payout files out of the box, from an account that says what it is.
+    payoutDebtor = DEMO_PAYOUT_DEBTOR;
+  } else if (e.PAYOUT_DEBTOR_NAME || e.PAYOUT_DEBTOR_IBAN || e.PAYOUT_DEBTOR_BIC) {
     if (!e.PAYOUT_DEBTOR_NAME) problems.push('PAYOUT_DEBTOR_NAME: required with PAYOUT_DEBTOR_IBAN (the account holder of the payout account)');
     if (!e.PAYOUT_DEBTOR_IBAN) problems.push('PAYOUT_DEBTOR_IBAN: required with PAYOUT_DEBTOR_NAME (the account payouts are paid from)');
     const bic = e.PAYOUT_DEBTOR_BIC ?? (e.PAYOUT_DEBTOR_IBAN ? bicOfIban(e.PAYOUT_DEBTOR_IBAN) : undefined);

@@ -97,12 +97,12 @@ export function addDatabaseGauges(metrics: Metrics, readings: DatabaseReadings, 
   });
   new Gauge({
     name: 'tessera_payouts',
-    help: 'Payouts by status: pending (debited, not in a file yet), exported, paid, failed.',
+    help: 'Payouts by status: pending (debited, not in a file yet), exported, paid, failed, returned (paid, then sent back by the bank).',
     labelNames: ['status'],
     registers,
     async collect() {
       this.reset();
-      for (const status of ['pending', 'exported', 'paid', 'failed']) this.set({ status }, 0);
+      for (const status of ['pending', 'exported', 'paid', 'failed', 'returned']) this.set({ status }, 0);
       for (const row of await readings.payouts()) this.set({ status: row.status }, row.count);
     },
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from '../src/config.js';
+import { ConfigError, DEMO_PAYOUT_DEBTOR, parseConfig } from '../src/config.js';
 
 const problemsOf = (env: Record<string, string>) => {
   try {
@@ -12,8 +12,8 @@ const problemsOf = (env: Record<string, string>) => {
 };
 
 describe('the payout account (PAYOUT_DEBTOR_*)', () => {
-  it('is optional, and takes the BIC of a Dutch IBAN from the bank list', () => {
-    expect(parseConfig({ NODE_ENV: 'test' }).payoutDebtor).toBeUndefined();
+  it('is optional outside demo mode, and takes the BIC of a Dutch IBAN from the bank list', () => {
+    expect(parseConfig({ NODE_ENV: 'test', DEMO_MODE: 'false' }).payoutDebtor).toBeUndefined();
     expect(parseConfig({ NODE_ENV: 'test', PAYOUT_DEBTOR_NAME: 'Tessera B.V.', PAYOUT_DEBTOR_IBAN: 'nl91 abna 0417 1643 00' }).payoutDebtor).toEqual({
       name: 'Tessera B.V.',
       iban: 'NL91ABNA0417164300',
@@ -22,6 +22,20 @@ describe('the payout account (PAYOUT_DEBTOR_*)', () => {
     expect(
       parseConfig({ NODE_ENV: 'test', PAYOUT_DEBTOR_NAME: 'Tessera GmbH', PAYOUT_DEBTOR_IBAN: 'DE89370400440532013000', PAYOUT_DEBTOR_BIC: 'cobadeffxxx' }).payoutDebtor,
     ).toEqual({ name: 'Tessera GmbH', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' });
+  });
+
+  it('is the demo account, named as such, in demo mode without PAYOUT_DEBTOR_*; production refuses it', () => {
+    const demo = parseConfig({ NODE_ENV: 'test' });
+    expect(demo.demoMode).toBe(true);
+    expect(demo.payoutDebtor).toEqual({ name: 'Tessera Demo — not a real account', iban: 'NL13TEST0123456789', bic: 'TESTNL2A' });
+    expect(demo.payoutDebtor).toBe(DEMO_PAYOUT_DEBTOR);
+    // A configured account wins in demo mode too.
+    expect(parseConfig({ NODE_ENV: 'test', PAYOUT_DEBTOR_NAME: 'Tessera B.V.', PAYOUT_DEBTOR_IBAN: 'NL91ABNA0417164300' }).payoutDebtor?.iban).toBe('NL91ABNA0417164300');
+    const demoIban = { PAYOUT_DEBTOR_NAME: 'Tessera B.V.', PAYOUT_DEBTOR_IBAN: 'NL13 TEST 0123 4567 89', PAYOUT_DEBTOR_BIC: 'TESTNL2A' };
+    expect(problemsOf({ NODE_ENV: 'production', ...demoIban })).toContainEqual(expect.stringMatching(/^PAYOUT_DEBTOR_IBAN: the demo payout account is refused in production/));
+    expect(problemsOf({ NODE_ENV: 'production', PAYOUT_DEBTOR_NAME: 'Tessera B.V.', PAYOUT_DEBTOR_IBAN: 'NL91ABNA0417164300' })).not.toContainEqual(
+      expect.stringMatching(/^PAYOUT_DEBTOR/),
+    );
   });
 
   it('lists every problem', () => {

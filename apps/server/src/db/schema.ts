@@ -213,7 +213,8 @@ export interface PayoutsTable {
   iban_hint: string;
   bic: string;
   identity_session_id: string | null;
-  status: 'pending' | 'exported' | 'paid' | 'failed';
+  /** returned: paid, then sent back by the bank (011); like failed, the money is back on the card. */
+  status: 'pending' | 'exported' | 'paid' | 'failed' | 'returned';
   /** The SEPA file (payout_batches.id, its MsgId) the payout went into. */
   batch_id: string | null;
   end_to_end_id: string;

@@ -22,3 +22,10 @@ export const payoutReference = (cardId: string, attempt: number, part: 'payout' 
 
 /** The EndToEndId of a payout's credit transfer: 35 characters of the EPC identifier set. */
 export const endToEndIdOf = (payoutId: string) => `TSR${payoutId.replace(/-/g, '')}`;
+
+/**
+ * Whether a payout's money went back onto the card: it failed (refused, or stopped before export)
+ * or the bank returned it after paying (`returned`). Such a payout no longer counts as the card's
+ * payout: the cardholder may ask again (a new attempt).
+ */
+export const isCreditedBack = (status: string) => status === 'failed' || status === 'returned';

@@ -3,7 +3,7 @@ import { isValidIbanChecksum } from '@tessera/contracts';
 import { type Crypto, PURPOSE } from '../crypto/index.js';
 import type { Db } from '../db/database.js';
 import { recordAuditEvent } from '../db/repositories/audit.js';
-import { insertPayoutBatch, markPayoutsExported, pendingPayoutsForExport } from '../db/repositories/payouts.js';
+import { insertPayoutBatch, markPayoutsExported, type PayoutForFile, pendingPayoutsForExport } from '../db/repositories/payouts.js';
 import { amsterdamDate, buildCreditTransferXml, type PainFormat, SepaRuleError, type SepaTransfer } from '../domain/sepa.js';
 import { validateAgainstXsd } from './xsd-validator.js';
 import { operatorActorOf } from './operator-name.js';
@@ -38,6 +38,39 @@ export function newMessageId(at: Date): string {
 export const remittanceOf = (brandName: string, cardLast3: string) => `Uitbetaling saldo ${brandName} kaart eindigend op ${cardLast3}`;
 
 /**
+ * The file of these payouts, in this order. Everything in it comes from the payouts (amounts,
+ * end-to-end ids, the encrypted name and IBAN, the BIC), their card and brand (the remittance
+ * line), the debtor and the header given: the same input gives the same bytes, which is what lets
+ * `payouts export --batch` write a lost file again (reexport-payouts.ts).
+ */
+export function payoutFileXml(
+  deps: { crypto: Crypto; debtor: ExportPayoutsDeps['debtor'] },
+  header: { format: PainFormat; messageId: string; createdAt: Date; executionDate: string },
+  payouts: readonly PayoutForFile[],
+): string {
+  const transfers: SepaTransfer[] = payouts.map((p) => {
+    const iban = deps.crypto.cipher.decrypt(p.iban_ciphertext, PURPOSE.payoutIban);
+    if (p.asset_code !== PAYOUT_ASSET) throw new OperatorError(`Payout ${p.id} is in ${p.asset_code}; a SEPA file pays EUR only. Nothing was exported.`);
+    if (!isValidIbanChecksum(iban)) throw new OperatorError(`Payout ${p.id} has an IBAN that is not valid; nothing was exported.`);
+    return {
+      endToEndId: p.end_to_end_id,
+      amount: p.amount,
+      creditor: { name: deps.crypto.cipher.decrypt(p.name_ciphertext, PURPOSE.payoutName), iban, bic: p.bic },
+      remittance: remittanceOf(p.brand_name, p.card_last3),
+    };
+  });
+  try {
+    return buildCreditTransferXml({ ...header, debtor: deps.debtor, transfers });
+  } catch (error) {
+    if (error instanceof SepaRuleError) throw new OperatorError(`The payout file breaks a SEPA rule: ${error.message}. Nothing was written.`);
+    throw error;
+  }
+}
+
+/** The hash payout_batches keeps of each file, to prove a file written again is the same file. */
+export const fileSha256 = (xml: string) => createHash('sha256').update(xml).digest('hex');
+
+/**
  * `tessera payouts export`: every pending payout into one SEPA credit transfer file.
  *
  * In one transaction: the pending payouts are read (locked on PostgreSQL, so two exports at once
@@ -58,26 +91,9 @@ export async function exportPayouts(deps: ExportPayoutsDeps, format: PainFormat,
       const pending = await pendingPayoutsForExport(trx);
       if (pending.length === 0) return { kind: 'empty' };
 
-      const transfers: SepaTransfer[] = pending.map((p) => {
-        const iban = deps.crypto.cipher.decrypt(p.iban_ciphertext, PURPOSE.payoutIban);
-        if (p.asset_code !== PAYOUT_ASSET) throw new OperatorError(`Payout ${p.id} is in ${p.asset_code}; a SEPA file pays EUR only. Nothing was exported.`);
-        if (!isValidIbanChecksum(iban)) throw new OperatorError(`Payout ${p.id} has an IBAN that is not valid; nothing was exported.`);
-        return {
-          endToEndId: p.end_to_end_id,
-          amount: p.amount,
-          creditor: { name: deps.crypto.cipher.decrypt(p.name_ciphertext, PURPOSE.payoutName), iban, bic: p.bic },
-          remittance: remittanceOf(p.brand_name, p.card_last3),
-        };
-      });
       const messageId = newMessageId(now);
       const executionDate = amsterdamDate(now);
-      let xml: string;
-      try {
-        xml = buildCreditTransferXml({ format, messageId, createdAt: now, executionDate, debtor: deps.debtor, transfers });
-      } catch (error) {
-        if (error instanceof SepaRuleError) throw new OperatorError(`The payout file breaks a SEPA rule: ${error.message}. Nothing was written.`);
-        throw error;
-      }
+      const xml = payoutFileXml(deps, { format, messageId, createdAt: now, executionDate }, pending);
       const validation = await validateAgainstXsd(xml, format);
       if (!validation.valid) {
         throw new OperatorError(`The payout file does not validate against the ${format} schema; nothing was written or exported.`, validation.errors);
@@ -90,7 +106,7 @@ export async function exportPayouts(deps: ExportPayoutsDeps, format: PainFormat,
         payout_count: pending.length,
         control_sum: total,
         asset_code: PAYOUT_ASSET,
-        file_sha256: createHash('sha256').update(xml).digest('hex'),
+        file_sha256: fileSha256(xml),
         created_at: at,
       });
       const changed = await markPayoutsExported(

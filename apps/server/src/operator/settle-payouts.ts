@@ -8,9 +8,10 @@ import { findCardForUpdate, findPayoutsByKeys, type PayoutStatus, transitionPayo
 import type { Database, PayoutRow } from '../db/schema.js';
 import { operatorActorOf } from './operator-name.js';
 import { OperatorError } from './operator-error.js';
-import { payoutReference } from '../domain/payout.js';
+import { isCreditedBack, payoutReference } from '../domain/payout.js';
 
-export type Settlement = 'paid' | 'failed';
+/** paid: the bank executed it; failed: refused, or stopped before export; returned: paid, then sent back. */
+export type Settlement = 'paid' | 'failed' | 'returned';
 
 export interface SettledPayout {
   key: string;
@@ -34,10 +35,12 @@ const ALLOWED_FROM: Record<Settlement, readonly PayoutStatus[]> = {
   paid: ['exported'],
   // Failed: the bank refused or returned it (exported), or the operator stops it before export (pending).
   failed: ['pending', 'exported'],
+  // Returned: the bank paid it (mark-paid), then the money came back (a closed account, say).
+  returned: ['paid'],
 };
 
 /**
- * `tessera payouts mark-paid|mark-failed ID…`: settles payouts, all in one transaction: when any
+ * `tessera payouts mark-paid|mark-failed|return ID…`: settles payouts, all in one transaction: when any
  * id is unknown or in a status that cannot take the settlement, nothing is written and every
  * problem is listed. Repeating a settlement changes nothing (idempotent).
  *
@@ -45,6 +48,9 @@ const ALLOWED_FROM: Record<Settlement, readonly PayoutStatus[]> = {
  * and fee, positive, references `payout:{card}:{attempt}:payout|fee:reversal`, unique, so a
  * reversal is booked once), and the card's `paid_out_at` is cleared, so the cardholder can ask
  * for a payout again (a new attempt, with a new identity check and IBAN).
+ *
+ * Returned (a bank return after mark-paid): credited back exactly as a failure is (the same
+ * reversal references, so a payout is credited back once whichever way it went).
  */
 export async function settlePayouts(deps: { db: Db; now: () => Date; operator?: string }, keys: readonly string[], settlement: Settlement): Promise<SettledPayout[]> {
   const unique = [...new Set(keys)];
@@ -82,7 +88,7 @@ export async function settlePayouts(deps: { db: Db; now: () => Date; operator?: 
       if (!(await transitionPayout(trx, payout.id, payout.status, settlement, at))) {
         throw new OperatorError(`Payout ${payout.id} changed while this command ran; nothing was written. Run it again.`);
       }
-      if (settlement === 'failed') await creditBack(trx, payout, at);
+      if (isCreditedBack(settlement)) await creditBack(trx, payout, at);
       await recordAuditEvent(
         trx,
         {
@@ -90,7 +96,7 @@ export async function settlePayouts(deps: { db: Db; now: () => Date; operator?: 
           outcome: settlement,
           brandId: payout.brand_id,
           cardId: payout.card_id,
-          detail: `payout ${payout.id} was ${payout.status}${settlement === 'failed' ? `; ${payout.amount} + fee ${payout.fee} ${payout.asset_code} credited back` : ''}`,
+          detail: `payout ${payout.id} was ${payout.status}${isCreditedBack(settlement) ? `; ${payout.amount} + fee ${payout.fee} ${payout.asset_code} credited back` : ''}`,
         },
         at,
       );
@@ -103,7 +109,11 @@ export async function settlePayouts(deps: { db: Db; now: () => Date; operator?: 
 function explain(status: PayoutStatus, settlement: Settlement): string {
   if (settlement === 'paid' && status === 'pending') return ' (not in a payout file yet: run "tessera payouts export" first)';
   if (settlement === 'paid' && status === 'failed') return ' (failed payouts were credited back to the card)';
-  if (settlement === 'failed' && status === 'paid') return ' (a paid payout cannot be failed; a transfer the bank returns later is booked by hand)';
+  if (settlement === 'failed' && status === 'paid') return ' (a paid payout cannot be failed; a transfer the bank returns after paying it: "tessera payouts return")';
+  if (settlement === 'failed' && status === 'returned') return ' (the bank returned it; it was credited back to the card)';
+  if (settlement === 'paid' && status === 'returned') return ' (the bank returned it; it was credited back to the card)';
+  if (settlement === 'returned' && (status === 'pending' || status === 'exported')) return ' (not paid: a transfer the bank refuses or returns before paying it is "tessera payouts mark-failed")';
+  if (settlement === 'returned' && status === 'failed') return ' (failed payouts were credited back to the card)';
   return '';
 }
 

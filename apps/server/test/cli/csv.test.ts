@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CsvSyntaxError, parseCsv } from '../../src/operator/cli/csv.js';
+import { csvField, CsvSyntaxError, parseCsv, toCsv } from '../../src/operator/cli/csv.js';
 
 const fields = (text: string, delimiter?: string) => parseCsv(text, delimiter).map((r) => r.fields);
 
@@ -66,5 +66,23 @@ describe('readCsvFile', () => {
       for await (const _ of readCsvFile(file, ',', 4)) void _;
     };
     await expect(read()).rejects.toThrow(/^line 4: a quote inside an unquoted field/);
+  });
+});
+
+describe('toCsv', () => {
+  it('writes RFC 4180: quotes fields with commas, quotes or line breaks, CRLF after every record', () => {
+    const text = toCsv(['name', 'amount'], [['de Vries, J.', 2500], ['say "hi"', -500], ['two\nlines', 0], [null, 1]]);
+    expect(text).toBe('name,amount\r\n"de Vries, J.",2500\r\n"say ""hi""",-500\r\n"two\nlines",0\r\n,1\r\n');
+    // What it writes reads back as it was.
+    expect(parseCsv(text).map((r) => r.fields)).toEqual([['name', 'amount'], ['de Vries, J.', '2500'], ['say "hi"', '-500'], ['two\nlines', '0'], ['', '1']]);
+  });
+
+  it('keeps a spreadsheet from running a text cell as a formula, and leaves numbers numbers', () => {
+    expect(csvField('=HYPERLINK("http://x","y")')).toBe(`"'=HYPERLINK(""http://x"",""y"")"`);
+    for (const start of ['+', '-', '@', '\t', '\r']) expect(csvField(`${start}1+1`).replace(/^"/, '')).toMatch(/^'/);
+    expect(csvField('-cmd')).toBe("'-cmd");
+    expect(csvField(-500)).toBe('-500');
+    expect(csvField('a=b')).toBe('a=b');
+    expect(csvField(true)).toBe('true');
   });
 });

@@ -48,7 +48,8 @@ describe('tessera payouts', () => {
     expect(empty).toMatchObject({ code: 0, stdout: 'No pending payouts: nothing was exported and no file was written.' });
     expect(existsSync(path.join(dir, 'empty.xml'))).toBe(false);
 
-    const unconfigured = await c.cli('payouts', 'export');
+    // Outside demo mode the account must be configured (demo mode: payout-returns.test.ts).
+    const unconfigured = await c.cliWith({ ...c.env, DEMO_MODE: 'false' }, 'payouts', 'export');
     expect(unconfigured.code).toBe(78);
     expect(unconfigured.stderr).toContain('PAYOUT_DEBTOR_NAME and PAYOUT_DEBTOR_IBAN');
     const bad = await runCli(['payouts', 'export'], { ...c.env, ...DEBTOR, PAYOUT_DEBTOR_IBAN: 'NL92ABNA0417164300' }, dir);
@@ -208,7 +209,7 @@ describe('tessera payouts', () => {
 
   it('refuses bad input with a clear message and a non-zero exit', async () => {
     const cases: [string[], number, string][] = [
-      [['payouts', 'list', '--status', 'lost'], 2, '--status must be one of pending, exported, paid, failed'],
+      [['payouts', 'list', '--status', 'lost'], 2, '--status must be one of pending, exported, paid, failed, returned'],
       [['payouts', 'list', '--colour'], 2, "Unknown option '--colour'"],
       [['payouts', 'export', '--format', 'pain.001.001.02'], 2, '--format must be pain.001.001.09 or pain.001.001.03'],
       [['payouts', 'export', 'file.xml'], 2, 'takes no arguments'],
@@ -222,7 +223,7 @@ describe('tessera payouts', () => {
       expect(res.code, argv.join(' ')).toBe(code);
       expect(res.stderr, argv.join(' ')).toContain(message);
     }
-    for (const command of ['list', 'export', 'mark-paid', 'mark-failed']) {
+    for (const command of ['list', 'export', 'mark-paid', 'mark-failed', 'return']) {
       const help = await cli('payouts', command, '--help');
       expect(help.code).toBe(0);
       expect(help.stdout).toContain(`Usage: tessera payouts ${command}`);

@@ -9,6 +9,7 @@ import * as numberGuesses from './007_number_guesses.js';
 import * as pinFrameSessions from './008_pin_frame_sessions.js';
 import * as identityBoundCard from './009_identity_bound_card.js';
 import * as cardOperations from './010_card_operations.js';
+import * as payoutReturns from './011_payout_returns.js';
 
 /**
  * Migrations are listed in code rather than read from a folder, so the esbuild bundle carries
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '008_pin_frame_sessions': pinFrameSessions,
   '009_identity_bound_card': identityBoundCard,
   '010_card_operations': cardOperations,
+  '011_payout_returns': payoutReturns,
 };
 
 export const migrationProvider: MigrationProvider = {

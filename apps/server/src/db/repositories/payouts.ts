@@ -4,7 +4,7 @@ import type { CardRow, PayoutBatchesTable, PayoutRow, PayoutsTable } from '../sc
 import type { Executor } from './executor.js';
 
 export type PayoutStatus = PayoutsTable['status'];
-export const PAYOUT_STATUSES: readonly PayoutStatus[] = ['pending', 'exported', 'paid', 'failed'];
+export const PAYOUT_STATUSES: readonly PayoutStatus[] = ['pending', 'exported', 'paid', 'failed', 'returned'];
 
 /**
  * A card by id, locked for the rest of the transaction on PostgreSQL (`FOR UPDATE`), so
@@ -24,18 +24,33 @@ export async function insertPayout(db: Executor, payout: Insertable<PayoutsTable
   await db.insertInto('payouts').values(payout).execute();
 }
 
-/** Every pending payout, oldest first, locked on PostgreSQL so two exports cannot both take one. */
-export async function pendingPayoutsForExport(db: Executor) {
-  const query = db
+/** Payouts with what a payout file writes of their card and brand, in the file's order. */
+const payoutsForFile = (db: Executor) =>
+  db
     .selectFrom('payouts')
     .innerJoin('cards', 'cards.id', 'payouts.card_id')
     .innerJoin('brands', 'brands.id', 'payouts.brand_id')
     .selectAll('payouts')
     .select(['cards.number_last3 as card_last3', 'brands.name as brand_name', 'brands.code as brand_code'])
-    .where('payouts.status', '=', 'pending')
     .orderBy('payouts.created_at')
     .orderBy('payouts.id');
+
+export type PayoutForFile = Awaited<ReturnType<typeof pendingPayoutsForExport>>[number];
+
+/** Every pending payout, oldest first, locked on PostgreSQL so two exports cannot both take one. */
+export async function pendingPayoutsForExport(db: Executor) {
+  const query = payoutsForFile(db).where('payouts.status', '=', 'pending');
   return (isPostgres(db) ? query.forUpdate('payouts') : query).execute();
+}
+
+/** The payouts of one batch in the order its file lists them, locked on PostgreSQL while it is written again. */
+export async function payoutsOfBatch(db: Executor, batchId: string): Promise<PayoutForFile[]> {
+  const query = payoutsForFile(db).where('payouts.batch_id', '=', batchId);
+  return (isPostgres(db) ? query.forUpdate('payouts') : query).execute();
+}
+
+export async function findPayoutBatch(db: Executor, batchId: string) {
+  return db.selectFrom('payout_batches').selectAll().where('id', '=', batchId).executeTakeFirst();
 }
 
 /** Marks payouts exported into a batch, only those still pending; answers how many changed. */

@@ -4,6 +4,7 @@ import { recordAuditEvent } from '../../db/repositories/audit.js';
 import { updateCard } from '../../db/repositories/cards.js';
 import { findCardRegistration, insertCardRegistration } from '../../db/repositories/identity-sessions.js';
 import { payoutsOfCard } from '../../db/repositories/payouts.js';
+import { isCreditedBack } from '../../domain/payout.js';
 import { PURPOSE } from '../../crypto/index.js';
 import { AppError } from '../../errors.js';
 import type { ServiceDeps } from '../../deps.js';
@@ -50,7 +51,7 @@ export async function registerCard(
     act: async (trx, { card, session, verified, ref, now }) => {
       const at = now.toISOString();
       const registration = await findCardRegistration(trx, card.id);
-      const paidOut = card.paid_out_at !== null || (await payoutsOfCard(trx, card.id)).some((p) => p.status !== 'failed');
+      const paidOut = card.paid_out_at !== null || (await payoutsOfCard(trx, card.id)).some((p) => !isCreditedBack(p.status));
       if (registration || card.registered_at !== null || paidOut) {
         return { value: { kind: 'already_registered' }, outcome: 'already_registered', detail: `${ref}: ${paidOut ? 'paid out' : 'registered'} before` };
       }

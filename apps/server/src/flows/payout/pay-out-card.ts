@@ -5,6 +5,7 @@ import type { PayoutRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { ServiceDeps } from '../../deps.js';
 import { recordPayout } from './record-payout.js';
+import { isCreditedBack } from '../../domain/payout.js';
 import { auditOf, type CustomerCall } from '../../customer-call/call-gate.js';
 import { withIdentifiedCard } from '../../identity/identified-card-call.js';
 import { IBAN_BANK_MISMATCH_MESSAGE, IBAN_MESSAGES, type IbanRefusal } from '../../identity/payout-iban.js';
@@ -87,7 +88,7 @@ export async function payOutCard(
     },
     repeat: async (trx, card, ref, session) => {
       const earlier = await trx.selectFrom('payouts').selectAll().where('identity_session_id', '=', session.id).executeTakeFirst();
-      if (earlier && earlier.card_id === card.id && earlier.status !== 'failed') {
+      if (earlier && earlier.card_id === card.id && !isCreditedBack(earlier.status)) {
         // The stored IBAN has no keyed hash to compare with, so it is decrypted here, inside the
         // transaction, and never leaves this function.
         const paidTo = deps.crypto.cipher.decrypt(earlier.iban_ciphertext, PURPOSE.payoutIban);
@@ -97,7 +98,7 @@ export async function payOutCard(
         return { value: { kind: 'paid', payout: earlier }, outcome: 'repeat', detail: `${ref}: payout ${earlier.id} answered again` };
       }
       // A payout that failed at the bank is asked for again with a new identity check (decision 011).
-      return earlier ? { invalid: `its payout ${earlier.id} failed` } : undefined;
+      return earlier ? { invalid: `its payout ${earlier.id} ${earlier.status === 'returned' ? 'came back' : 'failed'}` } : undefined;
     },
     act: async (trx, { card, session, verified, ref, now }) => {
       const checked = checkPayoutIban(iban);

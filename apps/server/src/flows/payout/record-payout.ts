@@ -9,7 +9,7 @@ import { findCardForUpdate, insertPayout, payoutsOfCard } from '../../db/reposit
 import type { Database, PayoutRow } from '../../db/schema.js';
 import { isUsableGiftCard } from '../../domain/card-state.js';
 import { balanceIn, canDebit } from '../../domain/ledger.js';
-import { endToEndIdOf, PAYOUT_ASSET, type PayoutBreakdown, payoutBreakdown, payoutReference } from '../../domain/payout.js';
+import { endToEndIdOf, isCreditedBack, PAYOUT_ASSET, type PayoutBreakdown, payoutBreakdown, payoutReference } from '../../domain/payout.js';
 
 export interface RecordPayoutInput {
   cardId: string;
@@ -61,8 +61,8 @@ export async function recordPayout(
   if (card.paid_out_at !== null || card.registered_at !== null) return { kind: 'already_paid_out' };
 
   const earlier = await payoutsOfCard(trx, card.id);
-  // paid_out_at is cleared only when a payout fails; this guards a card whose flag was cleared by hand.
-  if (earlier.some((p) => p.status !== 'failed')) return { kind: 'already_paid_out' };
+  // paid_out_at is cleared only when a payout fails or comes back; this guards a card whose flag was cleared by hand.
+  if (earlier.some((p) => !isCreditedBack(p.status))) return { kind: 'already_paid_out' };
 
   const iban = checkPayoutIban(input.iban);
   if (!iban.ok) return { kind: 'iban_refused', reason: iban.reason };

@@ -14,7 +14,8 @@ import { keysRotate, keysStatus } from './commands/keys.js';
 import { holdersErase, holdersExport } from './commands/holders.js';
 import { maintenancePrune } from './commands/maintenance.js';
 import { outboxList, outboxRetry, outboxShow } from './commands/outbox.js';
-import { payoutsExport, payoutsList, payoutsMarkFailed, payoutsMarkPaid } from './commands/payouts.js';
+import { reportsActivity, reportsExpiring, reportsLiability } from './commands/reports.js';
+import { payoutsExport, payoutsList, payoutsMarkFailed, payoutsMarkPaid, payoutsReturn } from './commands/payouts.js';
 import type { CommandSpec, ParsedArgs } from './commands/types.js';
 import { type CliContext, type CliIo, ConfigError, EXIT, MissingDatabaseError, openContext, SchemaBehindError, UsageError } from './context.js';
 import serverPackage from '../../../package.json' with { type: 'json' };
@@ -40,6 +41,10 @@ export const COMMANDS: readonly CommandSpec[] = [
   payoutsExport,
   payoutsMarkPaid,
   payoutsMarkFailed,
+  payoutsReturn,
+  reportsLiability,
+  reportsExpiring,
+  reportsActivity,
   outboxList,
   outboxShow,
   outboxRetry,
