@@ -2,6 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { isValidIbanChecksum } from '@tessera/contracts';
 import { type Crypto, PURPOSE } from '../crypto/index.js';
 import type { Db } from '../db/database.js';
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/schema.js';
 import { recordAuditEvent } from '../db/repositories/audit.js';
 import { insertPayoutBatch, markPayoutsExported, type PayoutForFile, pendingPayoutsForExport } from '../db/repositories/payouts.js';
 import { amsterdamDate, buildCreditTransferXml, type PainFormat, SepaRuleError, type SepaTransfer } from '../domain/sepa.js';
@@ -13,6 +15,34 @@ import { PAYOUT_ASSET } from '../domain/payout.js';
 /** Where the file goes. `stage` runs after the XML validated and before the commit; `commit` after it. */
 export interface FileTarget {
   stage(xml: string): Promise<{ commit(): Promise<void>; abort(): Promise<void> }>;
+}
+
+/**
+ * Runs `work` in one transaction; `stage` (called by `work` once the file's content is final) puts
+ * the file next to its target. The file goes into place only after the commit, and a staged file
+ * is removed when the transaction fails, so no file exists whose payouts are not marked. A failure
+ * to put it in place after the commit is the target's to report (it keeps the staged file).
+ */
+export async function withStagedFile<T>(
+  db: Db,
+  target: FileTarget,
+  work: (trx: Transaction<Database>, stage: (xml: string) => Promise<void>) => Promise<T>,
+): Promise<T> {
+  let staged: Awaited<ReturnType<FileTarget['stage']>> | undefined;
+  let committed = false;
+  try {
+    const result = await db.transaction().execute((trx) =>
+      work(trx, async (xml) => {
+        staged = await target.stage(xml);
+      }),
+    );
+    committed = true;
+    if (staged) await staged.commit();
+    return result;
+  } catch (error) {
+    if (staged && !committed) await staged.abort().catch(() => undefined);
+    throw error;
+  }
 }
 
 export interface ExportPayoutsDeps {
@@ -84,53 +114,41 @@ export const fileSha256 = (xml: string) => createHash('sha256').update(xml).dige
 export async function exportPayouts(deps: ExportPayoutsDeps, format: PainFormat, target: FileTarget): Promise<ExportPayoutsResult> {
   const now = deps.now();
   const at = now.toISOString();
-  let staged: Awaited<ReturnType<FileTarget['stage']>> | undefined;
-  let committed = false;
-  try {
-    const result = await deps.db.transaction().execute(async (trx): Promise<ExportPayoutsResult> => {
-      const pending = await pendingPayoutsForExport(trx);
-      if (pending.length === 0) return { kind: 'empty' };
+  return withStagedFile(deps.db, target, async (trx, stage): Promise<ExportPayoutsResult> => {
+    const pending = await pendingPayoutsForExport(trx);
+    if (pending.length === 0) return { kind: 'empty' };
 
-      const messageId = newMessageId(now);
-      const executionDate = amsterdamDate(now);
-      const xml = payoutFileXml(deps, { format, messageId, createdAt: now, executionDate }, pending);
-      const validation = await validateAgainstXsd(xml, format);
-      if (!validation.valid) {
-        throw new OperatorError(`The payout file does not validate against the ${format} schema; nothing was written or exported.`, validation.errors);
-      }
+    const messageId = newMessageId(now);
+    const executionDate = amsterdamDate(now);
+    const xml = payoutFileXml(deps, { format, messageId, createdAt: now, executionDate }, pending);
+    const validation = await validateAgainstXsd(xml, format);
+    if (!validation.valid) {
+      throw new OperatorError(`The payout file does not validate against the ${format} schema; nothing was written or exported.`, validation.errors);
+    }
 
-      const total = pending.reduce((sum, p) => sum + p.amount, 0);
-      await insertPayoutBatch(trx, {
-        id: messageId,
-        format,
-        payout_count: pending.length,
-        control_sum: total,
-        asset_code: PAYOUT_ASSET,
-        file_sha256: fileSha256(xml),
-        created_at: at,
-      });
-      const changed = await markPayoutsExported(
-        trx,
-        pending.map((p) => p.id),
-        messageId,
-        at,
-      );
-      // Another export took some of them meanwhile (SQLite across processes): write nothing.
-      if (changed !== pending.length) throw new OperatorError('Another export changed these payouts at the same time; nothing was written. Run the export again.');
-      for (const p of pending) {
-        await recordAuditEvent(trx, { type: 'payout.export', client: operatorActorOf(deps), outcome: 'exported', brandId: p.brand_id, cardId: p.card_id, detail: `payout ${p.id} in batch ${messageId}` }, at);
-      }
-      await recordAuditEvent(trx, { type: 'payouts.export', client: operatorActorOf(deps), outcome: 'exported', detail: `batch ${messageId} (${format}): ${pending.length} payouts, ${total} ${PAYOUT_ASSET}` }, at);
-      staged = await target.stage(xml);
-      return { kind: 'exported', messageId, format, count: pending.length, total, executionDate };
+    const total = pending.reduce((sum, p) => sum + p.amount, 0);
+    await insertPayoutBatch(trx, {
+      id: messageId,
+      format,
+      payout_count: pending.length,
+      control_sum: total,
+      asset_code: PAYOUT_ASSET,
+      file_sha256: fileSha256(xml),
+      created_at: at,
     });
-    committed = true;
-    // The payouts are exported now: a failure to put the file in place is reported by the target
-    // (it keeps the staged file), never answered by removing it.
-    if (staged) await staged.commit();
-    return result;
-  } catch (error) {
-    if (staged && !committed) await staged.abort().catch(() => undefined);
-    throw error;
-  }
+    const changed = await markPayoutsExported(
+      trx,
+      pending.map((p) => p.id),
+      messageId,
+      at,
+    );
+    // Another export took some of them meanwhile (SQLite across processes): write nothing.
+    if (changed !== pending.length) throw new OperatorError('Another export changed these payouts at the same time; nothing was written. Run the export again.');
+    for (const p of pending) {
+      await recordAuditEvent(trx, { type: 'payout.export', client: operatorActorOf(deps), outcome: 'exported', brandId: p.brand_id, cardId: p.card_id, detail: `payout ${p.id} in batch ${messageId}` }, at);
+    }
+    await recordAuditEvent(trx, { type: 'payouts.export', client: operatorActorOf(deps), outcome: 'exported', detail: `batch ${messageId} (${format}): ${pending.length} payouts, ${total} ${PAYOUT_ASSET}` }, at);
+    await stage(xml);
+    return { kind: 'exported', messageId, format, count: pending.length, total, executionDate };
+  });
 }

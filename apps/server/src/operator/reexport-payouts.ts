@@ -3,7 +3,7 @@ import type { Db } from '../db/database.js';
 import { recordAuditEvent } from '../db/repositories/audit.js';
 import { findPayoutBatch, payoutsOfBatch } from '../db/repositories/payouts.js';
 import { amsterdamDate, type PainFormat } from '../domain/sepa.js';
-import { type ExportPayoutsDeps, fileSha256, type FileTarget, payoutFileXml } from './export-payouts.js';
+import { type ExportPayoutsDeps, fileSha256, type FileTarget, payoutFileXml, withStagedFile } from './export-payouts.js';
 import { OperatorError } from './operator-error.js';
 import { operatorActorOf } from './operator-name.js';
 
@@ -39,47 +39,37 @@ export async function reexportPayoutBatch(
   target: FileTarget,
 ): Promise<ReexportResult> {
   const at = deps.now().toISOString();
-  let staged: Awaited<ReturnType<FileTarget['stage']>> | undefined;
-  let committed = false;
-  try {
-    const result = await deps.db.transaction().execute(async (trx): Promise<ReexportResult> => {
-      const batch = await findPayoutBatch(trx, batchId);
-      if (!batch) throw new OperatorError(`There is no payout file ${batchId} (see the BATCH column of "tessera payouts list"); nothing was written.`);
-      const payouts = await payoutsOfBatch(trx, batch.id);
-      const settled = payouts.filter((p) => p.status !== 'exported');
-      if (settled.length > 0) {
-        throw new OperatorError(
-          `The bank already reported on ${settled.length} of the ${payouts.length} payouts of ${batch.id}; sending this file again could pay them twice, so nothing was written.`,
-          settled.map((p) => `${p.id}: ${p.status}`),
-        );
-      }
-      if (payouts.length !== batch.payout_count) {
-        throw new OperatorError(`The file ${batch.id} held ${batch.payout_count} payouts but ${payouts.length} are in it now; nothing was written.`);
-      }
-      const createdAt = new Date(batch.created_at);
-      const executionDate = amsterdamDate(createdAt);
-      const format = batch.format as PainFormat;
-      const xml = payoutFileXml(deps, { format, messageId: batch.id, createdAt, executionDate }, payouts);
-      const sha256 = fileSha256(xml);
-      if (sha256 !== batch.file_sha256) {
-        throw new OperatorError(
-          `The file ${batch.id} cannot be written again as it was: what it would hold now differs from the original (a brand's name or the payout account PAYOUT_DEBTOR_* changed since the export). Nothing was written.`,
-        );
-      }
-      const total = payouts.reduce((sum, p) => sum + p.amount, 0);
-      await recordAuditEvent(
-        trx,
-        { type: 'payouts.reexport', client: operatorActorOf(deps), outcome: 'written', detail: `batch ${batch.id} (${format}) written again: ${payouts.length} payouts, ${total} ${batch.asset_code}, sha256 ${sha256}` },
-        at,
+  return withStagedFile(deps.db, target, async (trx, stage): Promise<ReexportResult> => {
+    const batch = await findPayoutBatch(trx, batchId);
+    if (!batch) throw new OperatorError(`There is no payout file ${batchId} (see the BATCH column of "tessera payouts list"); nothing was written.`);
+    const payouts = await payoutsOfBatch(trx, batch.id);
+    const settled = payouts.filter((p) => p.status !== 'exported');
+    if (settled.length > 0) {
+      throw new OperatorError(
+        `The bank already reported on ${settled.length} of the ${payouts.length} payouts of ${batch.id}; sending this file again could pay them twice, so nothing was written.`,
+        settled.map((p) => `${p.id}: ${p.status}`),
       );
-      staged = await target.stage(xml);
-      return { messageId: batch.id, format, count: payouts.length, total, executionDate, sha256 };
-    });
-    committed = true;
-    if (staged) await staged.commit();
-    return result;
-  } catch (error) {
-    if (staged && !committed) await staged.abort().catch(() => undefined);
-    throw error;
-  }
+    }
+    if (payouts.length !== batch.payout_count) {
+      throw new OperatorError(`The file ${batch.id} held ${batch.payout_count} payouts but ${payouts.length} are in it now; nothing was written.`);
+    }
+    const createdAt = new Date(batch.created_at);
+    const executionDate = amsterdamDate(createdAt);
+    const format = batch.format as PainFormat;
+    const xml = payoutFileXml(deps, { format, messageId: batch.id, createdAt, executionDate }, payouts);
+    const sha256 = fileSha256(xml);
+    if (sha256 !== batch.file_sha256) {
+      throw new OperatorError(
+        `The file ${batch.id} cannot be written again as it was: what it would hold now differs from the original (a brand's name or the payout account PAYOUT_DEBTOR_* changed since the export). Nothing was written.`,
+      );
+    }
+    const total = payouts.reduce((sum, p) => sum + p.amount, 0);
+    await recordAuditEvent(
+      trx,
+      { type: 'payouts.reexport', client: operatorActorOf(deps), outcome: 'written', detail: `batch ${batch.id} (${format}) written again: ${payouts.length} payouts, ${total} ${batch.asset_code}, sha256 ${sha256}` },
+      at,
+    );
+    await stage(xml);
+    return { messageId: batch.id, format, count: payouts.length, total, executionDate, sha256 };
+  });
 }
