@@ -1,4 +1,3 @@
-import { FLOW_CODES } from '@tessera/contracts';
 import { listBrandFlows, listBrandsWithCardCounts } from '../db/repositories/brands.js';
 import type { Executor } from '../db/repositories/executor.js';
 
@@ -16,9 +15,8 @@ export async function listBrands(db: Executor): Promise<BrandListing[]> {
   const brands = await listBrandsWithCardCounts(db);
   return Promise.all(
     brands.map(async (brand) => {
-      const flows = (await listBrandFlows(db, brand.id))
-        .filter((f) => Number(f.is_available) === 1)
-        .sort((a, b) => FLOW_CODES.indexOf(a.flow_code as never) - FLOW_CODES.indexOf(b.flow_code as never));
+      // listBrandFlows answers them in flow order (their position).
+      const flows = (await listBrandFlows(db, brand.id)).filter((f) => Number(f.is_available) === 1);
       return {
         code: brand.code,
         slug: brand.slug,
