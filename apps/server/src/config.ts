@@ -167,6 +167,8 @@ const envSchema = z.object({
   OUTBOX_MAX_ATTEMPTS: positiveInt.max(100).default(10),
   OUTBOX_RETRY_BASE_SECONDS: positiveInt.max(86_400).default(30),
   OUTBOX_RETRY_MAX_SECONDS: positiveInt.max(86_400).default(3600),
+  /** How long one webhook delivery may take, connection to answer, before it counts as failed. */
+  WEBHOOK_TIMEOUT_SECONDS: positiveInt.max(60).default(15),
   /** The operator's own account that SEPA payout files pay from (`tessera payouts export`). */
   PAYOUT_DEBTOR_NAME: z.string().trim().min(1).max(70, 'at most 70 characters (SEPA)').optional(),
   PAYOUT_DEBTOR_IBAN: z.string().transform(normalizeIban).refine(isValidIbanChecksum, 'not a valid IBAN (checksum or length)').optional(),
@@ -305,6 +307,10 @@ export interface Config {
     maxAttempts: number;
     retryBaseMs: number;
     retryMaxMs: number;
+  };
+  webhooks: {
+    /** One delivery's deadline. Retries follow delivery/webhooks/retry-schedule.ts (over 3 days). */
+    timeoutMs: number;
   };
   /**
    * The debtor of payout files; undefined when not configured (export then refuses). In demo mode
@@ -643,6 +649,7 @@ function parseAll(env: Record<string, string | undefined>, options: { unchecked?
       retryBaseMs: e.OUTBOX_RETRY_BASE_SECONDS * 1000,
       retryMaxMs: e.OUTBOX_RETRY_MAX_SECONDS * 1000,
     },
+    webhooks: { timeoutMs: e.WEBHOOK_TIMEOUT_SECONDS * 1000 },
     payoutDebtor,
     identity: {
       adapter: identityAdapter,

@@ -73,7 +73,7 @@ export function addDatabaseGauges(metrics: Metrics, readings: DatabaseReadings, 
   const registers = [metrics.registry];
   new Gauge({
     name: 'tessera_outbox_messages',
-    help: 'Messages in the outbox by channel (email, sms) and status (pending, sent, failed).',
+    help: 'Messages in the outbox by channel (email, sms, webhook) and status (pending, sent, failed).',
     labelNames: ['channel', 'status'],
     registers,
     async collect() {
@@ -88,7 +88,7 @@ export function addDatabaseGauges(metrics: Metrics, readings: DatabaseReadings, 
     registers,
     async collect() {
       this.reset();
-      for (const channel of ['email', 'sms']) this.set({ channel }, 0);
+      for (const channel of ['email', 'sms', 'webhook']) this.set({ channel }, 0);
       for (const row of await readings.outbox()) {
         if (row.status !== 'pending' || row.oldestCreatedAt === null) continue;
         this.set({ channel: row.channel }, Math.max(0, (now().getTime() - Date.parse(row.oldestCreatedAt)) / 1000));

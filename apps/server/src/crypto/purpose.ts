@@ -22,4 +22,6 @@ export const PURPOSE = {
   identity: 'identity',
   /** Encrypted: the IBAN a PAYOUT session call bound to its session (migration 009). */
   identityIban: 'identity-iban',
+  /** Encrypted: a webhook endpoint's signing secret (whsec_…), which signing needs back (013). */
+  webhookSecret: 'webhook-secret',
 } as const;

@@ -147,7 +147,7 @@ export interface SpentCaptchaTokensTable {
 /** The transactional outbox: a message queued in the same transaction as the change behind it. */
 export interface OutboxMessagesTable {
   id: string;
-  channel: 'email' | 'sms';
+  channel: 'email' | 'sms' | 'webhook';
   purpose: string;
   brand_id: string | null;
   card_id: string | null;
@@ -165,6 +165,34 @@ export interface OutboxMessagesTable {
   created_at: string;
   sent_at: string | null;
   updated_at: string;
+}
+
+/** A brand's webhook endpoint (013): events are signed with its secret (Standard Webhooks). */
+export interface WebhookEndpointsTable {
+  id: string;
+  brand_id: string;
+  url: string;
+  /** JSON array of event types; null: every event. */
+  events: string | null;
+  /** The `whsec_…` secret, encrypted (signing needs it back). */
+  secret_ciphertext: string;
+  created_at: string;
+  removed_at: string | null;
+}
+
+/** One attempt to deliver one event to one endpoint (013). */
+export interface WebhookDeliveriesTable {
+  id: string;
+  endpoint_id: string;
+  outbox_message_id: string;
+  event_id: string;
+  event_type: string;
+  attempt: number;
+  status_code: number | null;
+  outcome: 'delivered' | 'failed';
+  error: string | null;
+  duration_ms: number;
+  created_at: string;
 }
 
 /** What the local adapters delivered (embedded default only), read at GET /dev/outbox. */
@@ -303,6 +331,8 @@ export interface Database {
   error_reports: ErrorReportsTable;
   spent_captcha_tokens: SpentCaptchaTokensTable;
   outbox_messages: OutboxMessagesTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
   local_mailbox: LocalMailboxTable;
   card_replacements: CardReplacementsTable;
   payouts: PayoutsTable;

@@ -15,8 +15,35 @@ export interface OutgoingMessage {
   attachments?: { filename: string; contentType: string; cid: string; contentBase64: string }[];
 }
 
-/** The recipient as an operator may see it: j***@example.com, +31*******01. */
-export function recipientHint(message: Pick<OutgoingMessage, 'channel' | 'to'>): string {
+/**
+ * A webhook event for one endpoint, as the outbox holds it (delivery/webhooks/). The endpoint's
+ * URL and secret are read at each delivery, so a removed endpoint receives nothing more.
+ */
+export interface WebhookMessage {
+  channel: 'webhook';
+  /** The endpoint's URL when the event was queued: only its host is shown (recipient_hint). */
+  to: string;
+  endpointId: string;
+  /** `webhook-id`: the same for every attempt and every endpoint of one event. */
+  eventId: string;
+  eventType: string;
+  /** The JSON body `{type, timestamp, data}`, signed as it is sent. */
+  body: string;
+}
+
+/** Whatever the outbox queues: e-mail, SMS or a webhook event. */
+export type QueuedPayload = OutgoingMessage | WebhookMessage;
+export type Channel = QueuedPayload['channel'];
+
+/** The recipient as an operator may see it: j***@example.com, +31*******01, hooks.example.com. */
+export function recipientHint(message: Pick<QueuedPayload, 'channel' | 'to'>): string {
+  if (message.channel === 'webhook') {
+    try {
+      return new URL(message.to).host;
+    } catch {
+      return '***';
+    }
+  }
   if (message.channel === 'email') {
     const at = message.to.lastIndexOf('@');
     if (at < 1) return '***';

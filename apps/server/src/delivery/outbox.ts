@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { type Crypto, PURPOSE } from '../crypto/index.js';
 import type { Executor } from '../db/repositories/executor.js';
-import { type OutgoingMessage, recipientHint } from './message.js';
+import { type QueuedPayload, recipientHint } from './message.js';
 
 export interface QueuedMessage {
-  message: OutgoingMessage;
-  /** What it is for: replacement_card, activation_code, recovery_code, … */
+  message: QueuedPayload;
+  /** What it is for: replacement_card, activation_code, recovery_code, card.activated (a webhook event), … */
   purpose: string;
   brandId: string | null;
   cardId: string | null;

@@ -1,4 +1,4 @@
-import type { OutgoingMessage } from './message.js';
+import type { OutgoingMessage, QueuedPayload } from './message.js';
 
 /**
  * Why a delivery failed, in the only terms the outbox worker acts on:
@@ -23,16 +23,24 @@ export class DeliveryError extends Error {
   }
 }
 
+/** Which attempt this is, for adapters that keep a delivery history (webhooks). */
+export interface DeliveryAttempt {
+  /** The outbox message's id. */
+  messageId: string;
+  /** 1 for the first attempt. */
+  attempt: number;
+}
+
 /**
  * One way out for one channel (SMTP for e-mail, an SMS gateway, the local mailbox). `send`
  * resolves once the message is handed over, or throws a DeliveryError (anything else it throws
  * counts as temporary).
  */
-export interface DeliveryPort {
+export interface DeliveryPort<M extends QueuedPayload = OutgoingMessage> {
   /** What delivered it, recorded as outbox_messages.delivered_via: smtp, local, … */
   readonly via: string;
-  readonly channel: OutgoingMessage['channel'];
-  send(message: OutgoingMessage): Promise<void>;
+  readonly channel: M['channel'];
+  send(message: M, attempt?: DeliveryAttempt): Promise<void>;
   /** Releases connections; called when the worker stops. */
   close?(): Promise<void>;
 }

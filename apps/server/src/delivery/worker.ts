@@ -3,7 +3,7 @@ import { type Crypto, PURPOSE } from '../crypto/index.js';
 import type { Executor } from '../db/repositories/executor.js';
 import { claimMessage, findDueMessageIds, markFailed, markRetry, markSent } from '../db/repositories/outbox.js';
 import type { OutboxMessageRow } from '../db/schema.js';
-import type { OutgoingMessage } from './message.js';
+import type { Channel, QueuedPayload, WebhookMessage } from './message.js';
 import { DeliveryError, type DeliveryPort } from './port.js';
 import type { OutboxSignal } from './signal.js';
 
@@ -11,7 +11,7 @@ export interface OutboxWorkerOptions {
   db: Executor;
   crypto: Crypto;
   /** The adapter per channel; messages of a channel without one stay pending. */
-  adapters: Partial<Record<OutgoingMessage['channel'], DeliveryPort>>;
+  adapters: ChannelAdapters;
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
   now?: () => Date;
   /** How often the worker looks for due messages when nothing wakes it. */
@@ -21,6 +21,8 @@ export interface OutboxWorkerOptions {
   /** Backoff after the n-th failed attempt: retryBaseMs · 2^(n−1), at most retryMaxMs. */
   retryBaseMs: number;
   retryMaxMs: number;
+  /** A channel's own retries, instead of maxAttempts and the backoff above (webhooks: days). */
+  retryPolicies?: Partial<Record<Channel, RetryPolicy>>;
   /**
    * How long a claimed message belongs to this worker. Must exceed the longest send (SMTP
    * timeouts); a worker that dies mid-send holds its message this long before another takes it.
@@ -30,6 +32,19 @@ export interface OutboxWorkerOptions {
   batchSize?: number;
   /** Wakes from services (deps.outbox), subscribed while the worker runs. */
   signal?: OutboxSignal;
+}
+
+export interface ChannelAdapters {
+  email?: DeliveryPort;
+  sms?: DeliveryPort;
+  webhook?: DeliveryPort<WebhookMessage>;
+}
+
+export interface RetryPolicy {
+  /** Attempts before a message that keeps failing temporarily is given up. */
+  maxAttempts: number;
+  /** The wait after the n-th failed attempt. */
+  delayMs(attempts: number): number;
 }
 
 export interface RoundResult {
@@ -57,7 +72,7 @@ export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): n
  * Logs carry the message id, purpose and masked recipient only.
  */
 export class OutboxWorker {
-  readonly #o: Required<Omit<OutboxWorkerOptions, 'signal'>> & Pick<OutboxWorkerOptions, 'signal'>;
+  readonly #o: Required<Omit<OutboxWorkerOptions, 'signal' | 'retryPolicies'>> & Pick<OutboxWorkerOptions, 'signal' | 'retryPolicies'>;
   #timer: NodeJS.Timeout | undefined;
   #running: Promise<RoundResult> | undefined;
   #again = false;
@@ -166,7 +181,7 @@ export class OutboxWorker {
     try {
       if (row.payload_ciphertext === null) throw new DeliveryError('permanent', 'no payload');
       const message = this.#open(row);
-      await adapter.send(message);
+      await (adapter as DeliveryPort<QueuedPayload>).send(message, { messageId: row.id, attempt: attempts });
       const done = this.#o.now().toISOString();
       if (await markSent(this.#o.db, row.id, leaseUntil, attempts, adapter.via, done)) {
         this.#o.logger.info({ ...facts, via: adapter.via }, 'message delivered');
@@ -181,21 +196,31 @@ export class OutboxWorker {
     }
 
     const done = this.#o.now();
-    if (failure.permanent || attempts >= this.#o.maxAttempts) {
+    const policy = this.#policy(row.channel);
+    if (failure.permanent || attempts >= policy.maxAttempts) {
       const reason = failure.permanent ? failure.message : `${failure.message} (gave up after ${attempts} attempts)`;
       await markFailed(this.#o.db, row.id, leaseUntil, attempts, reason, done.toISOString(), !failure.permanent);
       this.#o.logger.error({ ...facts, error: reason }, 'message failed for good');
       return 'failed';
     }
-    const nextAttemptAt = new Date(done.getTime() + retryDelayMs(attempts, this.#o.retryBaseMs, this.#o.retryMaxMs)).toISOString();
+    const nextAttemptAt = new Date(done.getTime() + policy.delayMs(attempts)).toISOString();
     await markRetry(this.#o.db, row.id, leaseUntil, attempts, nextAttemptAt, failure.message, done.toISOString());
     this.#o.logger.warn({ ...facts, error: failure.message, nextAttemptAt }, 'message delivery failed; will retry');
     return 'retried';
   }
 
-  #open(row: OutboxMessageRow): OutgoingMessage {
+  #policy(channel: Channel): RetryPolicy {
+    return (
+      this.#o.retryPolicies?.[channel] ?? {
+        maxAttempts: this.#o.maxAttempts,
+        delayMs: (attempts) => retryDelayMs(attempts, this.#o.retryBaseMs, this.#o.retryMaxMs),
+      }
+    );
+  }
+
+  #open(row: OutboxMessageRow): QueuedPayload {
     try {
-      return JSON.parse(this.#o.crypto.cipher.decrypt(row.payload_ciphertext!, PURPOSE.outboxMessage)) as OutgoingMessage;
+      return JSON.parse(this.#o.crypto.cipher.decrypt(row.payload_ciphertext!, PURPOSE.outboxMessage)) as QueuedPayload;
     } catch {
       // A data key missing from DATA_KEYS: temporary, so restoring the key lets it go out.
       throw new DeliveryError('temporary', 'payload could not be decrypted');

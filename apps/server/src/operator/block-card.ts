@@ -1,3 +1,4 @@
+import { recordWebhookEvent, webhookCard } from '../delivery/webhooks/events.js';
 import type { Crypto } from '../crypto/index.js';
 import type { Db } from '../db/database.js';
 import { recordAuditEvent } from '../db/repositories/audit.js';
@@ -32,6 +33,7 @@ export function blockCard(deps: Deps, cardNumber: string, reason: BlockReason): 
     if (card.blocked_at !== null) return { maskedNumber: masked, kind: card.kind, changed: false, blockedAt: card.blocked_at, reason: card.block_reason };
     await updateCard(trx, card.id, { blocked_at: at, block_reason: reason, updated_at: at });
     await recordAuditEvent(trx, { type: 'card.block', client: operatorActorOf(deps), outcome: 'blocked', brandId: card.brand_id, cardId: card.id, detail: reason }, at);
+    await recordWebhookEvent(trx, deps.crypto, { brandId: card.brand_id, type: 'card.blocked', cardId: card.id, data: { card: webhookCard(card), reason, by: 'operator' } }, at);
     return { maskedNumber: masked, kind: card.kind, changed: true, blockedAt: at, reason };
   });
 }
@@ -47,6 +49,7 @@ export function unblockCard(deps: Deps, cardNumber: string): Promise<BlockResult
       { type: 'card.unblock', client: operatorActorOf(deps), outcome: 'unblocked', brandId: card.brand_id, cardId: card.id, detail: `was blocked since ${card.blocked_at} (${card.block_reason})` },
       at,
     );
+    await recordWebhookEvent(trx, deps.crypto, { brandId: card.brand_id, type: 'card.unblocked', cardId: card.id, data: { card: webhookCard(card), by: 'operator' } }, at);
     return { maskedNumber: masked, kind: card.kind, changed: true, blockedAt: card.blocked_at, reason: card.block_reason };
   });
 }

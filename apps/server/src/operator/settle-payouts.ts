@@ -1,3 +1,6 @@
+import type { Crypto } from '../crypto/index.js';
+import { recordWebhookEvent } from '../delivery/webhooks/events.js';
+import { payoutEventData } from '../delivery/webhooks/payout-event.js';
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { Db } from '../db/database.js';
@@ -52,7 +55,7 @@ const ALLOWED_FROM: Record<Settlement, readonly PayoutStatus[]> = {
  * Returned (a bank return after mark-paid): credited back exactly as a failure is (the same
  * reversal references, so a payout is credited back once whichever way it went).
  */
-export async function settlePayouts(deps: { db: Db; now: () => Date; operator?: string }, keys: readonly string[], settlement: Settlement): Promise<SettledPayout[]> {
+export async function settlePayouts(deps: { db: Db; crypto: Crypto; now: () => Date; operator?: string }, keys: readonly string[], settlement: Settlement): Promise<SettledPayout[]> {
   const unique = [...new Set(keys)];
   const at = deps.now().toISOString();
   return deps.db.transaction().execute(async (trx) => {
@@ -98,6 +101,14 @@ export async function settlePayouts(deps: { db: Db; now: () => Date; operator?: 
           cardId: payout.card_id,
           detail: `payout ${payout.id} was ${payout.status}${isCreditedBack(settlement) ? `; ${payout.amount} + fee ${payout.fee} ${payout.asset_code} credited back` : ''}`,
         },
+        at,
+      );
+      // A returned payout failed after all, as far as the brand's systems are concerned: its money is back on the card.
+      const card = await trx.selectFrom('cards').select(['id', 'number_last3', 'kind']).where('id', '=', payout.card_id).executeTakeFirstOrThrow();
+      await recordWebhookEvent(
+        trx,
+        deps.crypto,
+        { brandId: payout.brand_id, type: settlement === 'paid' ? 'payout.paid' : 'payout.failed', cardId: payout.card_id, data: payoutEventData(card, payout, { status: settlement }) },
         at,
       );
       results.push({ ...base, changed: true });

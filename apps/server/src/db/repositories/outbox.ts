@@ -13,7 +13,7 @@ export async function findDueMessageIds(db: Executor, channels: readonly string[
     .selectFrom('outbox_messages')
     .select('id')
     .where('status', '=', 'pending')
-    .where('channel', 'in', channels as ('email' | 'sms')[])
+    .where('channel', 'in', channels as OutboxMessageRow['channel'][])
     .where('next_attempt_at', '<=', now)
     .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
     .orderBy('next_attempt_at')

@@ -1,3 +1,4 @@
+import { recordWebhookEvent, webhookCard } from '../../delivery/webhooks/events.js';
 import type { identifyCustomerRequestSchema, IdentifyCustomerResponse } from '@tessera/contracts';
 import type { z } from 'zod';
 import { recordAuditEvent } from '../../db/repositories/audit.js';
@@ -66,6 +67,7 @@ export async function registerCard(
       });
       await updateCard(trx, card.id, { registered_at: at, updated_at: at });
       await recordAuditEvent(trx, { type: 'card.register', outcome: 'registered', brandId: brand.id, cardId: card.id, flowType, client, detail: ref }, at);
+      await recordWebhookEvent(trx, deps.crypto, { brandId: brand.id, type: 'card.registered', cardId: card.id, data: { card: webhookCard(card) } }, at);
       return { value: { kind: 'registered', numberCiphertext: card.number_ciphertext }, outcome: 'registered', detail: ref };
     },
   });

@@ -1,3 +1,5 @@
+import { payoutEventData } from '../../delivery/webhooks/payout-event.js';
+import { recordWebhookEvent } from '../../delivery/webhooks/events.js';
 import { randomUUID } from 'node:crypto';
 import { checkPayoutIban, maskIban, type PayoutIbanCheck } from '@tessera/contracts';
 import type { Transaction } from 'kysely';
@@ -134,5 +136,6 @@ export async function recordPayout(
     },
     at,
   );
+  await recordWebhookEvent(trx, deps.crypto, { brandId: brand.id, type: 'payout.created', cardId: card.id, data: payoutEventData(card, payout) }, at);
   return { kind: 'recorded', payout, breakdown };
 }

@@ -1,3 +1,4 @@
+import { recordWebhookEvent, webhookCard } from '../../delivery/webhooks/events.js';
 import { randomUUID } from 'node:crypto';
 import { type Replacement, type replaceCardRequestSchema, SUPPORTED_LANGUAGES } from '@tessera/contracts';
 import type { Transaction } from 'kysely';
@@ -158,6 +159,21 @@ export async function replaceGiftCard(deps: ServiceDeps, call: CustomerCall, req
     await recordAuditEvent(
       trx,
       { type: 'card.issue', outcome: 'replacement', brandId: brand.id, cardId: newCardId, flowType, client, detail: `replaces card ${card.id}` },
+      at,
+    );
+    await recordWebhookEvent(
+      trx,
+      crypto,
+      {
+        brandId: brand.id,
+        type: 'card.replaced',
+        cardId: card.id,
+        data: {
+          card: webhookCard(card),
+          replacement: webhookCard({ id: newCardId, number_last3: newNumber.slice(-3), kind: 'giftcard' }),
+          moved: moved.filter((b) => b.balance !== 0).map((b) => ({ value: b.balance, assetCode: b.assetCode })),
+        },
+      },
       at,
     );
     return { kind: 'replaced', email: request.email, newCardId };

@@ -1,3 +1,4 @@
+import { recordWebhookEvent, webhookCard } from '../../delivery/webhooks/events.js';
 import type { HolderInformation, updateHolderInformationRequestSchema } from '@tessera/contracts';
 import type { z } from 'zod';
 import type { VisaHolderData } from '../../cards/issue-card.js';
@@ -52,6 +53,7 @@ export async function updateHolderInformation(
       const updated: VisaHolderData = { ...holder, ...reviewed };
       await updateVisaHolderData(trx, card.id, crypto.cipher.encrypt(JSON.stringify(updated), PURPOSE.visaHolder), crypto.cipher.keyVersion, at);
       const active = await moveVisaCard(trx, card, 'active', at);
+      await recordWebhookEvent(trx, crypto, { brandId: brand.id, type: 'card.activated', cardId: card.id, data: { card: webhookCard(card) } }, at);
       return { value: { kind: 'updated', answer: await holderInformation(trx, crypto, active, updated) }, detail: 'holder reviewed; card active' };
     },
   });

@@ -17,6 +17,7 @@ import { outboxList, outboxRetry, outboxShow } from './commands/outbox.js';
 import { reportsActivity, reportsExpiring, reportsLiability } from './commands/reports.js';
 import { payoutsExport, payoutsList, payoutsMarkFailed, payoutsMarkPaid, payoutsReturn } from './commands/payouts.js';
 import type { CommandSpec, ParsedArgs } from './commands/types.js';
+import { webhooksAdd, webhooksDeliveries, webhooksList, webhooksRemove } from './commands/webhooks.js';
 import { type CliContext, type CliIo, ConfigError, EXIT, MissingDatabaseError, openContext, SchemaBehindError, UsageError } from './context.js';
 import serverPackage from '../../../package.json' with { type: 'json' };
 
@@ -48,6 +49,10 @@ export const COMMANDS: readonly CommandSpec[] = [
   outboxList,
   outboxShow,
   outboxRetry,
+  webhooksAdd,
+  webhooksList,
+  webhooksRemove,
+  webhooksDeliveries,
   auditList,
   holdersExport,
   holdersErase,

@@ -1,0 +1,109 @@
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
+
+/**
+ * Webhooks (issue 14, docs/brand-api.md#webhooks): a brand's endpoints and the history of every
+ * delivery attempt. Events travel through the outbox (channel `webhook`), queued in the
+ * transaction of their change, so an event is sent exactly when its change committed.
+ * - The signing secret is kept encrypted, not hashed: signing needs it.
+ * - The outbox's channel CHECK gains `webhook`. A CHECK cannot be altered in SQLite: the table is
+ *   rebuilt with its rows, index and unique constraint, inside a savepoint (as 010 does).
+ */
+const OLD_CHANNELS = ['email', 'sms'];
+const NEW_CHANNELS = [...OLD_CHANNELS, 'webhook'];
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await atomically(db, async () => {
+    await db.schema
+      .createTable('webhook_endpoints')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('brand_id', 'text', (c) => c.notNull().references('brands.id'))
+      .addColumn('url', 'text', (c) => c.notNull())
+      // JSON array of event types; null: every event.
+      .addColumn('events', 'text')
+      .addColumn('secret_ciphertext', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      // Removed endpoints stay for their delivery history; nothing is queued or sent to them.
+      .addColumn('removed_at', 'text')
+      .execute();
+    await db.schema.createIndex('webhook_endpoints_brand_idx').on('webhook_endpoints').columns(['brand_id', 'removed_at']).execute();
+
+    await db.schema
+      .createTable('webhook_deliveries')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('endpoint_id', 'text', (c) => c.notNull().references('webhook_endpoints.id'))
+      .addColumn('outbox_message_id', 'text', (c) => c.notNull())
+      .addColumn('event_id', 'text', (c) => c.notNull())
+      .addColumn('event_type', 'text', (c) => c.notNull())
+      .addColumn('attempt', 'integer', (c) => c.notNull())
+      // The receiver's HTTP status; null when no answer came (refused target, timeout, connection).
+      .addColumn('status_code', 'integer')
+      .addColumn('outcome', 'text', (c) => c.notNull().check(sql`outcome in ('delivered', 'failed')`))
+      .addColumn('error', 'text')
+      .addColumn('duration_ms', 'integer', (c) => c.notNull())
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('webhook_deliveries_endpoint_idx').on('webhook_deliveries').columns(['endpoint_id', 'created_at']).execute();
+
+    await setOutboxChannels(db, NEW_CHANNELS);
+  });
+}
+
+/** Refused (and nothing changed) while the outbox holds webhook messages. */
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await atomically(db, async () => {
+    await setOutboxChannels(db, OLD_CHANNELS);
+    await db.schema.dropTable('webhook_deliveries').execute();
+    await db.schema.dropTable('webhook_endpoints').execute();
+  });
+}
+
+async function atomically(db: Kysely<unknown>, steps: () => Promise<void>): Promise<void> {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) return steps();
+  await sql`savepoint migration_013`.execute(db);
+  try {
+    await steps();
+  } catch (error) {
+    await sql`rollback to migration_013`.execute(db);
+    throw error;
+  } finally {
+    await sql`release migration_013`.execute(db);
+  }
+}
+
+const channelCheck = (channels: string[]) => sql.raw(`channel in (${channels.map((c) => `'${c}'`).join(', ')})`);
+
+async function setOutboxChannels(db: Kysely<unknown>, channels: string[]): Promise<void> {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    await sql`alter table outbox_messages drop constraint if exists outbox_messages_channel_check`.execute(db);
+    await sql`alter table outbox_messages add constraint outbox_messages_channel_check check (${channelCheck(channels)})`.execute(db);
+    return;
+  }
+  // The columns as 002 created them, with the new CHECK.
+  await db.schema
+    .createTable('outbox_messages_new')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('channel', 'text', (c) => c.notNull().check(channelCheck(channels)))
+    .addColumn('purpose', 'text', (c) => c.notNull())
+    .addColumn('brand_id', 'text')
+    .addColumn('card_id', 'text')
+    .addColumn('dedupe_key', 'text', (c) => c.unique())
+    .addColumn('payload_ciphertext', 'text')
+    .addColumn('recipient_hint', 'text', (c) => c.notNull())
+    .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('pending', 'sent', 'failed')`))
+    .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('next_attempt_at', 'text', (c) => c.notNull())
+    .addColumn('lease_until', 'text')
+    .addColumn('last_error', 'text')
+    .addColumn('delivered_via', 'text')
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('sent_at', 'text')
+    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .execute();
+  const columns = sql.raw(
+    'id, channel, purpose, brand_id, card_id, dedupe_key, payload_ciphertext, recipient_hint, status, attempts, next_attempt_at, lease_until, last_error, delivered_via, created_at, sent_at, updated_at',
+  );
+  await sql`insert into outbox_messages_new (${columns}) select ${columns} from outbox_messages`.execute(db);
+  await db.schema.dropTable('outbox_messages').execute();
+  await db.schema.alterTable('outbox_messages_new').renameTo('outbox_messages').execute();
+  await db.schema.createIndex('outbox_messages_due_idx').on('outbox_messages').columns(['status', 'next_attempt_at']).execute();
+}

@@ -1,0 +1,149 @@
+import { WEBHOOK_EVENT_TYPES } from '../../../delivery/webhooks/events.js';
+import { addWebhook, listWebhooks, removeWebhook, webhookDeliveries } from '../../webhooks.js';
+import { EXIT, UsageError } from '../context.js';
+import { minute, printTable } from '../table.js';
+import { limitOf } from './outbox.js';
+import type { CommandSpec } from './types.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function oneId(name: string, positionals: string[]): void {
+  if (positionals.length !== 1) throw new UsageError(`${name} needs one webhook id: tessera ${name} ID`);
+  if (!UUID.test(positionals[0]!)) throw new UsageError(`${name}: "${positionals[0]!.slice(0, 40)}" is not a webhook id (as "tessera webhooks list" prints them)`);
+}
+
+export const webhooksAdd: CommandSpec = {
+  name: 'webhooks add',
+  summary: 'send a brand’s events to a URL, signed (prints the signing secret once)',
+  help: `Usage: tessera webhooks add --brand CODE --url URL [--events a,b]
+
+Adds a webhook endpoint: the brand's events are POSTed to URL as JSON {type, timestamp, data},
+signed as Standard Webhooks prescribes (headers webhook-id, webhook-timestamp, webhook-signature).
+Prints the endpoint's id and its signing secret (whsec_…) once: give the secret to whoever runs
+the receiver, which verifies every delivery with it. A delivery that is not answered with a 2xx is
+retried for more than three days. In production the URL must be https and may not resolve to a
+loopback, private or reserved address. See docs/brand-api.md.
+
+Events: ${WEBHOOK_EVENT_TYPES.join(', ')}.
+
+Options:
+  --brand CODE    the brand's code (tessera brands list)
+  --url URL       where to POST the events
+  --events LIST   only these events, comma-separated (default: all of them)
+  -h, --help      show this help`,
+  options: { brand: { type: 'string' }, url: { type: 'string' }, events: { type: 'string' } },
+  check({ values, positionals }) {
+    if (positionals.length > 0) throw new UsageError('webhooks add takes no arguments: tessera webhooks add --brand CODE --url URL');
+    if (typeof values.brand !== 'string' || values.brand === '') throw new UsageError('webhooks add needs --brand CODE');
+    if (typeof values.url !== 'string' || values.url === '') throw new UsageError('webhooks add needs --url URL');
+    if (values.events !== undefined && eventsOf(values.events).length === 0) throw new UsageError('webhooks add: --events needs at least one event type');
+  },
+  async run(ctx, { values }) {
+    const added = await addWebhook(
+      { ...ctx, production: ctx.config.isProduction },
+      { brandCode: values.brand as string, url: values.url as string, ...(values.events !== undefined && { events: eventsOf(values.events) }) },
+    );
+    ctx.io.out(`Added webhook ${added.id} for brand ${added.brand}: ${added.url}`);
+    ctx.io.out(`Events: ${added.events === 'all' ? 'all' : added.events.join(', ')}`);
+    ctx.io.out(`Signing secret (shown this once): ${added.secret}`);
+    return EXIT.ok;
+  },
+};
+
+function eventsOf(value: unknown): string[] {
+  return String(value)
+    .split(',')
+    .map((e) => e.trim())
+    .filter((e) => e !== '');
+}
+
+export const webhooksList: CommandSpec = {
+  name: 'webhooks list',
+  summary: 'list webhook endpoints (removed ones marked)',
+  help: `Usage: tessera webhooks list [--brand CODE] [--json]
+
+Lists every webhook endpoint, oldest first: id, brand, URL, events, when added and, for a removed
+one, when it was removed. Secrets are never shown.
+
+Options:
+  --brand CODE   only this brand's endpoints
+  --json         print the list as JSON
+  -h, --help     show this help`,
+  options: { brand: { type: 'string' }, json: { type: 'boolean' } },
+  check({ positionals }) {
+    if (positionals.length > 0) throw new UsageError('webhooks list takes no arguments; filter with --brand');
+  },
+  async run(ctx, { values }) {
+    const hooks = await listWebhooks(ctx, values.brand as string | undefined);
+    if (values.json) {
+      ctx.io.out(JSON.stringify(hooks, null, 2));
+      return EXIT.ok;
+    }
+    if (hooks.length === 0) {
+      ctx.io.out('No webhooks.');
+      return EXIT.ok;
+    }
+    printTable(ctx.io, [
+      ['ID', 'BRAND', 'URL', 'EVENTS', 'ADDED', 'REMOVED'],
+      ...hooks.map((h) => [h.id, h.brand, h.url, h.events === 'all' ? 'all' : h.events.join(','), minute(h.createdAt), h.removedAt ? minute(h.removedAt) : '-']),
+    ]);
+    return EXIT.ok;
+  },
+};
+
+export const webhooksRemove: CommandSpec = {
+  name: 'webhooks remove',
+  summary: 'stop sending to a webhook endpoint (its history stays)',
+  help: `Usage: tessera webhooks remove ID
+
+Stops the endpoint: nothing more is sent to it, including events already queued for it. Its
+delivery history stays ("tessera webhooks deliveries ID").
+
+Options:
+  -h, --help   show this help`,
+  options: {},
+  check({ positionals }) {
+    oneId('webhooks remove', positionals);
+  },
+  async run(ctx, { positionals }) {
+    const { removed } = await removeWebhook({ ...ctx, production: ctx.config.isProduction }, positionals[0]!);
+    ctx.io.out(removed ? `Removed webhook ${positionals[0]!}.` : `Webhook ${positionals[0]!} was removed before; nothing changed.`);
+    return EXIT.ok;
+  },
+};
+
+export const webhooksDeliveries: CommandSpec = {
+  name: 'webhooks deliveries',
+  summary: 'the delivery attempts of one webhook endpoint, newest first',
+  help: `Usage: tessera webhooks deliveries ID [--limit N] [--json]
+
+Lists the endpoint's delivery attempts, newest first: when, event type and id, attempt number,
+the HTTP status the receiver answered, the outcome, why it failed, and how long it took. An event
+still waiting for its next attempt shows in "tessera outbox list".
+
+Options:
+  --limit N   at most N attempts (default 100)
+  --json      print them as JSON
+  -h, --help  show this help`,
+  options: { limit: { type: 'string' }, json: { type: 'boolean' } },
+  check({ values, positionals }) {
+    oneId('webhooks deliveries', positionals);
+    limitOf(values.limit);
+  },
+  async run(ctx, { values, positionals }) {
+    const deliveries = await webhookDeliveries(ctx, positionals[0]!, limitOf(values.limit));
+    if (values.json) {
+      ctx.io.out(JSON.stringify(deliveries, null, 2));
+      return EXIT.ok;
+    }
+    if (deliveries.length === 0) {
+      ctx.io.out('No deliveries yet.');
+      return EXIT.ok;
+    }
+    printTable(ctx.io, [
+      ['WHEN', 'EVENT', 'EVENT ID', 'ATTEMPT', 'STATUS', 'OUTCOME', 'ERROR', 'MS'],
+      ...deliveries.map((d) => [minute(d.created_at), d.event_type, d.event_id, String(d.attempt), d.status_code === null ? '-' : String(d.status_code), d.outcome, d.error ?? '-', String(d.duration_ms)]),
+    ], [3, 7]);
+    return EXIT.ok;
+  },
+};
