@@ -10,6 +10,7 @@ import * as pinFrameSessions from './008_pin_frame_sessions.js';
 import * as identityBoundCard from './009_identity_bound_card.js';
 import * as cardOperations from './010_card_operations.js';
 import * as payoutReturns from './011_payout_returns.js';
+import * as brandApi from './012_brand_api.js';
 
 /**
  * Migrations are listed in code rather than read from a folder, so the esbuild bundle carries
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '009_identity_bound_card': identityBoundCard,
   '010_card_operations': cardOperations,
   '011_payout_returns': payoutReturns,
+  '012_brand_api': brandApi,
 };
 
 export const migrationProvider: MigrationProvider = {

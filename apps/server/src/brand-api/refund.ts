@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import { addRefunded, findRedemption, insertApiLedgerEntry } from '../db/repositories/api-ledger.js';
+import { recordAuditEvent } from '../db/repositories/audit.js';
+import { sumLedgerByAsset } from '../db/repositories/ledger.js';
+import type { ServiceDeps } from '../deps.js';
+import { balanceIn } from '../domain/ledger.js';
+import { AppError } from '../errors.js';
+import { changeBrandCard, type InTransaction, stateOf } from './api-card.js';
+import { apiActor, type ApiCaller } from './caller.js';
+import { cardNotActive, checkCardAsset } from './money.js';
+import type { Money } from './schemas.js';
+
+export interface Refund {
+  id: string;
+  redemptionId: string;
+  cardId: string;
+  brandId: string;
+  maskedNumber: string;
+  amount: Money;
+  balanceAfter: Money;
+  reference: string | null;
+  createdAt: string;
+}
+
+const redemptionNotFound = () => new AppError('REDEMPTION_NOT_FOUND', 'No redemption with this id exists for this brand.');
+
+/**
+ * POST /api/v1/redemptions/{id}/refunds: gives (part of) a redemption back to its card, as a
+ * `refund` ledger entry that names its redemption. Default amount: what is left to refund. The
+ * refunds of a redemption never exceed it (400 REFUND_EXCEEDS_REDEMPTION): the card row is
+ * locked, the redemption's `refunded` is read after the lock and raised by a conditional UPDATE,
+ * and a CHECK backs it. A card whose balance moved on (replaced, paid out) takes no refund
+ * (CARD_NOT_ACTIVE); a blocked or expired card does: the money is the cardholder's.
+ */
+export async function refund(
+  deps: Pick<ServiceDeps, 'db' | 'now'>,
+  caller: ApiCaller,
+  redemptionId: string,
+  input: { amount?: Money; reference?: string },
+  inTransaction?: InTransaction<Refund>,
+): Promise<Refund> {
+  const now = deps.now();
+  const at = now.toISOString();
+  const found = await findRedemption(deps.db, redemptionId);
+  if (!found || found.brand_id !== caller.brandId) throw redemptionNotFound();
+  return changeBrandCard(deps, caller, found.card_id, async (trx, card, masked) => {
+    const state = stateOf(card, now);
+    if (state === 'replaced' || state === 'paid_out') throw cardNotActive(state);
+    // Read again under the card's lock: a refund that committed meanwhile counts.
+    const redemption = (await findRedemption(trx, redemptionId))!;
+    const left = redemption.amount - redemption.refunded;
+    if (input.amount) checkCardAsset(input.amount, redemption.asset_code, 'amount.assetCode');
+    const amount = input.amount?.value ?? left;
+    if (amount <= 0 || amount > left || !(await addRefunded(trx, redemption.id, amount))) {
+      throw new AppError('REFUND_EXCEEDS_REDEMPTION', `${left} of the redemption's ${redemption.amount} (minor units) is left to refund; nothing was refunded.`);
+    }
+    const id = randomUUID();
+    await insertApiLedgerEntry(
+      trx,
+      { id, card_id: card.id, asset_code: redemption.asset_code, amount, kind: 'refund', reference: `api:refund:${id}`, created_at: at },
+      { api_key_id: caller.keyId, reference: input.reference ?? null, redemption_id: redemption.id },
+    );
+    const balance = balanceIn(await sumLedgerByAsset(trx, card.id), redemption.asset_code);
+    await recordAuditEvent(trx, { type: 'card.refund', outcome: 'refunded', brandId: card.brand_id, cardId: card.id, client: apiActor(caller), detail: `${amount} ${redemption.asset_code} of ${redemption.id} (${id})` }, at);
+    const result: Refund = {
+      id,
+      redemptionId: redemption.id,
+      cardId: card.id,
+      brandId: card.brand_id,
+      maskedNumber: masked,
+      amount: { value: amount, assetCode: redemption.asset_code },
+      balanceAfter: { value: balance, assetCode: redemption.asset_code },
+      reference: input.reference ?? null,
+      createdAt: at,
+    };
+    // Webhook event refund.created: recorded here, in this transaction.
+    await inTransaction?.(trx, result);
+    return result;
+  });
+}
