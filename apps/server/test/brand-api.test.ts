@@ -430,7 +430,7 @@ describe('idempotency', () => {
     const now = Date.now();
     await t.db
       .insertInto('idempotency_keys')
-      .values({ api_key_id: keyId, key: idem, request_hash: requestHash, state: 'in_flight', claim_id: randomUUID(), locked_until: new Date(now + 30_000).toISOString(), status: null, response_ciphertext: null, created_at: new Date(now).toISOString() })
+      .values({ id: randomUUID(), api_key_id: keyId, key: idem, request_hash: requestHash, state: 'in_flight', claim_id: randomUUID(), locked_until: new Date(now + 30_000).toISOString(), status: null, response_ciphertext: null, created_at: new Date(now).toISOString() })
       .execute();
     const busy = await api.post(url, body, idem);
     expect(busy.statusCode).toBe(409);

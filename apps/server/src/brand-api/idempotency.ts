@@ -109,7 +109,7 @@ async function claimOrReplay(deps: Deps, apiKeyId: string, key: string, requestH
   for (let attempt = 0; attempt < 3; attempt++) {
     const now = deps.now();
     const lockedUntil = new Date(now.getTime() + IDEMPOTENCY_LOCK_MS).toISOString();
-    const row = { api_key_id: apiKeyId, key, request_hash: requestHash, state: 'in_flight' as const, claim_id: claimId, locked_until: lockedUntil, status: null, response_ciphertext: null, created_at: now.toISOString() };
+    const row = { id: randomUUID(), api_key_id: apiKeyId, key, request_hash: requestHash, state: 'in_flight' as const, claim_id: claimId, locked_until: lockedUntil, status: null, response_ciphertext: null, created_at: now.toISOString() };
     if (await claimIdempotencyKey(deps.db, row)) return { kind: 'claimed' };
     const earlier = await findIdempotencyKey(deps.db, apiKeyId, key);
     if (!earlier) continue;

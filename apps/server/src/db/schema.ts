@@ -309,6 +309,7 @@ export interface ApiKeysTable {
 
 /** One Idempotency-Key of one API key (migration 012; brand-api/idempotency.ts). */
 export interface IdempotencyKeysTable {
+  id: string;
   api_key_id: string;
   key: string;
   /** Blind index (PURPOSE.idempotentRequest) of the method, path and body. */

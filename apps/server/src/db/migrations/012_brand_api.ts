@@ -4,7 +4,7 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
  * The brand API (issue 14, docs/brand-api.md, docs/decisions/020):
  * - `api_keys`: a brand's keys. Only a keyed hash of the key is kept (PURPOSE.apiKey, INDEX_KEY),
  *   with its first characters (`prefix`) for the operator's list; `scopes` comma-separated.
- * - `idempotency_keys`: one row per (API key, Idempotency-Key). A request claims its key by
+ * - `idempotency_keys`: one row per (API key, Idempotency-Key) (its own `id` for the key rotation, which pages by one column). A request claims its key by
  *   inserting the row (`in_flight`, held until `locked_until`); the transaction that does the work
  *   stores the answer (`done`, status and the encrypted body), so the answer and the change commit
  *   together. Kept at least 24 hours, then deleted by the housekeeping sweep and `maintenance prune`.
@@ -33,6 +33,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
     await db.schema
       .createTable('idempotency_keys')
+      .addColumn('id', 'text', (c) => c.primaryKey())
       .addColumn('api_key_id', 'text', (c) => c.notNull().references('api_keys.id'))
       .addColumn('key', 'text', (c) => c.notNull())
       .addColumn('request_hash', 'text', (c) => c.notNull())
@@ -42,7 +43,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn('status', 'integer')
       .addColumn('response_ciphertext', 'text')
       .addColumn('created_at', 'text', (c) => c.notNull())
-      .addPrimaryKeyConstraint('idempotency_keys_pk', ['api_key_id', 'key'])
+      .addUniqueConstraint('idempotency_keys_key_unique', ['api_key_id', 'key'])
       .execute();
     await db.schema.createIndex('idempotency_keys_created_idx').on('idempotency_keys').column('created_at').execute();
 
