@@ -1,25 +1,12 @@
-import { randomUUID } from 'node:crypto';
-import { insertApiLedgerEntry, insertRedemption } from '../db/repositories/api-ledger.js';
-import { recordAuditEvent } from '../db/repositories/audit.js';
-import { sumLedgerByAsset } from '../db/repositories/ledger.js';
+import { insertRedemption } from '../db/repositories/api-ledger.js';
 import type { ServiceDeps } from '../deps.js';
-import { balanceIn } from '../domain/ledger.js';
 import { AppError } from '../errors.js';
-import { changeBrandCard, type InTransaction, stateOf } from './api-card.js';
-import { apiActor, type ApiCaller } from './caller.js';
-import { cardNotActive, checkCardAsset } from './money.js';
+import { changeBrandCard, type InTransaction } from './api-card.js';
+import type { ApiCaller } from './caller.js';
+import { activeCardBalance, bookMovement, type CardMovement } from './card-movement.js';
 import type { Money } from './schemas.js';
 
-export interface Redemption {
-  id: string;
-  cardId: string;
-  brandId: string;
-  maskedNumber: string;
-  amount: Money;
-  balanceAfter: Money;
-  reference: string | null;
-  createdAt: string;
-}
+export type Redemption = CardMovement;
 
 /**
  * POST /api/v1/cards/{id}/redemptions: takes an amount off an active card, as a `redemption` ledger
@@ -38,33 +25,14 @@ export function redeem(
   const now = deps.now();
   const at = now.toISOString();
   return changeBrandCard(deps, caller, cardId, async (trx, card, masked) => {
-    const state = stateOf(card, now);
-    if (state !== 'active') throw cardNotActive(state);
-    checkCardAsset(input.amount, card.asset_code, 'amount.assetCode');
-    const balance = balanceIn(await sumLedgerByAsset(trx, card.id), card.asset_code);
+    const balance = await activeCardBalance(trx, card, now, input.amount);
     let amount = input.amount.value;
     if (balance < amount) {
       if (!input.allowPartial || balance <= 0) throw new AppError('BALANCE_TOO_LOW', `The card holds ${balance} (minor units of ${card.asset_code}); nothing was redeemed.`);
       amount = balance;
     }
-    const id = randomUUID();
-    await insertApiLedgerEntry(
-      trx,
-      { id, card_id: card.id, asset_code: card.asset_code, amount: -amount, kind: 'redemption', reference: `api:redemption:${id}`, created_at: at },
-      { api_key_id: caller.keyId, reference: input.reference ?? null, redemption_id: null },
-    );
-    await insertRedemption(trx, { id, card_id: card.id, asset_code: card.asset_code, amount, created_at: at });
-    await recordAuditEvent(trx, { type: 'card.redeem', outcome: 'redeemed', brandId: card.brand_id, cardId: card.id, client: apiActor(caller), detail: `${amount} ${card.asset_code} (${id})` }, at);
-    const result: Redemption = {
-      id,
-      cardId: card.id,
-      brandId: card.brand_id,
-      maskedNumber: masked,
-      amount: { value: amount, assetCode: card.asset_code },
-      balanceAfter: { value: balance - amount, assetCode: card.asset_code },
-      reference: input.reference ?? null,
-      createdAt: at,
-    };
+    const result = await bookMovement(trx, caller, card, masked, { kind: 'redemption', signed: -amount, assetCode: card.asset_code, reference: input.reference, balanceBefore: balance }, at);
+    await insertRedemption(trx, { id: result.id, card_id: card.id, asset_code: card.asset_code, amount, created_at: at });
     // Webhook event redemption.created: recorded here, in this transaction.
     await inTransaction?.(trx, result);
     return result;

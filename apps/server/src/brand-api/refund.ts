@@ -1,25 +1,15 @@
-import { randomUUID } from 'node:crypto';
-import { addRefunded, findRedemption, insertApiLedgerEntry } from '../db/repositories/api-ledger.js';
-import { recordAuditEvent } from '../db/repositories/audit.js';
+import { addRefunded, findRedemption } from '../db/repositories/api-ledger.js';
 import { sumLedgerByAsset } from '../db/repositories/ledger.js';
 import type { ServiceDeps } from '../deps.js';
 import { balanceIn } from '../domain/ledger.js';
 import { AppError } from '../errors.js';
 import { changeBrandCard, type InTransaction, stateOf } from './api-card.js';
-import { apiActor, type ApiCaller } from './caller.js';
-import { cardNotActive, checkCardAsset } from './money.js';
+import type { ApiCaller } from './caller.js';
+import { bookMovement, type CardMovement, cardNotActive, checkCardAsset } from './card-movement.js';
 import type { Money } from './schemas.js';
 
-export interface Refund {
-  id: string;
+export interface Refund extends CardMovement {
   redemptionId: string;
-  cardId: string;
-  brandId: string;
-  maskedNumber: string;
-  amount: Money;
-  balanceAfter: Money;
-  reference: string | null;
-  createdAt: string;
 }
 
 const redemptionNotFound = () => new AppError('REDEMPTION_NOT_FOUND', 'No redemption with this id exists for this brand.');
@@ -54,25 +44,16 @@ export async function refund(
     if (amount <= 0 || amount > left || !(await addRefunded(trx, redemption.id, amount))) {
       throw new AppError('REFUND_EXCEEDS_REDEMPTION', `${left} of the redemption's ${redemption.amount} (minor units) is left to refund; nothing was refunded.`);
     }
-    const id = randomUUID();
-    await insertApiLedgerEntry(
-      trx,
-      { id, card_id: card.id, asset_code: redemption.asset_code, amount, kind: 'refund', reference: `api:refund:${id}`, created_at: at },
-      { api_key_id: caller.keyId, reference: input.reference ?? null, redemption_id: redemption.id },
-    );
     const balance = balanceIn(await sumLedgerByAsset(trx, card.id), redemption.asset_code);
-    await recordAuditEvent(trx, { type: 'card.refund', outcome: 'refunded', brandId: card.brand_id, cardId: card.id, client: apiActor(caller), detail: `${amount} ${redemption.asset_code} of ${redemption.id} (${id})` }, at);
-    const result: Refund = {
-      id,
-      redemptionId: redemption.id,
-      cardId: card.id,
-      brandId: card.brand_id,
-      maskedNumber: masked,
-      amount: { value: amount, assetCode: redemption.asset_code },
-      balanceAfter: { value: balance, assetCode: redemption.asset_code },
-      reference: input.reference ?? null,
-      createdAt: at,
-    };
+    const movement = await bookMovement(
+      trx,
+      caller,
+      card,
+      masked,
+      { kind: 'refund', signed: amount, assetCode: redemption.asset_code, reference: input.reference, redemptionId: redemption.id, balanceBefore: balance },
+      at,
+    );
+    const result: Refund = { ...movement, redemptionId: redemption.id };
     // Webhook event refund.created: recorded here, in this transaction.
     await inTransaction?.(trx, result);
     return result;

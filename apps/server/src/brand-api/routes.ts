@@ -1,9 +1,12 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { InTransaction } from './api-card.js';
+import type { ApiCaller } from './caller.js';
 import { errorResponses } from '../http/error-responses.js';
 import type { App, RouteOptions } from '../http/route-types.js';
 import type { ApiScope } from '../domain/brand-api-rules.js';
 import { apiCallerOf, installApiAuthentication } from './authenticate.js';
-import { blockCard, unblockCard } from './block-card.js';
+import { type BlockChange, blockCard, unblockCard } from './block-card.js';
 import { idempotently } from './idempotency.js';
 import { issueGiftCard } from './issue-gift-card.js';
 import { listTransactions } from './list-transactions.js';
@@ -73,15 +76,27 @@ export async function brandApiRoutes(app: App, { deps }: RouteOptions): Promise<
   });
   installApiAuthentication(app, deps, limiter);
 
+  /**
+   * A POST that changes something: run once per Idempotency-Key (idempotency.ts), its answer made
+   * from the use case's result and stored in the use case's own transaction (`then`).
+   */
+  const changeCall = async <R, A>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    answer: (result: R) => A,
+    run: (caller: ApiCaller, then: InTransaction<R>) => Promise<R>,
+  ): Promise<void> => {
+    const caller = apiCallerOf(request);
+    // The answer is sent by idempotently (first answer or replay).
+    await idempotently(deps, request, reply, caller, status, async (store) => answer(await run(caller, (trx, result) => store(trx, answer(result)))));
+  };
+
   {
     const r = post('cards:write', 'issueGiftCard', 'Issue a gift card', 'A new active gift card of the key\u2019s brand with its initial balance (in the brand\u2019s asset): its number, security code and (when asked) recovery code are in this answer only.');
-    app.post(`${API_V1}/cards`, { config: r.config, schema: { ...r.schema, body: issueCardRequestSchema, response: { ...ok(201, issuedCardSchema), ...r.errors() } } }, async (request, reply) => {
-      const caller = apiCallerOf(request);
-      return idempotently(deps, request, reply, caller, 201, async (store) => {
-        const issued = await issueGiftCard(deps, caller, request.body, (trx, result) => store(trx, issuedAnswer(result)));
-        return issuedAnswer(issued);
-      });
-    });
+    app.post(`${API_V1}/cards`, { config: r.config, schema: { ...r.schema, body: issueCardRequestSchema, response: { ...ok(201, issuedCardSchema), ...r.errors() } } }, (request, reply) =>
+      changeCall(request, reply, 201, issuedAnswer, (caller, then) => issueGiftCard(deps, caller, request.body, then)),
+    );
   }
 
   {
@@ -101,35 +116,23 @@ export async function brandApiRoutes(app: App, { deps }: RouteOptions): Promise<
 
   {
     const r = post('redemptions:write', 'redeemCard', 'Redeem (spend) from a card', 'Takes the amount off an active card. Short balance: 400 BALANCE_TOO_LOW, or with allowPartial what the card holds. A blocked, replaced, paid-out, inactive or expired card: 400 CARD_NOT_ACTIVE. Redemptions of one card run one at a time: the balance never goes below zero.');
-    app.post(`${API_V1}/cards/:id/redemptions`, { config: r.config, schema: { ...r.schema, params: cardIdParams, body: redemptionRequestSchema, response: { ...ok(201, redemptionSchema), ...r.errors(404) } } }, async (request, reply) => {
-      const caller = apiCallerOf(request);
-      return idempotently(deps, request, reply, caller, 201, async (store) => {
-        const redemption = await redeem(deps, caller, request.params.id, request.body, (trx, result) => store(trx, redemptionAnswer(result)));
-        return redemptionAnswer(redemption);
-      });
-    });
+    app.post(`${API_V1}/cards/:id/redemptions`, { config: r.config, schema: { ...r.schema, params: cardIdParams, body: redemptionRequestSchema, response: { ...ok(201, redemptionSchema), ...r.errors(404) } } }, (request, reply) =>
+      changeCall(request, reply, 201, redemptionAnswer, (caller, then) => redeem(deps, caller, request.params.id, request.body, then)),
+    );
   }
 
   {
     const r = post('redemptions:write', 'refundRedemption', 'Refund a redemption', 'Gives (part of) a redemption back to its card; default: what is left to refund. More than is left: 400 REFUND_EXCEEDS_REDEMPTION. Another brand\u2019s or an unknown redemption: 404 REDEMPTION_NOT_FOUND.');
-    app.post(`${API_V1}/redemptions/:id/refunds`, { config: r.config, schema: { ...r.schema, params: redemptionIdParams, body: refundRequestSchema, response: { ...ok(201, refundSchema), ...r.errors(404) } } }, async (request, reply) => {
-      const caller = apiCallerOf(request);
-      return idempotently(deps, request, reply, caller, 201, async (store) => {
-        const refunded = await refund(deps, caller, request.params.id, request.body, (trx, result) => store(trx, refundAnswer(result)));
-        return refundAnswer(refunded);
-      });
-    });
+    app.post(`${API_V1}/redemptions/:id/refunds`, { config: r.config, schema: { ...r.schema, params: redemptionIdParams, body: refundRequestSchema, response: { ...ok(201, refundSchema), ...r.errors(404) } } }, (request, reply) =>
+      changeCall(request, reply, 201, refundAnswer, (caller, then) => refund(deps, caller, request.params.id, request.body, then)),
+    );
   }
 
   {
     const r = post('loads:write', 'loadCard', 'Load money onto a card', 'Adds the amount to an active card (400 CARD_NOT_ACTIVE otherwise).');
-    app.post(`${API_V1}/cards/:id/loads`, { config: r.config, schema: { ...r.schema, params: cardIdParams, body: loadRequestSchema, response: { ...ok(201, loadSchema), ...r.errors(404) } } }, async (request, reply) => {
-      const caller = apiCallerOf(request);
-      return idempotently(deps, request, reply, caller, 201, async (store) => {
-        const loaded = await load(deps, caller, request.params.id, request.body, (trx, result) => store(trx, loadAnswer(result)));
-        return loadAnswer(loaded);
-      });
-    });
+    app.post(`${API_V1}/cards/:id/loads`, { config: r.config, schema: { ...r.schema, params: cardIdParams, body: loadRequestSchema, response: { ...ok(201, loadSchema), ...r.errors(404) } } }, (request, reply) =>
+      changeCall(request, reply, 201, loadAnswer, (caller, then) => load(deps, caller, request.params.id, request.body, then)),
+    );
   }
 
   {
@@ -143,24 +146,16 @@ export async function brandApiRoutes(app: App, { deps }: RouteOptions): Promise<
 
   {
     const r = post('cards:write', 'blockCard', 'Block a card', 'Stops a card (lost, stolen, fraud, other): self-service answers it as unknown, redemptions and loads are refused. Blocking a blocked card changes nothing.');
-    app.post(`${API_V1}/cards/:id/block`, { config: r.config, schema: { ...r.schema, params: cardIdParams, body: blockRequestSchema, response: { ...ok(200, cardSchema), ...r.errors(404) } } }, async (request, reply) => {
-      const caller = apiCallerOf(request);
-      return idempotently(deps, request, reply, caller, 200, async (store) => {
-        const blocked = await blockCard(deps, caller, request.params.id, request.body.reason, (trx, result) => store(trx, result.card));
-        return blocked.card;
-      });
-    });
+    app.post(`${API_V1}/cards/:id/block`, { config: r.config, schema: { ...r.schema, params: cardIdParams, body: blockRequestSchema, response: { ...ok(200, cardSchema), ...r.errors(404) } } }, (request, reply) =>
+      changeCall(request, reply, 200, cardOfChange, (caller, then) => blockCard(deps, caller, request.params.id, request.body.reason, then)),
+    );
   }
 
   {
     const r = post('cards:write', 'unblockCard', 'Unblock a card', 'The card works again in the state it had. Unblocking a card that is not blocked changes nothing.');
-    app.post(`${API_V1}/cards/:id/unblock`, { config: r.config, schema: { ...r.schema, params: cardIdParams, body: unblockRequestSchema, response: { ...ok(200, cardSchema), ...r.errors(404) } } }, async (request, reply) => {
-      const caller = apiCallerOf(request);
-      return idempotently(deps, request, reply, caller, 200, async (store) => {
-        const unblocked = await unblockCard(deps, caller, request.params.id, (trx, result) => store(trx, result.card));
-        return unblocked.card;
-      });
-    });
+    app.post(`${API_V1}/cards/:id/unblock`, { config: r.config, schema: { ...r.schema, params: cardIdParams, body: unblockRequestSchema, response: { ...ok(200, cardSchema), ...r.errors(404) } } }, (request, reply) =>
+      changeCall(request, reply, 200, cardOfChange, (caller, then) => unblockCard(deps, caller, request.params.id, then)),
+    );
   }
 }
 
@@ -198,3 +193,5 @@ const loadAnswer = (l: Awaited<ReturnType<typeof load>>): z.infer<typeof loadSch
   balanceAfter: l.balanceAfter,
   createdAt: l.createdAt,
 });
+
+const cardOfChange = (change: BlockChange) => change.card;
