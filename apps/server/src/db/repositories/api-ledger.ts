@@ -2,16 +2,27 @@ import { sql } from 'kysely';
 import type { LedgerAmount } from '../../domain/ledger.js';
 import type { ApiLedgerEntriesTable, LedgerEntriesTable, RedemptionsTable } from '../schema.js';
 import type { Executor } from './executor.js';
-import { insertLedgerEntries } from './ledger.js';
+import { preparedQuery } from '../prepared.js';
+
+// Prepared: the statements every redemption, refund and load runs.
+const insertEntry = preparedQuery((db, p: LedgerEntriesTable & Record<string, string | number>) =>
+  db.insertInto('ledger_entries').values({ id: p.id, card_id: p.card_id, asset_code: p.asset_code, amount: p.amount, kind: p.kind, reference: p.reference, created_at: p.created_at }),
+);
+const insertApiEntry = preparedQuery((db, p: ApiLedgerEntriesTable & Record<string, string | null>) =>
+  db.insertInto('api_ledger_entries').values({ entry_id: p.entry_id, card_id: p.card_id, api_key_id: p.api_key_id, reference: p.reference, redemption_id: p.redemption_id }),
+);
+const insertRedemptionRow = preparedQuery((db, p: Omit<RedemptionsTable, 'refunded'> & Record<string, string | number>) =>
+  db.insertInto('redemptions').values({ id: p.id, card_id: p.card_id, asset_code: p.asset_code, amount: p.amount, created_at: p.created_at }),
+);
 
 /** A ledger entry booked through the brand API, with the key that booked it and the brand's reference. */
 export async function insertApiLedgerEntry(db: Executor, entry: LedgerEntriesTable, api: Omit<ApiLedgerEntriesTable, 'entry_id' | 'card_id'>): Promise<void> {
-  await insertLedgerEntries(db, [entry]);
-  await db.insertInto('api_ledger_entries').values({ entry_id: entry.id, card_id: entry.card_id, ...api }).execute();
+  await insertEntry(db, { ...entry });
+  await insertApiEntry(db, { entry_id: entry.id, card_id: entry.card_id, ...api });
 }
 
 export async function insertRedemption(db: Executor, row: Omit<RedemptionsTable, 'refunded'>): Promise<void> {
-  await db.insertInto('redemptions').values(row).execute();
+  await insertRedemptionRow(db, { ...row });
 }
 
 export interface RedemptionListing {

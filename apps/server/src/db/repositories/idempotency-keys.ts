@@ -1,3 +1,4 @@
+import { preparedQuery } from '../prepared.js';
 import type { IdempotencyKeysTable } from '../schema.js';
 import type { Executor } from './executor.js';
 
@@ -9,13 +10,39 @@ export type IdempotencyRow = IdempotencyKeysTable;
  * transaction on PostgreSQL), and the unique primary key decides between processes.
  */
 export async function claimIdempotencyKey(db: Executor, row: IdempotencyRow): Promise<boolean> {
-  const result = await db
-    .insertInto('idempotency_keys')
-    .values(row)
-    .onConflict((oc) => oc.columns(['api_key_id', 'key']).doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
+  return (await claim(db, { ...row })).length === 1;
 }
+
+// Prepared: every POST of the brand API claims a key and stores an answer.
+const claim = preparedQuery((db, p: IdempotencyRow & Record<string, string | number | null>) =>
+  db
+    .insertInto('idempotency_keys')
+    .values({
+      id: p.id,
+      api_key_id: p.api_key_id,
+      key: p.key,
+      request_hash: p.request_hash,
+      state: p.state,
+      claim_id: p.claim_id,
+      locked_until: p.locked_until,
+      status: p.status,
+      response_ciphertext: p.response_ciphertext,
+      created_at: p.created_at,
+    })
+    .onConflict((oc) => oc.columns(['api_key_id', 'key']).doNothing())
+    .returning('id'),
+);
+
+const complete = preparedQuery((db, p: { apiKeyId: string; key: string; claimId: string; status: number; responseCiphertext: string }) =>
+  db
+    .updateTable('idempotency_keys')
+    .set({ state: 'done', status: p.status, response_ciphertext: p.responseCiphertext })
+    .where('api_key_id', '=', p.apiKeyId)
+    .where('key', '=', p.key)
+    .where('claim_id', '=', p.claimId)
+    .where('state', '=', 'in_flight')
+    .returning('id'),
+);
 
 export async function findIdempotencyKey(db: Executor, apiKeyId: string, key: string): Promise<IdempotencyRow | undefined> {
   return db.selectFrom('idempotency_keys').selectAll().where('api_key_id', '=', apiKeyId).where('key', '=', key).executeTakeFirst();
@@ -42,15 +69,7 @@ export async function completeIdempotencyKey(
   claimId: string,
   answer: { status: number; responseCiphertext: string },
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('idempotency_keys')
-    .set({ state: 'done', status: answer.status, response_ciphertext: answer.responseCiphertext })
-    .where('api_key_id', '=', apiKeyId)
-    .where('key', '=', key)
-    .where('claim_id', '=', claimId)
-    .where('state', '=', 'in_flight')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return (await complete(db, { apiKeyId, key, claimId, ...answer })).length === 1;
 }
 
 /** Lets go of a claim whose request changed nothing (it failed unexpectedly): a retry runs afresh. */
