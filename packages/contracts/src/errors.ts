@@ -35,6 +35,22 @@ export const ERROR_STATUS = {
    */
   IDEMPOTENCY_CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
+  // The brand API (/api/v1, docs/brand-api.md): the brand's own systems, not the cardholder.
+  /** No, an unknown or a revoked API key. */
+  UNAUTHORIZED: 401,
+  /** The API key lacks the scope the call needs. */
+  FORBIDDEN: 403,
+  /** A POST without an Idempotency-Key header (1 to 255 characters). */
+  IDEMPOTENCY_KEY_REQUIRED: 400,
+  /** The Idempotency-Key was used before with another request; nothing changes. */
+  IDEMPOTENCY_KEY_REUSED: 422,
+  /** The first request with this Idempotency-Key still runs. */
+  IDEMPOTENCY_KEY_IN_USE: 409,
+  /** Blocked, replaced, paid out, inactive or expired: the card cannot be used now. */
+  CARD_NOT_ACTIVE: 400,
+  REFUND_EXCEEDS_REDEMPTION: 400,
+  /** An unknown redemption, or one of another brand's card. */
+  REDEMPTION_NOT_FOUND: 404,
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
 } as const;

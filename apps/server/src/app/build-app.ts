@@ -27,6 +27,7 @@ import { installRequestMetrics } from '../http/request-metrics.js';
 import { metricsReadings } from '../db/repositories/metrics-readings.js';
 import { BrandCache } from '../customer-call/brand-cache.js';
 import type { ServiceDeps } from '../deps.js';
+import { brandApiRoutes } from '../brand-api/routes.js';
 import { balanceRoutes } from '../flows/balance/routes.js';
 import { brandRoutes } from '../flows/brand/routes.js';
 import { payoutRoutes } from '../flows/payout/routes.js';
@@ -171,7 +172,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Tessera API', version: '1.0.0', description: 'Self-service portal for prepaid Visa cards and gift cards.' },
+      info: { title: 'Tessera API', version: '1.0.0', description: 'Self-service portal for prepaid Visa cards and gift cards, and the brand API (/api/v1, tag brand-api; docs/brand-api.md).' },
+      components: {
+        securitySchemes: {
+          // The brand API's keys (tessera api-keys create): Authorization: Bearer tsk_…
+          bearerAuth: { type: 'http', scheme: 'bearer', description: 'A brand API key (tsk_…) from `tessera api-keys create`.' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -187,6 +194,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   for (const routes of [pinFrameRoutes, healthRoutes, brandRoutes, errorReportRoute, balanceRoutes, resetRoutes, replaceRoutes, visaRoutes, identityRoutes, payoutRoutes, customerRoutes]) {
     await app.register(routes, routeOptions);
   }
+  // The brand API (/api/v1): the brand's own systems with an API key, not a cardholder flow.
+  await app.register(brandApiRoutes, routeOptions);
   // The sandbox iDIN provider at PUBLIC_URL/sandbox/idin, when IDENTITY_ADAPTER is sandbox (refused in production).
   if (config.identity.adapter === 'sandbox') await app.register(sandboxIdinRoutes, routeOptions);
   // The demo areas exist only in demo mode: in production /api/demo/* and /dev/* answer 404.

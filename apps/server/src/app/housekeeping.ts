@@ -1,6 +1,8 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import { deleteErrorReportsBefore } from '../db/repositories/error-reports.js';
+import { deleteIdempotencyKeysBefore } from '../db/repositories/idempotency-keys.js';
+import { IDEMPOTENCY_KEPT_MS } from '../domain/brand-api-rules.js';
 import type { Executor } from '../db/repositories/executor.js';
 import { forgetNumberGuesses } from '../db/repositories/number-guesses.js';
 import { eraseFailedPayloadsBefore } from '../db/repositories/outbox.js';
@@ -24,6 +26,8 @@ export interface SweepResult {
   numberGuesses: number;
   /** Failed messages whose content was erased (failed OUTBOX_FAILED_CONTENT_DAYS ago or more). */
   failedMessageContents: number;
+  /** Brand API idempotency keys deleted (created more than 24 hours ago). */
+  idempotencyKeys: number;
 }
 
 /**
@@ -31,7 +35,7 @@ export interface SweepResult {
  * process (main.ts): error reports older than ERROR_REPORT_RETENTION_DAYS, and the guessing
  * counters of numbers without a card (number_guesses) last guessed 30 days ago, which bounds
  * that table, and the encrypted content of messages given up OUTBOX_FAILED_CONTENT_DAYS ago (kept
- * until then for `tessera outbox retry`). A timer rather than a sweep on insert: rows must go when their time is up even if
+ * until then for `tessera outbox retry`), and the brand API's idempotency keys once they are 24 hours old. A timer rather than a sweep on insert: rows must go when their time is up even if
  * nothing new arrives, and a delete in the guessing path would make it slower than a real card's.
  * Several processes sweeping at once is harmless: each runs the same `DELETE … WHERE … < cutoff`,
  * and a row one of them deleted is simply not there for the others; nothing needs a lock or a
@@ -75,6 +79,7 @@ export class HousekeepingSweeper {
       errorReports: await deleteErrorReportsBefore(this.#o.db, cutoff),
       numberGuesses: await forgetNumberGuesses(this.#o.db, forgetBefore),
       failedMessageContents: await eraseFailedPayloadsBefore(this.#o.db, failedBefore),
+      idempotencyKeys: await deleteIdempotencyKeysBefore(this.#o.db, new Date(now - IDEMPOTENCY_KEPT_MS).toISOString()),
     }))();
     this.#running = run;
     try {

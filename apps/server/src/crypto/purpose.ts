@@ -22,6 +22,12 @@ export const PURPOSE = {
   identity: 'identity',
   /** Encrypted: the IBAN a PAYOUT session call bound to its session (migration 009). */
   identityIban: 'identity-iban',
+  /** The keyed hash of a brand API key (migration 012): found by it, never stored itself. */
+  apiKey: 'api-key',
+  /** The keyed hash of an idempotent request (method, path, body: a lookup's body holds a card number). */
+  idempotentRequest: 'idempotent-request',
+  /** Encrypted: the answer kept for an Idempotency-Key (an issued card's number and codes are in it). */
+  idempotentResponse: 'idempotent-response',
   /** Encrypted: a webhook endpoint's signing secret (whsec_…), which signing needs back (013). */
   webhookSecret: 'webhook-secret',
 } as const;

@@ -318,6 +318,61 @@ export interface NumberGuessesTable {
   updated_at: string;
 }
 
+/** The brand API's keys (migration 012): a keyed hash only, never the key. */
+export interface ApiKeysTable {
+  id: string;
+  brand_id: string;
+  name: string;
+  /** The key's first characters ("tsk_" and 8 more), for the operator's list. */
+  prefix: string;
+  /** Blind index (PURPOSE.apiKey) of the whole key. */
+  key_hash: string;
+  /** Comma-separated scopes (cards:read, cards:write, redemptions:write, loads:write). */
+  scopes: string;
+  created_at: string;
+  /** Written at most once a minute per key. */
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+/** One Idempotency-Key of one API key (migration 012; brand-api/idempotency.ts). */
+export interface IdempotencyKeysTable {
+  id: string;
+  api_key_id: string;
+  key: string;
+  /** Blind index (PURPOSE.idempotentRequest) of the method, path and body. */
+  request_hash: string;
+  state: 'in_flight' | 'done';
+  /** Which request holds the claim: only it may store the answer. */
+  claim_id: string;
+  /** An in-flight claim older than this was left by a crashed request: another may take it over. */
+  locked_until: string;
+  status: number | null;
+  /** The answer's JSON body, encrypted (PURPOSE.idempotentResponse): an issued card's number and codes are in it. */
+  response_ciphertext: string | null;
+  created_at: string;
+}
+
+/** A redemption (ledger entry kind `redemption`, same id) and how much of it was refunded (migration 012). */
+export interface RedemptionsTable {
+  id: string;
+  card_id: string;
+  asset_code: string;
+  /** Positive minor units taken off the card (the ledger entry is its negative). */
+  amount: number;
+  refunded: Generated<number>;
+  created_at: string;
+}
+
+/** A ledger entry the brand API booked (migration 012): which key, the brand's reference, a refund's redemption. */
+export interface ApiLedgerEntriesTable {
+  entry_id: string;
+  card_id: string;
+  api_key_id: string;
+  reference: string | null;
+  redemption_id: string | null;
+}
+
 export interface Database {
   brands: BrandsTable;
   brand_flows: BrandFlowsTable;
@@ -341,6 +396,10 @@ export interface Database {
   identity_sessions: IdentitySessionsTable;
   card_registrations: CardRegistrationsTable;
   number_guesses: NumberGuessesTable;
+  api_keys: ApiKeysTable;
+  idempotency_keys: IdempotencyKeysTable;
+  redemptions: RedemptionsTable;
+  api_ledger_entries: ApiLedgerEntriesTable;
 }
 
 export type BrandRow = Selectable<BrandsTable>;
@@ -356,3 +415,4 @@ export type OutboxMessageRow = Selectable<OutboxMessagesTable>;
 export type CardReplacementRow = Selectable<CardReplacementsTable>;
 export type PayoutRow = Selectable<PayoutsTable>;
 export type IdentitySessionRow = Selectable<IdentitySessionsTable>;
+export type ApiKeyRow = Selectable<ApiKeysTable>;

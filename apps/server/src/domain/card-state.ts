@@ -51,3 +51,23 @@ const VISA_TRANSITIONS: Record<CardState, readonly CardState[]> = {
 export function canTransition(from: CardState, to: CardState): boolean {
   return VISA_TRANSITIONS[from].includes(to);
 }
+
+/** How the brand API names a card's standing (docs/brand-api.md). */
+export type ApiCardState = 'active' | 'inactive' | 'passcode_set' | 'blocked' | 'replaced' | 'paid_out' | 'expired';
+
+/**
+ * The brand API's state of a card: a block first (whatever else), then a balance that moved on
+ * (replaced, paid out), then an expiry date that has passed (`expired`: from the day after it),
+ * else the card's own state. Only `active` cards are redeemed or loaded.
+ */
+export function apiCardState(
+  card: CardStanding & { replaced_by_card_id: string | null; paid_out_at: string | null; expires_at: string | null },
+  expired: boolean,
+): ApiCardState {
+  if (card.blocked_at !== null) return 'blocked';
+  if (card.replaced_by_card_id !== null) return 'replaced';
+  if (card.state === 'blocked') return 'blocked';
+  if (card.paid_out_at !== null) return 'paid_out';
+  if (expired) return 'expired';
+  return card.state as ApiCardState;
+}

@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.js';
 import { recordAuditEvent } from '../db/repositories/audit.js';
+import { IDEMPOTENCY_KEPT_MS } from '../domain/brand-api-rules.js';
 import { operatorActorOf } from './operator-name.js';
 
 const DAY_MS = 86_400_000;
@@ -20,6 +21,8 @@ export interface PruneResult {
   captchaTokens: number;
   pinFrameKeys: number;
   identitySessions: number;
+  /** Brand API idempotency keys older than 24 hours (the server's housekeeping deletes them too). */
+  idempotencyKeys: number;
 }
 
 /**
@@ -31,7 +34,8 @@ export interface PruneResult {
  * - secrets no longer in use (used_at set, or a one-time code past its expiry) for `spentCodes`
  *   days, except one an identity session still names as the code it was started with;
  * - spent captcha tokens and PIN frame keys past their expiry (they matter for minutes);
- * - identity sessions older than `identitySessions` days: the verified identity and the IBAN.
+ * - identity sessions older than `identitySessions` days: the verified identity and the IBAN;
+ * - brand API idempotency keys older than 24 hours (kept at least that long; docs/brand-api.md).
  */
 export async function prune(deps: { db: Db; now: () => Date; operator?: string }, ages: PruneAges, options: { dryRun: boolean }): Promise<PruneResult> {
   const now = deps.now();
@@ -61,7 +65,10 @@ export async function prune(deps: { db: Db; now: () => Date; operator?: string }
           .where((eb) => eb.or([eb('identity_ciphertext', 'is not', null), eb('bound_iban_ciphertext', 'is not', null)]))
           .executeTakeFirst(),
       );
-      result = { dryRun: options.dryRun, errorReports, spentCodes, captchaTokens, pinFrameKeys, identitySessions };
+      const idempotencyKeys = counted(
+        await trx.deleteFrom('idempotency_keys').where('created_at', '<', new Date(now.getTime() - IDEMPOTENCY_KEPT_MS).toISOString()).executeTakeFirst(),
+      );
+      result = { dryRun: options.dryRun, errorReports, spentCodes, captchaTokens, pinFrameKeys, identitySessions, idempotencyKeys };
       if (options.dryRun) throw rollback;
       await recordAuditEvent(
         trx,

@@ -44,7 +44,7 @@ describe('tessera maintenance prune', () => {
 
     const res = await c.cli('maintenance', 'prune', '--by', 'ops.kim');
     expect(res.code).toBe(0);
-    expect(res.stdout).toMatch(/^Deleted 1 error reports, \d+ spent codes, 1 captcha tokens, 1 PIN frame keys; emptied 1 identity sessions of personal data\.$/);
+    expect(res.stdout).toMatch(/^Deleted 1 error reports, \d+ spent codes, 1 captcha tokens, 1 PIN frame keys, 0 API idempotency keys; emptied 1 identity sessions of personal data\.$/);
     expect(await count('error_reports')).toBe(1);
     expect(await count('card_secrets')).toBe(secretsBefore - Number(planned.spentCodes));
     // The current security code still works; the one replaced 10 days ago is still kept.

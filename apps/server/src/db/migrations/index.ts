@@ -10,6 +10,7 @@ import * as pinFrameSessions from './008_pin_frame_sessions.js';
 import * as identityBoundCard from './009_identity_bound_card.js';
 import * as cardOperations from './010_card_operations.js';
 import * as payoutReturns from './011_payout_returns.js';
+import * as brandApi from './012_brand_api.js';
 import * as webhooks from './013_webhooks.js';
 
 /**
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '009_identity_bound_card': identityBoundCard,
   '010_card_operations': cardOperations,
   '011_payout_returns': payoutReturns,
+  '012_brand_api': brandApi,
   '013_webhooks': webhooks,
 };
 

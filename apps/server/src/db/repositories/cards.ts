@@ -1,5 +1,6 @@
 import { type Insertable, sql } from 'kysely';
 import { isPostgres } from '../database.js';
+import { preparedQuery } from '../prepared.js';
 import type { AuditEventsTable, CardRow, CardSecretsTable, CardUpdate, Database, LedgerEntriesTable, NewCard, VisaHoldersTable } from '../schema.js';
 import type { Executor } from './executor.js';
 
@@ -17,10 +18,15 @@ export async function findCardByNumberIndex(
   return (options.forUpdate && isPostgres(db) ? query.forUpdate() : query).executeTakeFirst();
 }
 
-/** A card by its id; `forUpdate` as findCardByNumberIndex. */
+const cardById = preparedQuery((db, p: { cardId: string }) => db.selectFrom('cards').selectAll().where('id', '=', p.cardId));
+const cardByIdForUpdate = preparedQuery((db, p: { cardId: string }) => {
+  const query = db.selectFrom('cards').selectAll().where('id', '=', p.cardId);
+  return isPostgres(db) ? query.forUpdate() : query;
+});
+
+/** A card by its id; `forUpdate` as findCardByNumberIndex. Prepared: every brand API call on a card reads it. */
 export async function findCardById(db: Executor, cardId: string, options: { forUpdate?: boolean } = {}): Promise<CardRow | undefined> {
-  const query = db.selectFrom('cards').selectAll().where('id', '=', cardId);
-  return (options.forUpdate && isPostgres(db) ? query.forUpdate() : query).executeTakeFirst();
+  return (await (options.forUpdate ? cardByIdForUpdate : cardById)(db, { cardId }))[0];
 }
 
 /**

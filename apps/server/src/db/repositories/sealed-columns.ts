@@ -31,6 +31,7 @@ export const SEALED_COLUMNS: readonly SealedColumn[] = [
   { table: 'identity_sessions', key: 'id', column: 'identity_ciphertext', purpose: PURPOSE.identity, keyring: 'data' },
   { table: 'identity_sessions', key: 'id', column: 'bound_iban_ciphertext', purpose: PURPOSE.identityIban, keyring: 'data' },
   { table: 'card_registrations', key: 'card_id', column: 'identity_ciphertext', purpose: PURPOSE.identity, keyring: 'data' },
+  { table: 'idempotency_keys', key: 'id', column: 'response_ciphertext', purpose: PURPOSE.idempotentResponse, keyring: 'data' },
   { table: 'webhook_endpoints', key: 'id', column: 'secret_ciphertext', purpose: PURPOSE.webhookSecret, keyring: 'data' },
 ];
 

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { BrandFileError } from '../brand-file.js';
 import { OperatorError } from '../operator-error.js';
 import { operatorName } from '../operator-name.js';
+import { apiKeysCreate, apiKeysList, apiKeysRevoke } from './commands/api-keys.js';
 import { auditList } from './commands/audit.js';
 import { brandImport, brandsExport, brandsImport, brandsList, brandsSchema } from './commands/brands.js';
 import { cardsImport } from './commands/cards-import.js';
@@ -54,6 +55,9 @@ export const COMMANDS: readonly CommandSpec[] = [
   webhooksRemove,
   webhooksDeliveries,
   auditList,
+  apiKeysCreate,
+  apiKeysList,
+  apiKeysRevoke,
   holdersExport,
   holdersErase,
   maintenancePrune,

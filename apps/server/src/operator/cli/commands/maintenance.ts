@@ -14,10 +14,12 @@ Deletes what Tessera keeps only for a while, in one transaction, audited (mainte
   spent codes          one-time, recovery and replaced codes used or expired --codes-days ago (default 30)
   captcha tokens       spent tokens past their expiry
   PIN frame keys       one-time keys expired more than a day ago
+  API idempotency keys the brand API's Idempotency-Keys and their answers, 24 hours after their first use
   identity data        the verified identity (name, birth date) and IBAN of identity sessions
                        older than --identity-days (default 90); the session row stays for the
                        payout or registration that names it, which keep their own copy
-Running it again finds nothing more. Each server process also sweeps error reports hourly.
+Running it again finds nothing more. Each server process also sweeps error reports and idempotency
+keys hourly.
 
 Options:
   --dry-run                  count what would go; delete nothing
@@ -49,7 +51,7 @@ Options:
     }
     const verb = result.dryRun ? 'Dry run, nothing deleted: would delete' : 'Deleted';
     ctx.io.out(
-      `${verb} ${result.errorReports} error reports, ${result.spentCodes} spent codes, ${result.captchaTokens} captcha tokens, ${result.pinFrameKeys} PIN frame keys; ` +
+      `${verb} ${result.errorReports} error reports, ${result.spentCodes} spent codes, ${result.captchaTokens} captcha tokens, ${result.pinFrameKeys} PIN frame keys, ${result.idempotencyKeys} API idempotency keys; ` +
         `${result.dryRun ? 'would empty' : 'emptied'} ${result.identitySessions} identity sessions of personal data.`,
     );
     return EXIT.ok;

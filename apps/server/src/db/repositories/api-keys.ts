@@ -1,0 +1,61 @@
+import type { Insertable } from 'kysely';
+import type { ApiKeyRow, ApiKeysTable } from '../schema.js';
+import { preparedQuery } from '../prepared.js';
+import type { Executor } from './executor.js';
+
+export async function insertApiKey(db: Executor, row: Insertable<ApiKeysTable>): Promise<void> {
+  await db.insertInto('api_keys').values(row).execute();
+}
+
+const byHash = preparedQuery((db, p: { keyHash: string }) =>
+  db
+    .selectFrom('api_keys')
+    .select(['id', 'brand_id', 'scopes', 'last_used_at', 'revoked_at'])
+    .where('key_hash', '=', p.keyHash),
+);
+
+/** The key with this keyed hash, revoked or not (every API call asks: a prepared statement). */
+export async function findApiKeyByHash(db: Executor, keyHash: string): Promise<Pick<ApiKeyRow, 'id' | 'brand_id' | 'scopes' | 'last_used_at' | 'revoked_at'> | undefined> {
+  return (await byHash(db, { keyHash }))[0];
+}
+
+/**
+ * Records a use unless one was recorded since `staleBefore`: several processes racing write it
+ * at most once each, and the condition keeps an older time from overwriting a newer one.
+ */
+export async function touchApiKey(db: Executor, id: string, at: string, staleBefore: string): Promise<void> {
+  await db
+    .updateTable('api_keys')
+    .set({ last_used_at: at })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', staleBefore)]))
+    .execute();
+}
+
+export interface ApiKeyListing extends Omit<ApiKeyRow, 'key_hash'> {
+  brand_code: string;
+}
+
+/** Keys, oldest first; of one brand when its code is given. */
+export async function listApiKeys(db: Executor, brandCode?: string): Promise<ApiKeyListing[]> {
+  let query = db
+    .selectFrom('api_keys as k')
+    .innerJoin('brands as b', 'b.id', 'k.brand_id')
+    .select(['k.id', 'k.brand_id', 'b.code as brand_code', 'k.name', 'k.prefix', 'k.scopes', 'k.created_at', 'k.last_used_at', 'k.revoked_at']);
+  if (brandCode !== undefined) query = query.where('b.code', '=', brandCode);
+  return query.orderBy('k.created_at').orderBy('k.id').execute();
+}
+
+export async function findApiKey(db: Executor, id: string): Promise<ApiKeyListing | undefined> {
+  return db
+    .selectFrom('api_keys as k')
+    .innerJoin('brands as b', 'b.id', 'k.brand_id')
+    .select(['k.id', 'k.brand_id', 'b.code as brand_code', 'k.name', 'k.prefix', 'k.scopes', 'k.created_at', 'k.last_used_at', 'k.revoked_at'])
+    .where('k.id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function revokeApiKey(db: Executor, id: string, at: string): Promise<boolean> {
+  const result = await db.updateTable('api_keys').set({ revoked_at: at }).where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
