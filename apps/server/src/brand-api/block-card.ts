@@ -1,3 +1,4 @@
+import { recordWebhookEvent, webhookCard } from '../delivery/webhooks/events.js';
 import { recordAuditEvent } from '../db/repositories/audit.js';
 import { findCardById, updateCard } from '../db/repositories/cards.js';
 import type { Executor } from '../db/repositories/executor.js';
@@ -18,7 +19,7 @@ export interface BlockChange {
   reason: BlockReason | null;
 }
 
-type Deps = Pick<ServiceDeps, 'db' | 'now'>;
+type Deps = Pick<ServiceDeps, 'db' | 'crypto' | 'now'>;
 
 /**
  * POST /api/v1/cards/{id}/block: stops a card, as `tessera cards block` does (operator/block-card.ts):
@@ -35,7 +36,7 @@ export function blockCard(deps: Deps, caller: ApiCaller, cardId: string, reason:
       changed = true;
     }
     const result = await changeResult(trx, deps, card, masked, changed, changed ? reason : card.block_reason);
-    // Webhook event card.blocked (when changed): recorded here, in this transaction.
+    if (changed) await recordWebhookEvent(trx, deps.crypto, { brandId: card.brand_id, type: 'card.blocked', cardId: card.id, data: { card: webhookCard(card), reason, by: 'api' } }, at);
     await inTransaction?.(trx, result);
     return result;
   });
@@ -56,7 +57,7 @@ export function unblockCard(deps: Deps, caller: ApiCaller, cardId: string, inTra
       changed = true;
     }
     const result = await changeResult(trx, deps, card, masked, changed, card.block_reason);
-    // Webhook event card.unblocked (when changed): recorded here, in this transaction.
+    if (changed) await recordWebhookEvent(trx, deps.crypto, { brandId: card.brand_id, type: 'card.unblocked', cardId: card.id, data: { card: webhookCard(card), by: 'api' } }, at);
     await inTransaction?.(trx, result);
     return result;
   });

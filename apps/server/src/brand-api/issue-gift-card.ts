@@ -1,3 +1,4 @@
+import { recordWebhookEvent } from '../delivery/webhooks/events.js';
 import { randomUUID } from 'node:crypto';
 import { maskCardNumber, validityOf } from '@tessera/contracts';
 import { drawCardNumberLike, drawRecoveryCode, drawSecurityCode, luhnCheckDigit } from '../cards/card-numbers.js';
@@ -109,7 +110,12 @@ export async function issueGiftCard(
       loadEntryId,
       createdAt: at,
     };
-    // Webhook event card.issued: recorded here, in this transaction (result has the id, brand and masked number).
+    await recordWebhookEvent(
+      trx,
+      deps.crypto,
+      { brandId: brand.id, type: 'card.issued', cardId: id, data: { card: { id, maskedNumber: result.maskedNumber, kind: 'giftcard' }, balance: result.balance, expiresAt, by: 'api' } },
+      at,
+    );
     await inTransaction?.(trx, result);
     return result;
   });

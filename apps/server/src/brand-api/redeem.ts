@@ -1,3 +1,4 @@
+import { recordWebhookEvent, webhookCard } from '../delivery/webhooks/events.js';
 import { insertRedemption } from '../db/repositories/api-ledger.js';
 import type { ServiceDeps } from '../deps.js';
 import { AppError } from '../errors.js';
@@ -16,7 +17,7 @@ export type Redemption = CardMovement;
  * what the card holds (nothing held: still BALANCE_TOO_LOW).
  */
 export function redeem(
-  deps: Pick<ServiceDeps, 'db' | 'now'>,
+  deps: Pick<ServiceDeps, 'db' | 'crypto' | 'now'>,
   caller: ApiCaller,
   cardId: string,
   input: { amount: Money; reference?: string; allowPartial?: boolean },
@@ -33,7 +34,7 @@ export function redeem(
     }
     const result = await bookMovement(trx, caller, card, masked, { kind: 'redemption', signed: -amount, assetCode: card.asset_code, reference: input.reference, balanceBefore: balance }, at);
     await insertRedemption(trx, { id: result.id, card_id: card.id, asset_code: card.asset_code, amount, created_at: at });
-    // Webhook event redemption.created: recorded here, in this transaction.
+    await recordWebhookEvent(trx, deps.crypto, { brandId: card.brand_id, type: 'redemption.created', cardId: card.id, data: { redemption: { id: result.id, amount: result.amount, balanceAfter: result.balanceAfter, reference: result.reference, createdAt: result.createdAt }, card: webhookCard(card) } }, at);
     await inTransaction?.(trx, result);
     return result;
   });

@@ -1,3 +1,4 @@
+import { recordWebhookEvent, webhookCard } from '../delivery/webhooks/events.js';
 import { addRefunded, findRedemption } from '../db/repositories/api-ledger.js';
 import { sumLedgerByAsset } from '../db/repositories/ledger.js';
 import type { ServiceDeps } from '../deps.js';
@@ -23,7 +24,7 @@ const redemptionNotFound = () => new AppError('REDEMPTION_NOT_FOUND', 'No redemp
  * (CARD_NOT_ACTIVE); a blocked or expired card does: the money is the cardholder's.
  */
 export async function refund(
-  deps: Pick<ServiceDeps, 'db' | 'now'>,
+  deps: Pick<ServiceDeps, 'db' | 'crypto' | 'now'>,
   caller: ApiCaller,
   redemptionId: string,
   input: { amount?: Money; reference?: string },
@@ -54,7 +55,12 @@ export async function refund(
       at,
     );
     const result: Refund = { ...movement, redemptionId: redemption.id };
-    // Webhook event refund.created: recorded here, in this transaction.
+    await recordWebhookEvent(
+      trx,
+      deps.crypto,
+      { brandId: card.brand_id, type: 'refund.created', cardId: card.id, data: { refund: { id: result.id, redemptionId: result.redemptionId, amount: result.amount, balanceAfter: result.balanceAfter, reference: result.reference, createdAt: result.createdAt }, card: webhookCard(card) } },
+      at,
+    );
     await inTransaction?.(trx, result);
     return result;
   });

@@ -14,6 +14,7 @@ import { OperatorError } from '../../src/operator/operator-error.js';
 import { settlePayouts } from '../../src/operator/settle-payouts.js';
 import { addWebhook } from '../../src/operator/webhooks.js';
 import { demoCard } from '../helpers/demo.js';
+import { apiClient, apiKeyFor, eur } from '../helpers/brand-api.js';
 import { replaceBody } from '../helpers/flows.js';
 import { identifyCustomerCall, seedIdentitySession } from '../helpers/identity.js';
 import { issueVisa } from '../helpers/visa.js';
@@ -231,6 +232,46 @@ describe('tessera webhooks', () => {
     // No name, IBAN or full number in any event.
     for (const r of receiver.received) expect(r.body).not.toMatch(new RegExp(`de Vries|Zoë|0123456789|6064000000000000|${visa.number}`));
     expect((await c.cli('webhooks', 'deliveries', chosenId)).stdout).toMatch(/payout\.failed\s+msg_\w+\s+1\s+200\s+delivered/);
+  });
+
+  it('sends the brand API’s changes: issued, redeemed, refunded, loaded, blocked and unblocked, each once, replays not again', async () => {
+    receiver.received.length = 0;
+    const api = apiClient(c.t.app, await apiKeyFor(c.t, 'DEMO'));
+    const issued = await api.post('/api/v1/cards', { kind: 'giftcard', balance: eur(2500) });
+    expect(issued.statusCode, issued.body).toBe(201);
+    const card = issued.json() as { id: string; cardNumber: string; securityCode: string };
+    const key = 'redeem-once';
+    const redeemed = await api.post(`/api/v1/cards/${card.id}/redemptions`, { amount: eur(1000), reference: 'till-7' }, key);
+    expect(redeemed.statusCode).toBe(201);
+    // A replay answers again but changes nothing, so it sends nothing.
+    expect((await api.post(`/api/v1/cards/${card.id}/redemptions`, { amount: eur(1000), reference: 'till-7' }, key)).headers['idempotent-replayed']).toBe('true');
+    const redemptionId = (redeemed.json() as { id: string }).id;
+    expect((await api.post(`/api/v1/redemptions/${redemptionId}/refunds`, { amount: eur(400) })).statusCode).toBe(201);
+    expect((await api.post(`/api/v1/cards/${card.id}/loads`, { amount: eur(100) })).statusCode).toBe(201);
+    expect((await api.post(`/api/v1/cards/${card.id}/block`, { reason: 'lost' })).statusCode).toBe(200);
+    // Blocking a blocked card changes nothing: no second event.
+    expect((await api.post(`/api/v1/cards/${card.id}/block`, { reason: 'lost' })).statusCode).toBe(200);
+    expect((await api.post(`/api/v1/cards/${card.id}/unblock`, {})).statusCode).toBe(200);
+    // A refused redemption changes nothing either.
+    expect((await api.post(`/api/v1/cards/${card.id}/redemptions`, { amount: eur(99_999) })).statusCode).toBe(400);
+
+    expect(await deliverAt(new Date())).toMatchObject({ sent: 6, failed: 0 });
+    const events = receiver.received.map((r) => {
+      expectSignedWith(secret, r);
+      return JSON.parse(r.body) as { type: string; data: Record<string, Record<string, unknown>> };
+    });
+    expect(events.map((e) => e.type)).toEqual(['card.issued', 'redemption.created', 'refund.created', 'load.created', 'card.blocked', 'card.unblocked']);
+    const masked = `XXXXXXXXXXXXXXXX${card.cardNumber.slice(-3)}`;
+    for (const event of events) expect(event.data.card).toEqual({ id: card.id, maskedNumber: masked, kind: 'giftcard' });
+    expect(events[0]!.data.balance).toEqual(eur(2500));
+    expect(events[1]!.data.redemption).toMatchObject({ id: redemptionId, amount: eur(1000), balanceAfter: eur(1500), reference: 'till-7' });
+    expect(events[2]!.data.refund).toMatchObject({ redemptionId, amount: eur(400), balanceAfter: eur(1900) });
+    expect(events[3]!.data.load).toMatchObject({ amount: eur(100), balanceAfter: eur(2000) });
+    expect(events[4]!.data).toMatchObject({ reason: 'lost', by: 'api' });
+    for (const r of receiver.received) {
+      expect(r.body).not.toContain(card.cardNumber);
+      expect(r.body).not.toContain(card.securityCode);
+    }
   });
 
   it('sends nothing more to a removed endpoint, not even what was queued for it', async () => {
