@@ -98,10 +98,20 @@ export const test = base.extend<{ policyProblems: void }>({
         target.on('console', (message) => {
           if (POLICY_PROBLEM.test(message.text())) problems.push(message.text());
         });
+      // A server-rendered page the browser hydrates differently (React reports it as an uncaught
+      // "recoverable" error, minified #418/#419/#423/#425 in production builds, docs/decisions/022).
+      const hydration: string[] = [];
+      const watchHydration = (target: Page) =>
+        target.on('pageerror', (error) => {
+          if (/Minified React error #4(18|19|2[0-9])\b|[Hh]ydrat/.test(error.message)) hydration.push(`${target.url()}: ${error.message.slice(0, 200)}`);
+        });
       listen(page);
+      watchHydration(page);
       context.on('page', listen);
+      context.on('page', watchHydration);
       await use();
       expect(problems, 'CSP violations or Permissions-Policy errors in the browser').toEqual([]);
+      expect(hydration, 'hydration mismatches').toEqual([]);
     },
     { auto: true },
   ],

@@ -60,10 +60,10 @@ export function PageShell({ children, hidePoster = false, after }: PageShellProp
       <a className={styles.skip} href="#main">
         {t('shell__skip_to_content')}
       </a>
-      <header
-        className={`${styles.band} ${styling?.headerImage ? styles.withImage : ''}`}
-        style={styling?.headerImage ? { backgroundImage: `url("${styling.headerImage}")` } : undefined}
-      >
+      <header className={`${styles.band} ${styling?.headerImage ? styles.withImage : ''}`}>
+        {/* An image, not an inline background style: the page arrives server-rendered, and the
+            content security policy (no 'unsafe-inline' styles) refuses style attributes in HTML. */}
+        {styling?.headerImage ? <img className={styles.headerImage} src={styling.headerImage} alt="" /> : null}
         <div className={styles.bandInner}>
           {flow ? (
             styling?.logo ? (

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { Link } from 'wouter';
 import { absolute } from '../../lib/router';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,13 @@ export function isFramed(): boolean {
   }
 }
 
+const neverChanges = () => () => undefined;
+/**
+ * The server renders the embed as it is meant to be seen, in a frame; a page opened directly
+ * hydrates that markup and then shows its note (no hydration mismatch).
+ */
+const framedOnServer = () => true;
+
 /**
  * /:slug/balance/embed/balance/*: the compact balance check for a brand's own website
  * (docs/product/balance.md#embed).
@@ -32,7 +39,8 @@ export function EmbedScreen() {
   const [card, setCard] = useState<GiftCard | null>(null);
   useDocumentTitle(t('balance__title'));
 
-  if (!isFramed()) {
+  const framed = useSyncExternalStore(neverChanges, isFramed, framedOnServer);
+  if (!framed) {
     return (
       <main className={styles.embedNote}>
         <p>{t('balance__embed_only')}</p>
