@@ -19,13 +19,14 @@ const FIRST_SCREEN_CEILING_BYTES = 110 * 1024;
 
 /**
  * The budget under that ceiling, so the first screen cannot grow unnoticed: its size as last
- * measured when it was set, 110 770 bytes with server rendering's hydration (docs/decisions/022:
- * +379 bytes for reading the page's state, correcting the language, the header image), plus a margin of
+ * measured when it was set, 111 159 bytes with server rendering's hydration (docs/decisions/022:
+ * +896 bytes for reading the page's state, loading the flow before hydrating, choosing between
+ * hydrating and rendering anew, the language cookie, the header image), plus a margin of
  * 128 bytes for noise and small fixes (a new lazy flow with its paths costs more). Over it the
  * build FAILS: trim what grew (the size report lists the files), or raise the figure deliberately
  * and record why in docs/decisions/003-first-screen-size.md.
  */
-const FIRST_SCREEN_BUDGET_BYTES = 110_770 + 128;
+const FIRST_SCREEN_BUDGET_BYTES = 111_159 + 128;
 
 /**
  * Prints, and writes to size-report.json in the build's output directory, the gzip size of the

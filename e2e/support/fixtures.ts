@@ -85,7 +85,33 @@ const POLICY_PROBLEM = /^CSP violation|Permissions-Policy/;
  * header: the pages run without 'unsafe-inline' styles (docs/security.md#headers), and a
  * violation would otherwise show only as a style that silently did not apply.
  */
+/**
+ * A server-rendered page is inert until the web app has taken it over (docs/decisions/022), as a
+ * cardholder's typing would otherwise be lost; tests wait for that after every page load, as a
+ * person waits for the page to respond.
+ */
+async function untilInteractive(page: Page): Promise<void> {
+  // The web app removes the state block as it starts; still there, no script runs (JavaScript off).
+  const scriptsRun = await page.evaluate(() => document.getElementById('tessera-state') === null).catch(() => false);
+  if (scriptsRun) await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('inert'), undefined, { timeout: 15_000 });
+}
+
 export const test = base.extend<{ policyProblems: void }>({
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      await untilInteractive(page);
+      return response;
+    };
+    page.reload = async (options) => {
+      const response = await reload(options);
+      await untilInteractive(page);
+      return response;
+    };
+    await use(page);
+  },
   policyProblems: [
     async ({ context, page }, use) => {
       const problems: string[] = [];

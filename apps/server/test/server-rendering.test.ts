@@ -17,7 +17,7 @@ const t = useTestApp({ webBuild: path.join(ROOT as string, 'apps/web/dist') });
 const page = (url: string, headers: Record<string, string> = {}) => t.app.inject({ url, headers: { accept: 'text/html', ...headers } });
 
 /** The page's state block, parsed. */
-function stateOf(html: string): { slug: string; lng: string; theme: { name: string }; texts: Record<string, string> } {
+function stateOf(html: string): { slug: string; flow: string; lng: string; theme: { name: string }; texts: Record<string, string> } {
   const json = /<script type="application\/json" id="tessera-state">(.*?)<\/script>/s.exec(html)?.[1];
   expect(json, 'the page carries its state').toBeDefined();
   return JSON.parse(json!) as ReturnType<typeof stateOf>;
@@ -37,7 +37,9 @@ describe('server-rendered first screens', () => {
     expect(html).toMatch(/<link rel="preload" as="image" href="\/api\/assets\/demo\/poster\?v=[\w-]+" fetchpriority="high" \/>/);
     expect(html).not.toContain('Bezig met laden…</');
     const state = stateOf(html);
-    expect(state).toMatchObject({ slug: 'demo', lng: 'nl', theme: { name: 'Tessera Demo' } });
+    expect(state).toMatchObject({ slug: 'demo', flow: 'BALANCE', lng: 'nl', theme: { name: 'Tessera Demo' } });
+    // Inert until the web app has taken it over: nothing typed before then is lost.
+    expect(html).toContain('<div id="root" inert>');
     expect(state.texts.balance__title).toBe('Bekijk je saldo');
     // The state block cannot end the script early: no "<" in it.
     expect(/id="tessera-state">([^]*?)<\/script>/.exec(html)![1]).not.toContain('<');
@@ -80,7 +82,7 @@ describe('server-rendered first screens', () => {
   ])('%s arrives rendered', async (url, text) => {
     const res = await page(url);
     expect(res.statusCode).toBe(200);
-    expect(res.body).toMatch(/<div id="root"><.+<\/div><script type="application\/json" id="tessera-state">/s);
+    expect(res.body).toMatch(/<div id="root" inert><.+<\/div><script type="application\/json" id="tessera-state">/s);
     expect(res.body.toLowerCase()).toContain(text.toLowerCase());
   });
 

@@ -12,7 +12,7 @@ import { getTranslations } from '../flows/brand/get-translations.js';
 
 /** What the web app's server build (apps/web/src/entry-server.tsx) exports. */
 interface PageRenderer {
-  renderPage(url: string, state: { slug: string; lng: string; theme: Theme; texts: Translations }): Promise<{ root: string; title: string; state: string }>;
+  renderPage(url: string, state: { slug: string; flow: FlowCode; lng: string; theme: Theme; texts: Translations }): Promise<{ root: string; title: string; state: string }>;
 }
 
 /** The web app's server build beside its browser build (apps/web/dist-ssr), or null when not built. */
@@ -52,7 +52,8 @@ const CACHE_SIZE = 500;
  * app's own markup for the brand and language, inside index.html with `<html lang>`, the page
  * title, the brand's stylesheet, a preload of the poster image (the largest paint), and the theme
  * and texts as a data block the web app hydrates from, so the screen shows and works without
- * waiting for an API call. The language is chosen as the web app would (pageLanguage).
+ * waiting for an API call. The language is chosen as the web app would (pageLanguage). The page
+ * is inert until the web app has taken it over (apps/web/src/lib/serverState.ts says why).
  *
  * A page depends only on the brand (theme and texts), the path and the language, never on the
  * cardholder: it is rendered once and kept, keyed by a hash of what went into it, so a brand's
@@ -91,7 +92,7 @@ export class ServerRenderedPages {
       this.#cache.set(key, cached);
       return cached;
     }
-    const rendered = await this.renderer.renderPage(pathName, { slug: screen.slug, lng, theme, texts });
+    const rendered = await this.renderer.renderPage(pathName, { slug: screen.slug, flow: screen.flow, lng, theme, texts });
     const poster = theme.styling.posterImage;
     const head = [
       `<link rel="stylesheet" href="${escapeHtml(brandApi.customCss.build({ id: screen.slug }))}" data-theme-stylesheet="${escapeHtml(screen.slug)}" />`,
@@ -101,7 +102,7 @@ export class ServerRenderedPages {
       .replace('<html lang="nl">', () => `<html lang="${escapeHtml(lng)}">`)
       .replace('<title>Tessera</title>', () => `<title>${escapeHtml(rendered.title || theme.name)}</title>`)
       .replace('</head>', () => `${head}</head>`)
-      .replace('<div id="root"></div>', () => `<div id="root">${rendered.root}</div><script type="application/json" id="tessera-state">${rendered.state}</script>`);
+      .replace('<div id="root"></div>', () => `<div id="root" inert>${rendered.root}</div><script type="application/json" id="tessera-state">${rendered.state}</script>`);
     const page = new RenderedPage(Buffer.from(html, 'utf8'));
     this.#cache.set(key, page);
     if (this.#cache.size > CACHE_SIZE) this.#cache.delete(this.#cache.keys().next().value!);

@@ -1,4 +1,4 @@
-import type { Theme, Translations } from '@tessera/contracts';
+import type { FlowCode, Theme, Translations } from '@tessera/contracts';
 
 /**
  * What a server-rendered page carries for the web app to take over without an API call
@@ -8,6 +8,7 @@ import type { Theme, Translations } from '@tessera/contracts';
  */
 export interface ServerState {
   slug: string;
+  flow: FlowCode;
   lng: string;
   theme: Theme;
   texts: Translations;
@@ -20,13 +21,26 @@ export function serializeServerState(state: ServerState): string {
   return JSON.stringify(state).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
-/** The state of a server-rendered page, or null for a page the browser renders itself. */
+/**
+ * The state of a server-rendered page, or null for a page the browser renders itself. The block
+ * is removed once read: it has served its purpose, and the page's text is the page's.
+ */
 export function readServerState(): ServerState | null {
   const element = document.getElementById(SERVER_STATE_ID);
   if (!element?.textContent) return null;
+  element.remove();
   try {
     return JSON.parse(element.textContent) as ServerState;
   } catch {
     return null;
   }
+}
+
+/**
+ * A server-rendered page arrives inert (nothing can be typed into or pressed): typed before React
+ * has taken the form over, a card number would show in the field and be missing from the form.
+ * The first screen shown (PageShell, the embed) makes it interactive once it is hydrated.
+ */
+export function markPageInteractive(): void {
+  document.getElementById('root')?.removeAttribute('inert');
 }

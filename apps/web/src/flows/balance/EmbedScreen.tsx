@@ -1,8 +1,9 @@
-import { useState, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Link } from 'wouter';
 import { absolute } from '../../lib/router';
 import { useTranslation } from 'react-i18next';
 import { type GiftCard, balanceRoutes } from '@tessera/contracts';
+import { markPageInteractive } from '../../lib/serverState';
 import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
 import { LookupForm } from './LookupForm';
 import { BalanceResult } from './BalanceResult';
@@ -40,6 +41,7 @@ export function EmbedScreen() {
   useDocumentTitle(t('balance__title'));
 
   const framed = useSyncExternalStore(neverChanges, isFramed, framedOnServer);
+  useEffect(markPageInteractive, []);
   if (!framed) {
     return (
       <main className={styles.embedNote}>
