@@ -6,7 +6,7 @@ import tessera from './tools/eslint/boundaries.js';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**', 'e2e/screenshots/**'],
+    ignores: ['**/node_modules/**', '**/dist/**', '**/dist-ssr/**', 'data/**', 'test-results/**', 'playwright-report/**', 'e2e/screenshots/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -19,12 +19,14 @@ const FIRST_SCREEN_CEILING_BYTES = 110 * 1024;
 
 /**
  * The budget under that ceiling, so the first screen cannot grow unnoticed: its size as last
- * measured when it was set, 110 263 bytes (docs/decisions/012-card-scanner.md "First-screen size"), plus a margin of
+ * measured when it was set, 111 159 bytes with server rendering's hydration (docs/decisions/022:
+ * +896 bytes for reading the page's state, loading the flow before hydrating, choosing between
+ * hydrating and rendering anew, the language cookie, the header image), plus a margin of
  * 128 bytes for noise and small fixes (a new lazy flow with its paths costs more). Over it the
  * build FAILS: trim what grew (the size report lists the files), or raise the figure deliberately
  * and record why in docs/decisions/003-first-screen-size.md.
  */
-const FIRST_SCREEN_BUDGET_BYTES = 110_263 + 128;
+const FIRST_SCREEN_BUDGET_BYTES = 111_159 + 128;
 
 /**
  * Prints, and writes to size-report.json in the build's output directory, the gzip size of the
@@ -111,9 +113,23 @@ const BALANCE_FIRST_SCREEN_MODULES = new RegExp(
   ].join('|'),
 );
 
-export default defineConfig({
+/**
+ * The server-rendering build (`vite build --ssr`, docs/decisions/022): entry-server.tsx and all it
+ * imports, dependencies included, as one module the server imports (dist-ssr/entry-server.js). Same
+ * resolution and CSS module names as the browser build, so both render the same markup.
+ */
+const serverRenderBuild = {
+  outDir: path.join(webRoot, 'dist-ssr'),
+  emptyOutDir: true,
+  sourcemap: true,
+  rolldownOptions: { input: path.join(webRoot, 'src/entry-server.tsx'), treeshake: { manualPureFunctions: ['z'] }, output: { codeSplitting: false } },
+};
+
+export default defineConfig(({ isSsrBuild }) => ({
   root: webRoot,
-  plugins: [react(), firstScreenSizeReport(), precompress()],
+  plugins: isSsrBuild ? [react()] : [react(), firstScreenSizeReport(), precompress()],
+  // Dependencies are bundled: the server runs the module without the web app's node_modules.
+  ssr: { noExternal: true },
   resolve: {
     // react-i18next and wouter import the pre-React-18 shim (`.../shim`, `.../shim/index.js`);
     // React 19 has the hook built in.
@@ -124,7 +140,7 @@ export default defineConfig({
       },
     ],
   },
-  build: {
+  build: isSsrBuild ? serverRenderBuild : {
     outDir: path.join(webRoot, 'dist'),
     emptyOutDir: true,
     sourcemap: true,
@@ -178,4 +194,4 @@ export default defineConfig({
     setupFiles: ['test/setup.ts'],
     css: { modules: { classNameStrategy: 'non-scoped' } },
   },
-});
+}));

@@ -85,7 +85,33 @@ const POLICY_PROBLEM = /^CSP violation|Permissions-Policy/;
  * header: the pages run without 'unsafe-inline' styles (docs/security.md#headers), and a
  * violation would otherwise show only as a style that silently did not apply.
  */
+/**
+ * A server-rendered page is inert until the web app has taken it over (docs/decisions/022), as a
+ * cardholder's typing would otherwise be lost; tests wait for that after every page load, as a
+ * person waits for the page to respond.
+ */
+async function untilInteractive(page: Page): Promise<void> {
+  // The web app removes the state block as it starts; still there, no script runs (JavaScript off).
+  const scriptsRun = await page.evaluate(() => document.getElementById('tessera-state') === null).catch(() => false);
+  if (scriptsRun) await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('inert'), undefined, { timeout: 15_000 });
+}
+
 export const test = base.extend<{ policyProblems: void }>({
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      await untilInteractive(page);
+      return response;
+    };
+    page.reload = async (options) => {
+      const response = await reload(options);
+      await untilInteractive(page);
+      return response;
+    };
+    await use(page);
+  },
   policyProblems: [
     async ({ context, page }, use) => {
       const problems: string[] = [];
@@ -98,10 +124,20 @@ export const test = base.extend<{ policyProblems: void }>({
         target.on('console', (message) => {
           if (POLICY_PROBLEM.test(message.text())) problems.push(message.text());
         });
+      // A server-rendered page the browser hydrates differently (React reports it as an uncaught
+      // "recoverable" error, minified #418/#419/#423/#425 in production builds, docs/decisions/022).
+      const hydration: string[] = [];
+      const watchHydration = (target: Page) =>
+        target.on('pageerror', (error) => {
+          if (/Minified React error #4(18|19|2[0-9])\b|[Hh]ydrat/.test(error.message)) hydration.push(`${target.url()}: ${error.message.slice(0, 200)}`);
+        });
       listen(page);
+      watchHydration(page);
       context.on('page', listen);
+      context.on('page', watchHydration);
       await use();
       expect(problems, 'CSP violations or Permissions-Policy errors in the browser').toEqual([]);
+      expect(hydration, 'hydration mismatches').toEqual([]);
     },
     { auto: true },
   ],

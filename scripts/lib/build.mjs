@@ -21,7 +21,8 @@ const outputs = [
   {
     name: 'web app',
     workspace: 'apps/web',
-    output: 'apps/web/dist/index.html',
+    // The server-rendering build runs last (after dist/): older than a source, both are rebuilt.
+    output: 'apps/web/dist-ssr/entry-server.js',
     sources: ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contracts/src'],
   },
   {

@@ -1,15 +1,49 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { FALLBACK_LANGUAGE } from '@tessera/contracts';
 import './styles/global.css';
 import { App, createQueryClient } from './app/App';
-import { createI18n } from './lib/i18n';
+import { flowScreens } from './app/routes';
+import { createI18n, pickLanguage } from './lib/i18n';
+import { detectLanguages } from './lib/languageDetector';
+import { markPageInteractive, readServerState } from './lib/serverState';
+import { themeQueryOptions } from './lib/theme/themeQuery';
 
-const i18n = createI18n();
+const root = document.getElementById('root')!;
 const queryClient = createQueryClient();
+const state = readServerState();
 
-// wouter's default router follows the browser location (history API); tests supply a memory one.
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App i18n={i18n} queryClient={queryClient} />
-  </StrictMode>,
-);
+if (!state) {
+  // wouter's default router follows the browser location (history API); tests supply a memory one.
+  createRoot(root).render(
+    <StrictMode>
+      <App i18n={createI18n()} queryClient={queryClient} />
+    </StrictMode>,
+  );
+} else {
+  // A server-rendered page (docs/decisions/022) brings its theme and texts: the app takes the
+  // page over with them instead of fetching them and rendering from nothing.
+  // The browser's own language sources, read before i18n starts (starting stores a language).
+  const browserLanguages = detectLanguages();
+  const i18n = createI18n(state);
+  queryClient.setQueryData(themeQueryOptions(state.slug).queryKey, state.theme);
+  const offered = state.theme.pageAvailability.find((p) => p.code === state.flow)?.availableLanguages ?? [];
+  const wanted = pickLanguage(i18n.services.languageUtils.getBestMatchFromCodes(browserLanguages), offered.length ? offered : [FALLBACK_LANGUAGE]);
+  const app = (
+    <StrictMode>
+      <App i18n={i18n} queryClient={queryClient} />
+    </StrictMode>
+  );
+  // The flow's screens first, so the whole screen hydrates at once.
+  void flowScreens[state.flow].preload().finally(async () => {
+    if (wanted === state.lng) {
+      hydrateRoot(root, app);
+      return;
+    }
+    // Web storage names another language than the server could see: that page is not this one.
+    // Render it in that language once its texts are here (the server's page shows meanwhile).
+    await i18n.changeLanguage(wanted).catch(() => undefined);
+    markPageInteractive();
+    createRoot(root).render(app);
+  });
+}

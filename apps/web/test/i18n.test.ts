@@ -123,4 +123,15 @@ describe('language detector (spec §9)', () => {
     expect(window.localStorage.getItem('i18nextLng')).toBe('nl');
     setSources({});
   });
+
+  it('also caches the choice in the i18next cookie, which the server renders pages by', async () => {
+    setSources({ languages: ['en-GB'] });
+    const instance = i18next.createInstance();
+    await instance.use(languageDetector).init({ fallbackLng: 'nl', supportedLngs: ['nl', 'en'], load: 'languageOnly', resources: { nl: { translation: {} }, en: { translation: {} } } });
+    expect(document.cookie).toContain('i18next=en');
+    await instance.changeLanguage('nl');
+    expect(document.cookie).toContain('i18next=nl');
+    expect(detectLanguages()[0]).toBe('nl');
+    setSources({});
+  });
 });

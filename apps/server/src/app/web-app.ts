@@ -11,7 +11,8 @@ import { embedFrameAncestors } from './embed-frame-ancestors.js';
 import { type CspDirectives, embedFrameAncestors as frameAncestorsFor, permissionsPolicy, serializeCsp } from '../http/security-headers.js';
 import { mayShowScanner } from './scanner-pages.js';
 import { cacheControlOf, indexStaticFiles, notModifiedHook } from './static-files.js';
-import { webPageStatus } from './web-pages.js';
+import { loadPageRenderer, ServerRenderedPages } from './server-rendered-pages.js';
+import { serverRenderedScreen, webPageStatus } from './web-pages.js';
 
 /**
  * Paths that never fall back to the single-page app: the API, health checks, and files. A missing
@@ -61,6 +62,8 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   const indexHtml = readIndexHtml(indexFile);
   const encodings = [...indexHtml.keys()].filter((e) => e !== 'identity');
   const files = indexStaticFiles(options.webDist, indexFile);
+  const renderer = await loadPageRenderer(options.webDist);
+  const rendered = renderer ? new ServerRenderedPages(options.deps, renderer, indexHtml.get('identity')!.toString('utf8')) : null;
 
   await app.register(async (scope) => {
     scope.addHook('onRequest', notModifiedHook(options.webDist, files));
@@ -100,11 +103,12 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     const encoding = (encodings.length > 0 && negotiate(request.headers['accept-encoding'] ?? '', encodings)) || 'identity';
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
     if (encodings.length > 0) reply.header('vary', 'accept-encoding');
-    return reply
-      .code(status ?? (await webPageStatus(options.deps, pathName)))
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(indexHtml.get(encoding));
+    const code = status ?? (await webPageStatus(options.deps, pathName));
+    const screen = rendered && code === 200 ? serverRenderedScreen(pathName) : null;
+    // The language follows the query, the i18next cookie and Accept-Language: caches must tell them apart.
+    if (screen) reply.header('vary', 'accept-encoding, accept-language, cookie');
+    const body = screen ? (await rendered!.page(request, screen)).in(encoding) : indexHtml.get(encoding);
+    return reply.code(code).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(body);
   };
   return { serveIndex };
 }

@@ -75,3 +75,31 @@ export async function webPageStatus(deps: ServiceDeps, pathName: string): Promis
   }
   return (await deps.brands.find(slug)) ? 200 : 404;
 }
+
+/**
+ * The screens the server renders (server-rendered-pages.ts): each flow's first screens, which show
+ * the same to everyone, and the balance embed. The screens after them (amount, success, …) show
+ * what the cardholder did in this tab (the flow's state in sessionStorage), which the server cannot
+ * know: the browser renders those, and without a card they go back to their flow's start.
+ */
+const SERVER_RENDERED: Record<FlowCode, readonly FlowRoute[]> = {
+  BALANCE: [balanceRoutes.start, balanceRoutes.embed],
+  VISA: [visaRoutes.activate, visaRoutes.account],
+  REPLACE: [replaceRoutes.start],
+  PAYOUT: [payoutRoutes.start],
+  IDENTIFY: [identifyRoutes.start],
+  RESET: [resetRoutes.start],
+};
+
+/** The brand slug and flow of a page the server renders, or null for one the browser renders. */
+export function serverRenderedScreen(pathName: string): { slug: string; flow: FlowCode } | null {
+  const page = FLOW_PAGE.exec(pathName);
+  const flow = page ? AREAS.get(page[2]!) : undefined;
+  if (!page || !flow) return null;
+  if (!SERVER_RENDERED[flow].some((screen) => matchesScreen(screen.pattern, page[3] ?? ''))) return null;
+  try {
+    return { slug: decodeURIComponent(page[1]!), flow };
+  } catch {
+    return null;
+  }
+}

@@ -45,3 +45,30 @@ export function chooseLanguage<L extends string>(
   if (usable[0] !== undefined) return usable[0];
   return (isSupported(FALLBACK_LANGUAGE) ? FALLBACK_LANGUAGE : supported[0]) as L;
 }
+
+/**
+ * The language the web app shows a page in, as far as the server can see the browser's choice
+ * (docs/product/common.md#languages): the query's `lng`, the `i18next` cookie, then the
+ * Accept-Language tags in their order, the first the portal supports (an exact tag first, then a
+ * primary subtag: en-GB → en, as i18next matches); nl when none is. Then kept to the flow's
+ * languages as the web app does: the chosen one when the flow offers it, else the flow's first.
+ * The web app corrects it after loading only when web storage names another language.
+ */
+export function pageLanguage(
+  sources: { query?: string | undefined; cookie?: string | undefined; acceptLanguage?: string | undefined },
+  supported: readonly string[],
+  flowLanguages: readonly string[],
+): string {
+  const tags = (sources.acceptLanguage ?? '')
+    .slice(0, 512)
+    .split(',')
+    .map((part) => ({ tag: part.split(';')[0]!.trim(), q: Number(/;\s*q\s*=\s*([0-9.]+)/i.exec(part)?.[1] ?? 1) }))
+    .filter((entry) => entry.tag !== '' && entry.tag !== '*' && entry.q > 0)
+    .sort((a, b) => b.q - a.q)
+    .map((entry) => entry.tag);
+  const codes = [sources.query, sources.cookie, ...tags].filter((code): code is string => !!code && /^[A-Za-z0-9_@.-]{1,128}$/.test(code));
+  const exact = codes.find((code) => supported.includes(code.toLowerCase()));
+  const primary = codes.map((code) => code.split(/[-_]/)[0]!.toLowerCase()).find((code) => supported.includes(code));
+  const detected = (exact ?? primary ?? FALLBACK_LANGUAGE).toLowerCase();
+  return flowLanguages.includes(detected) ? detected : (flowLanguages[0] ?? FALLBACK_LANGUAGE);
+}

@@ -68,6 +68,8 @@ export interface TestAppOptions {
   logTo?: Writable;
   now?: () => Date;
   seed?: boolean;
+  /** Serve the real web build (apps/web/dist and the server-rendering dist-ssr) instead of the stand-in. */
+  webBuild?: string;
 }
 
 /**
@@ -97,7 +99,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     DATABASE_POOL_MAX: '4',
     CAPTCHA_PROVIDER: 'test',
     KEYS_FILE: path.join(dir, 'keys.json'),
-    WEB_DIST: webDist,
+    WEB_DIST: options.webBuild ?? webDist,
     LOG_LEVEL: 'silent',
     PORT: '8080',
     ...options.env,

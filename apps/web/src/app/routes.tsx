@@ -1,18 +1,23 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense } from 'react';
 import { Route, Router, Switch } from 'wouter';
 import { FLOW_CODES, appPaths, flowSegmentAliases, flowSegments, type FlowCode } from '@tessera/contracts';
+import { preloadable, type Preloadable } from '../lib/preloadable';
 import { caseSensitiveParser } from '../lib/router';
 import { FlowArea } from './FlowArea';
 import { NotFoundPage } from './NotFoundPage';
 
-/** Each flow's screens: its folder under src/flows/, loaded when the cardholder opens the flow. */
-const flowScreens: Record<FlowCode, LazyExoticComponent<ComponentType>> = {
-  BALANCE: lazy(() => import('../flows/balance')),
-  RESET: lazy(() => import('../flows/reset')),
-  REPLACE: lazy(() => import('../flows/replace')),
-  VISA: lazy(() => import('../flows/visa')),
-  PAYOUT: lazy(() => import('../flows/payout')),
-  IDENTIFY: lazy(() => import('../flows/identify')),
+/**
+ * Each flow's screens: its folder under src/flows/, loaded when the cardholder opens the flow. A
+ * server-rendered page loads its flow before it hydrates (main.tsx), so the whole screen hydrates
+ * at once.
+ */
+export const flowScreens: Record<FlowCode, Preloadable> = {
+  BALANCE: preloadable(() => import('../flows/balance').then((m) => m.default)),
+  RESET: preloadable(() => import('../flows/reset').then((m) => m.default)),
+  REPLACE: preloadable(() => import('../flows/replace').then((m) => m.default)),
+  VISA: preloadable(() => import('../flows/visa').then((m) => m.default)),
+  PAYOUT: preloadable(() => import('../flows/payout').then((m) => m.default)),
+  IDENTIFY: preloadable(() => import('../flows/identify').then((m) => m.default)),
 };
 
 /** `/`: the demo brands and their flows (demo mode; in production the server redirects `/`). */

@@ -80,6 +80,9 @@ export function resetFlowStores(): void {
   stores.clear();
 }
 
+/** No state while a server-rendered page hydrates (the server has none); the stored one right after. */
+const noServerState = () => null;
+
 export function useFlowStore<T>(store: FlowStore<T>): T | null {
-  return useSyncExternalStore(store.subscribe, store.get, store.get);
+  return useSyncExternalStore(store.subscribe, store.get, noServerState);
 }

@@ -46,14 +46,22 @@ export async function setTranslationSlug(i18n: I18n, slug: string): Promise<void
 /** Bundled fallback namespace: the few texts shown when a brand's texts cannot be loaded at all. */
 const CORE_NS = 'core';
 
-export function createI18n(): I18n {
+/**
+ * `initial`: a server-rendered page's language and texts. The app then starts in the language the
+ * server rendered, with its texts at hand (no request, no suspense), so hydration sees what the
+ * server wrote; correctLanguage() applies the browser's own choice afterwards.
+ */
+export function createI18n(initial?: { lng: string; texts: Record<string, string> }): I18n {
   const i18n = i18next.createInstance();
   translationSlug = slugFromLocation(window.location);
+  const resources = coreResources();
+  if (initial) resources[initial.lng] = { ...resources[initial.lng], translation: initial.texts };
   void i18n
     .use(createTranslationBackend(() => translationSlug))
     .use(languageDetector)
     .use(initReactI18next)
     .init({
+      ...(initial && { lng: initial.lng, initAsync: false }),
       fallbackLng: FALLBACK_LANGUAGE,
       supportedLngs: [...SUPPORTED_LANGUAGES],
       load: 'languageOnly',
@@ -61,7 +69,7 @@ export function createI18n(): I18n {
       defaultNS: 'translation',
       fallbackNS: CORE_NS,
       partialBundledLanguages: true,
-      resources: coreResources(),
+      resources,
       maxParallelReads: TRANSLATION_LOADER.maxParallelReads,
       maxRetries: TRANSLATION_LOADER.maxRetries,
       retryTimeout: TRANSLATION_LOADER.retryTimeoutMs,
@@ -73,6 +81,17 @@ export function createI18n(): I18n {
     document.documentElement.lang = lng;
   });
   return i18n;
+}
+
+/**
+ * After a server-rendered page hydrated: the language the browser's own sources choose (the
+ * server saw the query, the cookie and Accept-Language, not web storage), when it is another one.
+ * `browserLanguages` is detectLanguages() read before i18n starts, which stores the language it
+ * starts in. FlowArea then keeps it to the flow's languages.
+ */
+export function correctLanguage(i18n: I18n, browserLanguages: readonly string[]): void {
+  const detected = i18n.services.languageUtils.getBestMatchFromCodes([...browserLanguages]);
+  if (detected && detected !== i18n.language) void i18n.changeLanguage(detected);
 }
 
 export function coreResources(): Resource {

@@ -64,16 +64,23 @@ export function detectLanguages(): string[] {
   return LANGUAGE_DETECTION_ORDER.flatMap(lookup).filter((code): code is string => !!code && isSafeLanguageCode(code));
 }
 
-/** The i18next language detector: the order above, the choice cached in localStorage `i18nextLng`. */
+/** The i18next language detector: the order above, the choice cached in localStorage `i18nextLng` and the cookie `i18next`. */
 export const languageDetector: LanguageDetectorModule = {
   type: 'languageDetector',
   detect: detectLanguages,
   cacheUserLanguage(lng: string) {
-    if (lng === 'cimode') return;
+    if (lng === 'cimode' || !isSafeLanguageCode(lng)) return;
     try {
       storage('localStorage')?.setItem(LANGUAGE_LOOKUP.localStorage, lng);
     } catch {
       // a full or refused storage only loses the remembered choice
+    }
+    // Also as the `i18next` cookie, which the server reads: the next page arrives rendered in it
+    // (docs/decisions/022). A year; only this site, sent on top-level navigations.
+    try {
+      document.cookie = `${LANGUAGE_LOOKUP.cookie}=${encodeURIComponent(lng)}; path=/; max-age=31536000; SameSite=Lax${location.protocol === 'https:' ? '; Secure' : ''}`;
+    } catch {
+      // cookies refused: the server falls back to Accept-Language
     }
   },
 };

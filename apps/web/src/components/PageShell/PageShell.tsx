@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useRouter } from 'wouter';
+import { markPageInteractive } from '../../lib/serverState';
 import { useFlowContext } from '../../lib/theme/FlowContext';
 import { InfoTooltip } from '../Tooltip/InfoTooltip';
 import styles from './PageShell.module.css';
@@ -49,6 +50,7 @@ export function PageShell({ children, hidePoster = false, after }: PageShellProp
   const flow = useFlowContext();
   const main = useRef<HTMLElement>(null);
   useFocusOnNewScreen(main);
+  useEffect(markPageInteractive, []);
   const styling = flow?.theme.styling;
   const variant = styling && KNOWN_VARIANTS.has(styling.backgroundVariant) ? styling.backgroundVariant : 'plain';
   const classes = [styles.shell, styles[`bg-${variant}`], styling?.useGradient ? styles.gradient : null]
@@ -60,10 +62,10 @@ export function PageShell({ children, hidePoster = false, after }: PageShellProp
       <a className={styles.skip} href="#main">
         {t('shell__skip_to_content')}
       </a>
-      <header
-        className={`${styles.band} ${styling?.headerImage ? styles.withImage : ''}`}
-        style={styling?.headerImage ? { backgroundImage: `url("${styling.headerImage}")` } : undefined}
-      >
+      <header className={`${styles.band} ${styling?.headerImage ? styles.withImage : ''}`}>
+        {/* An image, not an inline background style: the page arrives server-rendered, and the
+            content security policy (no 'unsafe-inline' styles) refuses style attributes in HTML. */}
+        {styling?.headerImage ? <img className={styles.headerImage} src={styling.headerImage} alt="" /> : null}
         <div className={styles.bandInner}>
           {flow ? (
             styling?.logo ? (

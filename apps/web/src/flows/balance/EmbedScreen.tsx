@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Link } from 'wouter';
 import { absolute } from '../../lib/router';
 import { useTranslation } from 'react-i18next';
 import { type GiftCard, balanceRoutes } from '@tessera/contracts';
+import { markPageInteractive } from '../../lib/serverState';
 import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
 import { LookupForm } from './LookupForm';
 import { BalanceResult } from './BalanceResult';
@@ -16,6 +17,13 @@ export function isFramed(): boolean {
     return true;
   }
 }
+
+const neverChanges = () => () => undefined;
+/**
+ * The server renders the embed as it is meant to be seen, in a frame; a page opened directly
+ * hydrates that markup and then shows its note (no hydration mismatch).
+ */
+const framedOnServer = () => true;
 
 /**
  * /:slug/balance/embed/balance/*: the compact balance check for a brand's own website
@@ -32,7 +40,9 @@ export function EmbedScreen() {
   const [card, setCard] = useState<GiftCard | null>(null);
   useDocumentTitle(t('balance__title'));
 
-  if (!isFramed()) {
+  const framed = useSyncExternalStore(neverChanges, isFramed, framedOnServer);
+  useEffect(markPageInteractive, []);
+  if (!framed) {
     return (
       <main className={styles.embedNote}>
         <p>{t('balance__embed_only')}</p>

@@ -26,7 +26,7 @@ export function useRequiredFlowContext(): FlowContextValue {
 // The document title is the screen's title, prefixed ("Error: ") while an error summary shows
 // (WCAG 3.3.1, the GOV.UK error summary pattern). Both parts are kept here, so the title and the
 // prefix can change in either order (a language switch changes both).
-let titleBase = document.title;
+let titleBase = typeof document === 'undefined' ? '' : document.title;
 let titlePrefix = '';
 
 /** Sets the prefix (when given) and writes the document title. */
@@ -35,9 +35,14 @@ export function setTitlePrefix(prefix = titlePrefix): void {
   document.title = titlePrefix + titleBase;
 }
 
+/** Where a server render collects the page's title (entry-server.tsx); absent in the browser. */
+export const ServerHeadContext = createContext<{ title: string } | null>(null);
+
 /** Document title = screen + brand name (brand alone when no screen is given). */
 export function useDocumentTitle(screen: string | null | undefined): void {
   const brand = useContext(FlowContext)?.theme.name;
+  const serverHead = useContext(ServerHeadContext);
+  if (serverHead) serverHead.title = [screen, brand].filter(Boolean).join(' | ') || serverHead.title;
   useEffect(() => {
     // Neither known (yet): the title stays as it was.
     titleBase = [screen, brand].filter(Boolean).join(' | ') || titleBase;

@@ -1,0 +1,125 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { brandApi, SUPPORTED_LANGUAGES, type FlowCode, type Theme, type Translations } from '@tessera/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { ServiceDeps } from '../deps.js';
+import { pageLanguage } from '../domain/language.js';
+import { getTheme } from '../flows/brand/get-theme.js';
+import { getTranslations } from '../flows/brand/get-translations.js';
+
+/** What the web app's server build (apps/web/src/entry-server.tsx) exports. */
+interface PageRenderer {
+  renderPage(url: string, state: { slug: string; flow: FlowCode; lng: string; theme: Theme; texts: Translations }): Promise<{ root: string; title: string; state: string }>;
+}
+
+/** The web app's server build beside its browser build (apps/web/dist-ssr), or null when not built. */
+export async function loadPageRenderer(webDist: string): Promise<PageRenderer | null> {
+  const file = path.join(path.dirname(webDist), 'dist-ssr', 'entry-server.js');
+  if (!existsSync(file)) return null;
+  return (await import(pathToFileURL(file).href)) as PageRenderer;
+}
+
+export type Encoding = 'br' | 'gzip' | 'identity';
+
+/** A rendered page and its compressed copies, made when first asked for. */
+class RenderedPage {
+  readonly #copies = new Map<Encoding, Buffer>();
+  constructor(readonly html: Buffer) {
+    this.#copies.set('identity', html);
+  }
+
+  in(encoding: Encoding): Buffer {
+    let copy = this.#copies.get(encoding);
+    if (!copy) {
+      // Brotli 5: nearly the size of 11 at a small part of its time, for a page made per brand and language.
+      copy = encoding === 'br' ? brotliCompressSync(this.html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }) : gzipSync(this.html, { level: 6 });
+      this.#copies.set(encoding, copy);
+    }
+    return copy;
+  }
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+
+/** Rendered pages kept: one per brand, screen, query and language, while the brand stays the same. */
+const CACHE_SIZE = 500;
+
+/**
+ * The first screen of each flow, rendered on the server (docs/decisions/022, issue 10): the web
+ * app's own markup for the brand and language, inside index.html with `<html lang>`, the page
+ * title, the brand's stylesheet, a preload of the poster image (the largest paint), and the theme
+ * and texts as a data block the web app hydrates from, so the screen shows and works without
+ * waiting for an API call. The language is chosen as the web app would (pageLanguage). The page
+ * is inert until the web app has taken it over (apps/web/src/lib/serverState.ts says why).
+ *
+ * A page depends only on the brand (theme and texts), the path and the language, never on the
+ * cardholder: it is rendered once and kept, keyed by a hash of what went into it, so a brand's
+ * change (import) makes a new page, and pages of a brand that changed are not served again.
+ */
+export class ServerRenderedPages {
+  readonly #cache = new Map<string, RenderedPage>();
+
+  constructor(
+    private readonly deps: ServiceDeps,
+    private readonly renderer: PageRenderer,
+    private readonly template: string,
+  ) {
+    for (const marker of ['<html lang="nl">', '<title>Tessera</title>', '</head>', '<div id="root"></div>']) {
+      if (!template.includes(marker)) throw new Error(`index.html lacks ${marker}: the server cannot render pages into it`);
+    }
+  }
+
+  async page(request: FastifyRequest, screen: { slug: string; flow: FlowCode }): Promise<RenderedPage> {
+    const theme = await getTheme(this.deps, screen.slug);
+    const offered = theme.pageAvailability.find((p) => p.code === screen.flow)?.availableLanguages ?? [];
+    const query = new URLSearchParams(request.url.split('?')[1] ?? '');
+    const lng = pageLanguage(
+      { query: query.get('lng') ?? undefined, cookie: cookieValue(request.headers.cookie, 'i18next'), acceptLanguage: request.headers['accept-language'] },
+      SUPPORTED_LANGUAGES,
+      offered.length > 0 ? offered : ['nl'],
+    );
+    const texts = await getTranslations(this.deps, screen.slug, lng);
+    // The path alone: no first screen reads the query, which only chooses the language.
+    const pathName = request.url.split('?')[0]!;
+    const key = createHash('sha256').update(JSON.stringify([pathName, lng, theme, texts])).digest('base64url');
+    const cached = this.#cache.get(key);
+    if (cached) {
+      // Most recently used last.
+      this.#cache.delete(key);
+      this.#cache.set(key, cached);
+      return cached;
+    }
+    const rendered = await this.renderer.renderPage(pathName, { slug: screen.slug, flow: screen.flow, lng, theme, texts });
+    const poster = theme.styling.posterImage;
+    const head = [
+      `<link rel="stylesheet" href="${escapeHtml(brandApi.customCss.build({ id: screen.slug }))}" data-theme-stylesheet="${escapeHtml(screen.slug)}" />`,
+      poster ? `<link rel="preload" as="image" href="${escapeHtml(poster)}" fetchpriority="high" />` : '',
+    ].join('');
+    const html = this.template
+      .replace('<html lang="nl">', () => `<html lang="${escapeHtml(lng)}">`)
+      .replace('<title>Tessera</title>', () => `<title>${escapeHtml(rendered.title || theme.name)}</title>`)
+      .replace('</head>', () => `${head}</head>`)
+      .replace('<div id="root"></div>', () => `<div id="root" inert>${rendered.root}</div><script type="application/json" id="tessera-state">${rendered.state}</script>`);
+    const page = new RenderedPage(Buffer.from(html, 'utf8'));
+    this.#cache.set(key, page);
+    if (this.#cache.size > CACHE_SIZE) this.#cache.delete(this.#cache.keys().next().value!);
+    return page;
+  }
+}
+
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) {
+      try {
+        return decodeURIComponent(value.join('='));
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
