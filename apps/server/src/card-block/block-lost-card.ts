@@ -1,9 +1,10 @@
-import type { BlockCardResult, blockCardRequestSchema } from '@tessera/contracts';
+import { type BlockCardResult, type blockCardRequestSchema, replaceRoutes } from '@tessera/contracts';
 import type { z } from 'zod';
 import { updateCard } from '../db/repositories/cards.js';
 import { type CardKind, mayBlockAsLost } from '../domain/card-state.js';
 import type { ServiceDeps } from '../deps.js';
 import { AppError } from '../errors.js';
+import { offersFlow } from '../customer-call/brand-gate.js';
 import { auditOf, type CustomerCall } from '../customer-call/call-gate.js';
 import { checkCardSecretAndWrite } from '../customer-call/card-secret-check.js';
 import type { CardSecretsTable } from '../db/schema.js';
@@ -24,11 +25,11 @@ const PROOF: Record<'BALANCE' | 'VISA', { kind: CardKind; secretKind: CardSecret
  * 'lost'. Every self-service call then answers the card as an unknown one (isUsableGiftCard and
  * the VISA rules refuse a blocked card); REPLACE still moves a gift card's balance
  * (mayReplaceWhileBlocked). A card blocked already is answered with its first block's time and
- * nothing changes. Wrong number or secret: 404 CARD_NOT_FOUND, never saying which; the cool-down:
+ * nothing changes. A gift card's answer links to REPLACE when the brand offers it. Wrong number or secret: 404 CARD_NOT_FOUND, never saying which; the cool-down:
  * 400 TOO_MANY_REQUESTS. Audited as card.block with the call's flow type and client.
  */
 export async function blockLostCard(deps: ServiceDeps, call: CustomerCall, request: BlockCardInput): Promise<BlockCardResult> {
-  const { brand, flowType } = call;
+  const { brand, flows, flowType } = call;
   if (flowType !== 'BALANCE' && flowType !== 'VISA') throw new Error(`the block call does not serve ${flowType}`);
   const { kind, secretKind } = PROOF[flowType];
 
@@ -46,5 +47,7 @@ export async function blockLostCard(deps: ServiceDeps, call: CustomerCall, reque
     },
   });
   if (!result.ok) throw new AppError(result.code);
-  return { state: 'blocked', blockedAt: result.value };
+  const answer: BlockCardResult = { state: 'blocked', blockedAt: result.value };
+  if (kind === 'giftcard' && offersFlow(flows, 'REPLACE')) answer.replaceUrl = replaceRoutes.start.path(brand.slug);
+  return answer;
 }

@@ -48,9 +48,14 @@ export const blockCardRequestSchema = z.object({
 });
 export type BlockCardRequest = z.input<typeof blockCardRequestSchema>;
 
-/** The blocked card: `blockedAt` is when it was first blocked (ISO 8601, UTC). */
+/**
+ * The blocked card: `blockedAt` is when it was first blocked (ISO 8601, UTC). `replaceUrl`
+ * (`/{slug}/replace`) for a gift card when the brand offers REPLACE, where its balance moves to a
+ * new card.
+ */
 export const blockCardResultSchema = z.object({
   state: z.literal('blocked'),
   blockedAt: z.string(),
+  replaceUrl: z.string().optional(),
 });
 export type BlockCardResult = z.infer<typeof blockCardResultSchema>;
