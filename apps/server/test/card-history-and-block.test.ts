@@ -163,6 +163,8 @@ describe('POST /api/cards/block: a gift card (x-flow-type BALANCE)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     const answer = blockCardResultSchema.parse(res.json());
+    // demo offers REPLACE: the answer says where the balance moves to a new card.
+    expect(answer.replaceUrl).toBe('/demo/replace');
     const row = await cardRow(t, card.number);
     expect(row).toMatchObject({ blocked_at: answer.blockedAt, block_reason: 'lost', state: 'active' });
     const events = await auditEventsOf(t, 'card.block', card.id);
