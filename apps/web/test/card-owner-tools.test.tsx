@@ -115,7 +115,7 @@ describe('BALANCE amount screen: history and block', () => {
     expect(sent).toHaveLength(1);
     expect(sent[0]!.headers['x-flow-type']).toBe('BALANCE');
     expect(sent[0]!.body).toEqual({ code: 'DEMO', cardNumber: '6064000000000000101', securityCode: '482913' });
-    expect(screen.getByTestId('blocked-result').textContent).toContain('The card ending in 101 is blocked since 14/03/2026.');
+    expect(screen.getByTestId('blocked-result').textContent).toContain('The card ending in 101 has been blocked since 14/03/2026.');
     expect(screen.getByRole('link', { name: 'Request a new card' }).getAttribute('href')).toBe('/demo/replace');
     // The blocked card has left the flow's state.
     expect(window.sessionStorage.getItem('tessera.balance.demo')).toBeNull();

@@ -54,18 +54,21 @@ export function AmountScreen() {
       <BalanceResult card={card} onRetry={startAgain}>
         <Suspense fallback={null}>
           <CardHistory transactions={card.transactions} />
-          <BlockCard
-            flow="BALANCE"
-            themeCode={theme.code}
-            cardNumber={card.code}
-            onBlocked={(result) => {
-              // The blocked card is unknown to BALANCE from now on: it leaves the flow's state.
-              setBlocked({ cardNumber: card.code, result });
-              balanceStore(slug).clear();
-            }}
-          />
         </Suspense>
       </BalanceResult>
+      {/* Last, under "Check another card": the one action that cannot be undone. */}
+      <Suspense fallback={null}>
+        <BlockCard
+          flow="BALANCE"
+          themeCode={theme.code}
+          cardNumber={card.code}
+          onBlocked={(result) => {
+            // The blocked card is unknown to BALANCE from now on: it leaves the flow's state.
+            setBlocked({ cardNumber: card.code, result });
+            balanceStore(slug).clear();
+          }}
+        />
+      </Suspense>
     </PageShell>
   );
 }

@@ -14,7 +14,7 @@ interface BalanceResultProps {
   compact?: boolean;
   /** Overridable for tests; the validity text depends on today. */
   now?: Date;
-  /** Shown before the retry button: the amount screen's history and its block of a lost card. */
+  /** Shown before the retry button: the amount screen's history. */
   children?: ReactNode;
 }
 
