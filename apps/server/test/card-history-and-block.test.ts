@@ -48,6 +48,16 @@ function block(body: Record<string, unknown>, flowType: string | null = 'BALANCE
   return t.app.inject({ method: 'POST', url: cardApi.block.build(), headers: { ...(flowType !== null && { 'x-flow-type': flowType }) }, payload: body });
 }
 
+/** REPLACE's replacement call for a gift card, to an address; the new card is read from its e-mail. */
+function replace(card: Card, email: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: replaceApi.replace.build({ themeCode: 'demo' }),
+    headers: { 'x-flow-type': 'REPLACE' },
+    payload: { code: card.number, email, securityCode: card.securityCode, balances: [] },
+  });
+}
+
 const blockGift = (card: Card, overrides: Record<string, unknown> = {}) =>
   block({ code: 'DEMO', cardNumber: card.number, securityCode: card.securityCode, ...overrides });
 
@@ -123,12 +133,7 @@ describe('the history in the gift card answer', () => {
 
   it("is the replacement on a card REPLACE issued", async () => {
     const card = await giftCard(1800);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: replaceApi.replace.build({ themeCode: 'demo' }),
-      headers: { 'x-flow-type': 'REPLACE' },
-      payload: { code: card.number, email: 'houder@example.nl', securityCode: card.securityCode, balances: [] },
-    });
+    const res = await replace(card, 'houder@example.nl');
     expect(res.statusCode).toBe(200);
     const fresh = await replacementEmail(t, card.id);
     secretsUsed.add(fresh.cardNumber);
@@ -261,12 +266,7 @@ describe('POST /api/cards/block: a gift card (x-flow-type BALANCE)', () => {
     const replaceLookup = await lookup(card, 'REPLACE', replaceApi.lookup.build());
     expect(replaceLookup.statusCode).toBe(200);
     const before = await ledgerSums(t);
-    const replaced = await t.app.inject({
-      method: 'POST',
-      url: replaceApi.replace.build({ themeCode: 'demo' }),
-      headers: { 'x-flow-type': 'REPLACE' },
-      payload: { code: card.number, email: 'verloren@example.nl', securityCode: card.securityCode, balances: [] },
-    });
+    const replaced = await replace(card, 'verloren@example.nl');
     expect(replaced.statusCode).toBe(200);
     const fresh = await replacementEmail(t, card.id);
     secretsUsed.add(fresh.cardNumber);
