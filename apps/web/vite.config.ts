@@ -24,9 +24,10 @@ const FIRST_SCREEN_CEILING_BYTES = 110 * 1024;
  * hydrating and rendering anew, the language cookie, the header image), plus a margin of
  * 128 bytes for noise and small fixes (a new lazy flow with its paths costs more). Over it the
  * build FAILS: trim what grew (the size report lists the files), or raise the figure deliberately
- * and record why in docs/decisions/003-first-screen-size.md.
+ * and record why in docs/decisions/003-first-screen-size.md. +16 bytes (issue 14, history and
+ * block): the content-hash file names in the preload tables, not code (003 "Later: hash names").
  */
-const FIRST_SCREEN_BUDGET_BYTES = 111_159 + 128;
+const FIRST_SCREEN_BUDGET_BYTES = 111_159 + 128 + 16;
 
 /**
  * Prints, and writes to size-report.json in the build's output directory, the gzip size of the

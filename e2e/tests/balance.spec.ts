@@ -13,7 +13,7 @@ test('GIFT_BALANCE: lookup, amount with balance, validity and thank-you, then re
   await lookUp(page, cards.GIFT_BALANCE);
   await expect(page).toHaveURL(/\/demo\/balance\/amount$/);
   await expect(page.getByRole('heading', { name: 'Your balance' })).toBeVisible();
-  await expect(page.getByText('€ 25,00')).toBeVisible();
+  await expect(page.getByText('€ 25,00', { exact: true })).toBeVisible();
   await expect(page.getByText('Valid until 31/12/2099.')).toBeVisible();
   await expect(page.getByText(/Thank you for checking your balance/)).toBeVisible();
   await expect(page.getByLabel(/Card ending in 101/)).toBeVisible();
@@ -33,14 +33,14 @@ test('GIFT_BALANCE: lookup, amount with balance, validity and thank-you, then re
 test('GIFT_EMPTY shows a zero balance', async ({ page }) => {
   await page.goto('/demo/balance?lng=en');
   await lookUp(page, cards.GIFT_EMPTY);
-  await expect(page.getByText('€ 0,00')).toBeVisible();
+  await expect(page.getByText('€ 0,00', { exact: true })).toBeVisible();
   await expect(page.getByText('Valid until 31/12/2099.')).toBeVisible();
 });
 
 test('GIFT_GRACE shows the expiry text of the grace period', async ({ page }) => {
   await page.goto('/demo/balance?lng=en');
   await lookUp(page, cards.GIFT_GRACE);
-  await expect(page.getByText('€ 10,00')).toBeVisible();
+  await expect(page.getByText('€ 10,00', { exact: true })).toBeVisible();
   await expect(page.getByText(/Your card expired on .* Contact the issuer of your card/)).toBeVisible();
   await expectAccessible(page);
 });
@@ -54,7 +54,7 @@ test('GIFT_EXPIRED shows the expired text', async ({ page }) => {
 test('GIFT_NO_EXPIRY has unlimited validity', async ({ page }) => {
   await page.goto('/demo/balance?lng=en');
   await lookUp(page, cards.GIFT_NO_EXPIRY);
-  await expect(page.getByText('€ 12,00')).toBeVisible();
+  await expect(page.getByText('€ 12,00', { exact: true })).toBeVisible();
   await expect(page.getByText('Your card has no expiry date.')).toBeVisible();
 });
 
@@ -73,7 +73,7 @@ test('a wrong security code shows the invalid-card message; retry clears the cod
 
   // The right code still works afterwards: one wrong answer is far from the guessing limit.
   await lookUp(page, cards.GIFT_IDENTIFY);
-  await expect(page.getByText('€ 20,00')).toBeVisible();
+  await expect(page.getByText('€ 20,00', { exact: true })).toBeVisible();
 });
 
 test('the amount page without a card sends the cardholder to the start', async ({ page }) => {
@@ -102,7 +102,7 @@ test.describe('in a Dutch browser', () => {
     await expect(page.getByRole('heading', { name: 'Bekijk je saldo' })).toBeVisible();
 
     await lookUp(page, cards.GIFT_BALANCE, 'nl');
-    await expect(page.getByText('€ 25,00')).toBeVisible();
+    await expect(page.getByText('€ 25,00', { exact: true })).toBeVisible();
     await expect(page.getByText('Geldig tot en met 31-12-2099.')).toBeVisible();
     await expectAccessible(page);
     await snap(page, testInfo, 'demo-nl-balance-amount');

@@ -18,7 +18,7 @@ test('ACME looks like its own brand, speaks Dutch only, and finds its own card',
   await snap(page, testInfo, 'acme-nl-balance-start');
 
   await lookUp(page, cards.GIFT_ACME, 'nl');
-  await expect(page.getByText('€ 35,00')).toBeVisible();
+  await expect(page.getByText('€ 35,00', { exact: true })).toBeVisible();
   await expectAccessible(page);
   await snap(page, testInfo, 'acme-nl-balance-amount');
   // ACME does not offer RESET: no reset link.

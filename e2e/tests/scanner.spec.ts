@@ -83,7 +83,7 @@ async function finishLookup(page: Page) {
   await expect(page.getByText(/^Verified$/)).toBeVisible({ timeout: 20_000 });
   await page.getByRole('button', { name: 'Check balance' }).click();
   await expect(page).toHaveURL(/\/demo\/balance\/amount$/);
-  await expect(page.getByText('€ 25,00')).toBeVisible();
+  await expect(page.getByText('€ 25,00', { exact: true })).toBeVisible();
 }
 
 test.describe('with the camera allowed', () => {

@@ -31,7 +31,7 @@ test('lookup → amount: the balance follows the answer without "Loading…" in 
 
   await lookUp(page, cards.GIFT_BALANCE);
   await expect(page.getByRole('heading', { name: 'Your balance' })).toBeVisible();
-  await expect(page.getByText('€ 25,00')).toBeVisible();
+  await expect(page.getByText('€ 25,00', { exact: true })).toBeVisible();
   expect(await loadingSeen()).toBe(false);
 });
 

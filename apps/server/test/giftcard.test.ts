@@ -38,6 +38,8 @@ describe('POST /api/GiftCard/ lookups', () => {
       code: demoCard(name).number.replaceAll(' ', ''),
       expiresAt,
       balances: [{ quantity: { value: balance, assetCode: 'EUR' } }],
+      // The demo load is the card's history; an empty card was never loaded.
+      transactions: balance === 0 ? [] : [{ kind: 'load', amount: { value: balance, assetCode: 'EUR' }, createdAt: loadDate.toISOString() }],
     });
   });
 

@@ -71,6 +71,7 @@ describe('GET /api/openapi.json', () => {
       'POST /api/Authentication/{themeCode}/customer',
       'GET /api/Authentication/{themeCode}/providers',
       'POST /api/visa/getPin/{themeCode}',
+      'POST /api/cards/block',
     ]) {
       expect(flowHeader(name)?.required, name).toBe(true);
     }

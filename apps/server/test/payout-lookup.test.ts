@@ -42,12 +42,13 @@ describe('POST /api/Payout/: routing by payout balance', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     const card = res.json();
     // Exactly these fields: no security code echoed, no reset link.
-    expect(Object.keys(card).sort()).toEqual(['balances', 'code', 'expiresAt', 'payoutBalance']);
+    expect(Object.keys(card).sort()).toEqual(['balances', 'code', 'expiresAt', 'payoutBalance', 'transactions']);
     expect(giftCardSchema.parse(card)).toEqual({
       code: demoCard(name).number.replace(/\s/g, ''),
       expiresAt: demoCard(name).expiry === 'far' ? '2099-12-31' : null,
       balances: [{ quantity: { value: payoutBalance.balance, assetCode: 'EUR' } }],
       payoutBalance,
+      transactions: payoutBalance.balance === 0 ? [] : [{ kind: 'load', amount: { value: payoutBalance.balance, assetCode: 'EUR' }, createdAt: expect.any(String) }],
     });
     expect(routeOf(card.payoutBalance)).toBe(screen);
   });

@@ -60,6 +60,7 @@ describe('POST /api/ReplaceCard/ (the REPLACE lookup)', () => {
       code: '6064000000000000101',
       expiresAt: '2099-12-31',
       balances: [{ quantity: { value: 2500, assetCode: 'EUR' } }],
+      transactions: [{ kind: 'load', amount: { value: 2500, assetCode: 'EUR' }, createdAt: expect.any(String) }],
     });
     const acme = await lookup(replaceApi.lookup.build(), 'GIFT_ACME', 'REPLACE');
     expect(acme.statusCode).toBe(200);
@@ -237,7 +238,13 @@ describe('REPLACE: success', () => {
       payload: lookupBody('GIFT_REPLACE', { giftCardNumber: mail.cardNumber, pinCode: mail.securityCode }),
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ code: mail.cardNumber, expiresAt: null, balances: [{ quantity: { value: 1800, assetCode: 'EUR' } }] });
+    expect(res.json()).toEqual({
+      code: mail.cardNumber,
+      expiresAt: null,
+      balances: [{ quantity: { value: 1800, assetCode: 'EUR' } }],
+      // The new card's history is the balance it received.
+      transactions: [{ kind: 'replacement_in', amount: { value: 1800, assetCode: 'EUR' }, createdAt: expect.any(String) }],
+    });
 
     for (const [url, flow] of [
       ['/api/GiftCard/', 'BALANCE'],

@@ -119,6 +119,7 @@ describe('RESET: success', () => {
       code: '6064000000000000107',
       expiresAt: null,
       balances: [{ quantity: { value: 3000, assetCode: 'EUR' } }],
+      transactions: [{ kind: 'load', amount: { value: 3000, assetCode: 'EUR' }, createdAt: expect.any(String) }],
     });
 
     // The old code no longer works; the new one does, with the same balance.

@@ -139,6 +139,7 @@ describe('the whole activation of VISA_NEW_1', () => {
       dateOfBirth: null,
       currency: 'EUR',
       balance: 5000,
+      transactions: [{ kind: 'load', amount: { value: 5000, assetCode: 'EUR' }, createdAt: expect.any(String) }],
     });
   });
 
@@ -337,6 +338,7 @@ describe('GetHolderInformation: the login', () => {
       dateOfBirth: '1985-04-12',
       currency: 'EUR',
       balance: 2500,
+      transactions: [{ kind: 'load', amount: { value: 2500, assetCode: 'EUR' }, createdAt: expect.any(String) }],
     });
   });
 

@@ -27,7 +27,7 @@ async function renderAccessible(path: string, heading: string, findOptions?: { t
   return view;
 }
 
-const card: GiftCard = { code: '6064000000000000101', expiresAt: '2099-12-31', balances: [{ quantity: { value: 2500, assetCode: 'EUR' } }], resetUrl: '/demo/reset' };
+const card: GiftCard = { code: '6064000000000000101', expiresAt: '2099-12-31', balances: [{ quantity: { value: 2500, assetCode: 'EUR' } }], resetUrl: '/demo/reset', transactions: [{ kind: 'load', amount: { value: 2500, assetCode: 'EUR' }, createdAt: '2026-01-05T10:00:00.000Z' }] };
 
 describe('accessibility (axe-core)', () => {
   for (const informationType of [1, 3] as const) {

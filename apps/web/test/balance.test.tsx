@@ -13,6 +13,10 @@ const card: GiftCard = {
   expiresAt: '2099-12-31',
   balances: [{ quantity: { value: 2500, assetCode: 'EUR' } }],
   resetUrl: '/demo/reset',
+  transactions: [
+    { kind: 'redemption', amount: { value: -750, assetCode: 'EUR' }, createdAt: '2026-03-12T14:30:00.000Z' },
+    { kind: 'load', amount: { value: 3250, assetCode: 'EUR' }, createdAt: '2026-01-05T10:00:00.000Z' },
+  ],
 };
 
 const fillAndSubmit = (pin = '482913') =>

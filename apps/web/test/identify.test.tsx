@@ -21,7 +21,7 @@ const identifyTheme = (informationType: Theme['styling']['informationType'] = 1)
     { informationType },
   );
 
-const card: GiftCard = { code: '6064000000000000110', expiresAt: '2099-12-31', balances: [{ quantity: { value: 2000, assetCode: 'EUR' } }] };
+const card: GiftCard = { code: '6064000000000000110', expiresAt: '2099-12-31', balances: [{ quantity: { value: 2000, assetCode: 'EUR' } }], transactions: [] };
 const SECURITY_CODE = '773415';
 /** The card as the screens after the lookup hold it (and may store it): the number masked. */
 const MASKED = { maskedNumber: 'XXXXXXXXXXXXXXXX110', expiresAt: '2099-12-31', balances: card.balances };

@@ -50,6 +50,7 @@ const card: GiftCard = {
   expiresAt: '2099-12-31',
   balances: [{ quantity: { value: 4250, assetCode: 'EUR' } }],
   payoutBalance,
+  transactions: [],
 };
 const SECURITY_CODE = '219936';
 /** The card as the screens after the lookup hold it (and may store it): the number masked. */

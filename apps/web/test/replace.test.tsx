@@ -20,6 +20,7 @@ const card: GiftCard = {
   code: '6064000000000000108',
   expiresAt: '2099-12-31',
   balances: [{ quantity: { value: 1800, assetCode: 'EUR' } }],
+  transactions: [],
 };
 
 afterEach(() => replaceSecret.clearAll());

@@ -16,6 +16,7 @@ const card: GiftCard = {
   code: '6064000000000000107',
   expiresAt: '2099-12-31',
   balances: [{ quantity: { value: 3000, assetCode: 'EUR' } }],
+  transactions: [],
 };
 
 const recovery = (answer: Omit<MockRoute, 'path' | 'method'>): MockRoute => ({ method: 'POST', path: '/api/recovery/DEMO/', ...answer });

@@ -10,6 +10,7 @@ export * from './iban.js';
 export * from './routes.js';
 export * from './api/common.js';
 export * from './api/theme.js';
+export * from './api/cards.js';
 export * from './api/giftcard.js';
 export * from './api/reset.js';
 export * from './api/replace.js';

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   apiRoute,
   brandApi,
+  cardApi,
   demoApi,
   giftCardApi,
   identityApi,
@@ -13,7 +14,7 @@ import {
   type ApiRoute,
 } from '../src/index.js';
 
-const groups = { brandApi, utilityApi, giftCardApi, resetApi, replaceApi, visaApi, payoutApi, identityApi, demoApi };
+const groups = { brandApi, utilityApi, giftCardApi, resetApi, replaceApi, visaApi, payoutApi, identityApi, demoApi, cardApi };
 const routes: [string, ApiRoute][] = Object.entries(groups).flatMap(([group, calls]) =>
   Object.entries(calls).map(([name, route]): [string, ApiRoute] => [`${group}.${name}`, route]),
 );
@@ -59,6 +60,7 @@ describe('API routes', () => {
   it('build a path without parameters as the pattern itself', () => {
     expect(giftCardApi.lookup.build()).toBe('/api/GiftCard/');
     expect(identityApi.return.build()).toBe('/api/Authentication/return');
+    expect(cardApi.block.build()).toBe('/api/cards/block');
   });
 
   it('append a query string, encoded, in the order given', () => {
@@ -102,5 +104,6 @@ describe('API routes', () => {
     expect(identityApi.customer.build({ themeCode: 'demo' })).toBe('/api/Authentication/demo/customer');
     expect(identityApi.customer.build({ themeCode: 'demo' }, { sessionId: 'abc' })).toBe('/api/Authentication/demo/customer?sessionId=abc');
     expect(identityApi.return.build()).toBe('/api/Authentication/return');
+    expect(cardApi.block.build()).toBe('/api/cards/block');
   });
 });

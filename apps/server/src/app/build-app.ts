@@ -37,6 +37,7 @@ import { pinFrameRoutes } from '../flows/visa/pin-frame-routes.js';
 import { visaRoutes } from '../flows/visa/routes.js';
 import type { RouteOptions } from '../http/route-types.js';
 import { identityRoutes } from '../identity/routes.js';
+import { cardBlockRoutes } from '../card-block/routes.js';
 import { sandboxIdinRoutes } from '../sandbox-idin/index.js';
 import { customerRoutes } from './customer-route.js';
 import { demoRoutes } from './demo-routes.js';
@@ -189,9 +190,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     errorReportRateLimit: { max: config.errorReportsPerMinute, timeWindow: 60_000 },
     ...(redis && { redis }),
   };
-  // The flows, the bank identity calls PAYOUT and IDENTIFY share, and the one customer call both
-  // answer (customer-route.ts dispatches it by x-flow-type: only this app/ area may import flows).
-  for (const routes of [pinFrameRoutes, healthRoutes, brandRoutes, errorReportRoute, balanceRoutes, resetRoutes, replaceRoutes, visaRoutes, identityRoutes, payoutRoutes, customerRoutes]) {
+  // The flows, the bank identity calls PAYOUT and IDENTIFY share, the one customer call both
+  // answer (customer-route.ts dispatches it by x-flow-type: only this app/ area may import flows),
+  // and the block of a lost card BALANCE and VISA share.
+  for (const routes of [pinFrameRoutes, healthRoutes, brandRoutes, errorReportRoute, balanceRoutes, resetRoutes, replaceRoutes, visaRoutes, identityRoutes, payoutRoutes, customerRoutes, cardBlockRoutes]) {
     await app.register(routes, routeOptions);
   }
   // The brand API (/api/v1): the brand's own systems with an API key, not a cardholder flow.

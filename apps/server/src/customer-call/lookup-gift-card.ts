@@ -1,8 +1,8 @@
 import { type GiftCard, type giftCardLookupRequestSchema, resetRoutes } from '@tessera/contracts';
 import type { z } from 'zod';
-import { sumLedgerByAsset } from '../db/repositories/ledger.js';
 import { balanceIn } from '../domain/ledger.js';
-import { isUsableGiftCard, mayReplaceWhileBlocked } from '../domain/card-state.js';
+import type { CardRow } from '../db/schema.js';
+import { isUsableGiftCard } from '../domain/card-state.js';
 import { payoutBreakdown } from '../domain/payout.js';
 import { AppError } from '../errors.js';
 import type { ServiceDeps } from '../deps.js';
@@ -10,10 +10,20 @@ import { offersFlow } from './brand-gate.js';
 import { auditOf, type CustomerCall } from './call-gate.js';
 import { requireCaptcha } from './captcha-check.js';
 import { checkCardSecret } from './card-secret-check.js';
+import { readCardLedger } from './card-ledger.js';
 import { giftCardAnswer } from './gift-card-answer.js';
 
 /** The gift card lookup's body, as Fastify validated it. */
 export type GiftCardLookupInput = z.output<typeof giftCardLookupRequestSchema>;
+
+/** What a route adds to the lookup's rule (an active, unblocked gift card of the brand). */
+export interface GiftCardLookupOptions {
+  /**
+   * A card this route also finds, though the lookup's rule refuses it: REPLACE passes
+   * mayReplaceWhileBlocked, since moving a lost or stolen card's balance to a new card is the point.
+   */
+  alsoAccepts?: (card: CardRow) => boolean;
+}
 
 /**
  * Gift card lookup, the start of BALANCE and IDENTIFY (POST /api/GiftCard/), REPLACE (POST
@@ -22,7 +32,12 @@ export type GiftCardLookupInput = z.output<typeof giftCardLookupRequestSchema>;
  * and Fastify the body (docs/product/common.md#order-of-checks); then the captcha, then the card
  * and its secret.
  */
-export async function lookupGiftCard(deps: ServiceDeps, call: CustomerCall, request: GiftCardLookupInput): Promise<GiftCard> {
+export async function lookupGiftCard(
+  deps: ServiceDeps,
+  call: CustomerCall,
+  request: GiftCardLookupInput,
+  { alsoAccepts }: GiftCardLookupOptions = {},
+): Promise<GiftCard> {
   const { brand, flows, flowType } = call;
   const auditBase = auditOf(call, 'giftcard.lookup');
   await requireCaptcha(deps, call, request['g-recaptcha-response'], auditBase);
@@ -31,17 +46,16 @@ export async function lookupGiftCard(deps: ServiceDeps, call: CustomerCall, requ
     cardNumber: request.giftCardNumber,
     secret: request.pinCode,
     secretKind: 'security_code',
-    // REPLACE is how a lost or stolen card's balance moves to a new card: its lookup finds it blocked.
-    accepts: (card) => card.brand_id === brand.id && (isUsableGiftCard(card) || (flowType === 'REPLACE' && mayReplaceWhileBlocked(card))),
+    accepts: (card) => card.brand_id === brand.id && (isUsableGiftCard(card) || alsoAccepts?.(card) === true),
     audit: auditBase,
-    readAfter: (card) => sumLedgerByAsset(deps.db, card.id),
+    readAfter: (card) => readCardLedger(deps.db, card.id),
   });
   if (!result.ok) throw new AppError(result.code);
 
-  const { card, read: entries } = result;
-  const answer: GiftCard = giftCardAnswer(request.giftCardNumber, card, entries);
+  const { card, read: ledger } = result;
+  const answer: GiftCard = giftCardAnswer(request.giftCardNumber, card, ledger);
   if (flowType === 'PAYOUT') {
-    answer.payoutBalance = payoutBreakdown(balanceIn(entries, card.asset_code), brand.payout_fee, card.asset_code);
+    answer.payoutBalance = payoutBreakdown(balanceIn(ledger.sums, card.asset_code), brand.payout_fee, card.asset_code);
   }
   if (request.showResetUrl && offersFlow(flows, 'RESET')) answer.resetUrl = resetRoutes.start.path(brand.slug);
   return answer;

@@ -33,6 +33,18 @@ export function mayReplaceWhileBlocked(card: CardStanding): boolean {
 }
 
 /**
+ * A card its owner may block as lost (POST /api/cards/block): a gift card that is active, or a
+ * Visa card with a passcode (the ones the VISA account logs in to), of the kind the flow names.
+ * One already blocked qualifies too, so a repeat answers what the first block did; not one the
+ * operator blocked for fraud, which stays unknown to every self-service call. A replaced gift card
+ * (state blocked) does not: its balance went to the new card.
+ */
+export function mayBlockAsLost(card: CardStanding, kind: CardKind): boolean {
+  const owned = kind === 'giftcard' ? card.state === 'active' : card.state === 'passcode_set' || card.state === 'active';
+  return card.kind === kind && owned && (card.blocked_at === null || card.block_reason !== 'fraud');
+}
+
+/**
  * A gift card that REPLACE has replaced: blocked, with the card that took its place. No flow
  * finds it (isUsableGiftCard refuses it); only a repeat of the replacement call recognises it, to
  * answer what the first call did.

@@ -1,8 +1,16 @@
 /** Ledger rules: a balance is the sum of a card's entries per asset, and never goes below zero. */
 
+import type { TransactionKind } from '@tessera/contracts';
+
 export interface LedgerAmount {
   assetCode: string;
   amount: number;
+}
+
+/** One entry as the cardholder's history reads it (db schema ledger_entries). */
+export interface LedgerEntry extends LedgerAmount {
+  kind: TransactionKind;
+  createdAt: string;
 }
 
 export interface AssetBalance {

@@ -18,6 +18,7 @@ export const newHolder: HolderInformation = {
   dateOfBirth: null,
   currency: 'EUR',
   balance: 5000,
+  transactions: [],
 };
 
 /** A holder of an active card, with every detail filled in. */
@@ -29,4 +30,9 @@ export const activeHolder: HolderInformation = {
   countryOfBirth: 'NL',
   dateOfBirth: '1985-04-12',
   balance: 2500,
+  transactions: [
+    { kind: 'fee', amount: { value: -50, assetCode: 'EUR' }, createdAt: '2026-03-02T09:15:00.000Z' },
+    { kind: 'redemption', amount: { value: -450, assetCode: 'EUR' }, createdAt: '2026-03-01T16:40:00.000Z' },
+    { kind: 'load', amount: { value: 3000, assetCode: 'EUR' }, createdAt: '2026-02-01T10:00:00.000Z' },
+  ],
 };

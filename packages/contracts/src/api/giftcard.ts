@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cardTransactionsSchema } from './cards.js';
 import { assetCodeField, captchaField, cardNumberField, minorUnits, secretField } from './common.js';
 
 /** POST /api/GiftCard/ (x-flow-type BALANCE or IDENTIFY): `code` is the brand's code. */
@@ -33,5 +34,7 @@ export const giftCardSchema = z.object({
   payoutBalance: payoutBalanceSchema.optional(),
   /** Present when showResetUrl was asked and the brand offers RESET. */
   resetUrl: z.string().optional(),
+  /** The card's latest ledger entries, newest first (at most CARD_HISTORY_LENGTH). */
+  transactions: cardTransactionsSchema,
 });
 export type GiftCard = z.infer<typeof giftCardSchema>;

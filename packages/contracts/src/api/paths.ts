@@ -16,3 +16,4 @@ export { visaApi } from './paths/visa.js';
 export { payoutApi } from './paths/payout.js';
 export { identityApi } from './paths/identity.js';
 export { demoApi } from './paths/demo.js';
+export { cardApi } from './paths/cards.js';

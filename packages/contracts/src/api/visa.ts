@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DATE_SELECTOR_FIRST_YEAR, SUPPORTED_LANGUAGES } from '../constants.js';
 import { isCountryCode } from '../countries.js';
+import { cardTransactionsSchema } from './cards.js';
 import { assetCodeField, brandIdParam, captchaField, cardNumberField, minorUnits, secretField } from './common.js';
 import { newSecretField, oneTimeCodeField } from './reset.js';
 
@@ -132,7 +133,8 @@ export type ActivationResult = z.infer<typeof activationResultSchema>;
  *   and nothing on the screens edits it;
  * - `nationality`, `countryOfBirth` (ISO 3166-1 alpha-2), `dateOfBirth` (yyyy-mm-dd): null until
  *   the review stores them;
- * - `currency` (ISO 4217) and `balance` (minor units) of the card's own asset.
+ * - `currency` (ISO 4217) and `balance` (minor units) of the card's own asset;
+ * - `transactions`: the card's latest ledger entries, newest first (at most CARD_HISTORY_LENGTH).
  */
 export const holderInformationSchema = z.object({
   status: visaCardStatusSchema,
@@ -145,6 +147,7 @@ export const holderInformationSchema = z.object({
   dateOfBirth: z.string().nullable(),
   currency: assetCodeField,
   balance: minorUnits,
+  transactions: cardTransactionsSchema,
 });
 export type HolderInformation = z.infer<typeof holderInformationSchema>;
 

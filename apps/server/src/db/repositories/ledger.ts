@@ -1,4 +1,5 @@
-import type { LedgerAmount } from '../../domain/ledger.js';
+import { CARD_HISTORY_LENGTH } from '@tessera/contracts';
+import type { LedgerAmount, LedgerEntry } from '../../domain/ledger.js';
 import type { LedgerEntriesTable } from '../schema.js';
 import { preparedQuery } from '../prepared.js';
 import type { Executor } from './executor.js';
@@ -17,6 +18,23 @@ export async function sumLedgerByAsset(db: Executor, cardId: string): Promise<Le
   const rows = await sumByAsset(db, { cardId });
   // PostgreSQL answers SUM of integers as a bigint string.
   return rows.map((r) => ({ assetCode: r.asset_code, amount: Number(r.total) }));
+}
+
+const latestEntries = preparedQuery((db, p: { cardId: string }) =>
+  db
+    .selectFrom('ledger_entries')
+    .select(['kind', 'asset_code', 'amount', 'created_at'])
+    .where('card_id', '=', p.cardId)
+    // Entries of one transaction share their time (a payout and its fee): the id keeps the order stable.
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(CARD_HISTORY_LENGTH),
+);
+
+/** A card's latest entries (at most CARD_HISTORY_LENGTH), newest first: the history the cardholder sees. */
+export async function latestLedgerEntries(db: Executor, cardId: string): Promise<LedgerEntry[]> {
+  const rows = await latestEntries(db, { cardId });
+  return rows.map((r) => ({ kind: r.kind, assetCode: r.asset_code, amount: Number(r.amount), createdAt: r.created_at }));
 }
 
 export async function insertLedgerEntries(db: Executor, entries: readonly LedgerEntriesTable[]): Promise<void> {

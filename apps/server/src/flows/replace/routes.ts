@@ -1,6 +1,7 @@
 import { giftCardLookupRequestSchema, giftCardSchema, replaceCardRequestSchema, replacementSchema, replaceApi } from '@tessera/contracts';
 import { customerCallOf, gatedCall } from '../../customer-call/call-gate.js';
 import { lookupGiftCard } from '../../customer-call/lookup-gift-card.js';
+import { mayReplaceWhileBlocked } from '../../domain/card-state.js';
 import { replaceGiftCard } from './replace-gift-card.js';
 import { customerCallResponses } from '../../http/error-responses.js';
 import type { App, RouteOptions } from '../../http/route-types.js';
@@ -25,7 +26,8 @@ export async function replaceRoutes(app: App, { deps, captchaRateLimit }: RouteO
       },
     },
     async (request, reply) => {
-      const card = await lookupGiftCard(deps, customerCallOf(request), request.body);
+      // REPLACE is how a lost or stolen card's balance moves to a new card: its lookup finds it blocked.
+      const card = await lookupGiftCard(deps, customerCallOf(request), request.body, { alsoAccepts: mayReplaceWhileBlocked });
       return reply.header('cache-control', 'no-store').send(card);
     },
   );

@@ -1,13 +1,13 @@
 import type { GiftCard, recoveryRequestSchema } from '@tessera/contracts';
 import type { z } from 'zod';
 import { markSecretUsed } from '../../db/repositories/card-secrets.js';
-import { sumLedgerByAsset } from '../../db/repositories/ledger.js';
 import { isUsableGiftCard } from '../../domain/card-state.js';
 import { AppError } from '../../errors.js';
 import type { ServiceDeps } from '../../deps.js';
 import { auditOf, type CustomerCall } from '../../customer-call/call-gate.js';
 import { requireCaptcha } from '../../customer-call/captcha-check.js';
 import { checkCardSecretAndWrite } from '../../customer-call/card-secret-check.js';
+import { readCardLedger } from '../../customer-call/card-ledger.js';
 import { giftCardAnswer } from '../../customer-call/gift-card-answer.js';
 import { requireSecureNewSecret } from '../../customer-call/new-secret-check.js';
 import { setCardSecret } from '../../cards/set-card-secret.js';
@@ -46,7 +46,7 @@ export async function resetSecurityCode(deps: ServiceDeps, call: CustomerCall, r
       // when read under that lock, so this cannot lose; if it ever did, nothing is committed.
       if (!(await markSecretUsed(trx, secret.id, at))) throw new Error('the recovery code was used by another request');
       await setCardSecret(trx, deps.crypto, { cardId: card.id, kind: 'security_code', value: request.securityCode, at });
-      return { value: await sumLedgerByAsset(trx, card.id), detail: 'security code replaced; recovery code used' };
+      return { value: await readCardLedger(trx, card.id), detail: 'security code replaced; recovery code used' };
     },
   });
   if (!result.ok) throw new AppError(result.code === 'CARD_NOT_FOUND' ? 'RECOVERY_CODE_NOT_FOUND' : result.code);

@@ -17,7 +17,6 @@ import { recordAuditEvent } from '../../db/repositories/audit.js';
 import { countOneTimeCodesSince, markSecretUsed } from '../../db/repositories/card-secrets.js';
 import { findCardByNumberIndex, updateCard } from '../../db/repositories/cards.js';
 import type { Executor } from '../../db/repositories/executor.js';
-import { sumLedgerByAsset } from '../../db/repositories/ledger.js';
 import type { CardRow, Database } from '../../db/schema.js';
 import { enqueueMessage } from '../../delivery/outbox.js';
 import { composeOneTimeCodeSms, type OneTimeCodePurpose } from '../../delivery/sms/one-time-code.js';
@@ -28,6 +27,7 @@ import { balanceIn } from '../../domain/ledger.js';
 import { AppError } from '../../errors.js';
 import type { ServiceDeps } from '../../deps.js';
 import { flowLanguages } from '../../customer-call/brand-gate.js';
+import { cardTransactions, readCardLedger } from '../../customer-call/card-ledger.js';
 import { auditOf, type CustomerCall } from '../../customer-call/call-gate.js';
 import { requireCaptcha } from '../../customer-call/captcha-check.js';
 import { checkCardSecretAndWrite } from '../../customer-call/card-secret-check.js';
@@ -59,9 +59,12 @@ export const hasPasscode = (card: CardRow, brandId: string) =>
   card.brand_id === brandId && card.kind === 'visa' && card.blocked_at === null && (card.state === 'passcode_set' || card.state === 'active');
 export const isActiveVisa = (card: CardRow, brandId: string) => card.brand_id === brandId && card.kind === 'visa' && card.state === 'active' && card.blocked_at === null;
 
-/** The holder information answer (contracts holderInformationSchema): the phone masked, the balance of the card's asset. */
+/**
+ * The holder information answer (contracts holderInformationSchema): the phone masked, the balance
+ * of the card's asset and the card's latest entries.
+ */
 export async function holderInformation(db: Executor, crypto: Crypto, card: CardRow, holder?: VisaHolderData): Promise<HolderInformation> {
-  const [data, entries] = await Promise.all([holder ?? readHolderData(db, crypto, card.id), sumLedgerByAsset(db, card.id)]);
+  const [data, ledger] = await Promise.all([holder ?? readHolderData(db, crypto, card.id), readCardLedger(db, card.id)]);
   return {
     status: card.state === 'active' ? 'active' : 'passcode_set',
     holderName: data.holderName,
@@ -72,7 +75,8 @@ export async function holderInformation(db: Executor, crypto: Crypto, card: Card
     countryOfBirth: data.countryOfBirth,
     dateOfBirth: data.dateOfBirth,
     currency: card.asset_code,
-    balance: balanceIn(entries, card.asset_code),
+    balance: balanceIn(ledger.sums, card.asset_code),
+    transactions: cardTransactions(ledger.latest),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { absolute } from '../../lib/router';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +14,8 @@ interface BalanceResultProps {
   compact?: boolean;
   /** Overridable for tests; the validity text depends on today. */
   now?: Date;
+  /** Shown before the retry button: the amount screen's history. */
+  children?: ReactNode;
 }
 
 const validityKey: Record<Validity['kind'], string> = {
@@ -23,7 +26,7 @@ const validityKey: Record<Validity['kind'], string> = {
 };
 
 /** The card with its balance, validity, thanks, the reset link and a retry button. */
-export function BalanceResult({ card, onRetry, compact = false, now = new Date() }: BalanceResultProps) {
+export function BalanceResult({ card, onRetry, compact = false, now = new Date(), children }: BalanceResultProps) {
   const { t, i18n } = useTranslation();
   const validity = validityOf(card.expiresAt, now);
   const language = i18n.resolvedLanguage ?? i18n.language;
@@ -62,6 +65,7 @@ export function BalanceResult({ card, onRetry, compact = false, now = new Date()
           )}
         </p>
       ) : null}
+      {children}
       <div className={styles.actions}>
         <Button variant="retry" onClick={onRetry}>
           {t('balance__retry')}
