@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { blockCardResultSchema, cardApi, giftCardSchema, holderInformationSchema, replaceApi, resetApi, visaApi, type TransactionKind } from '@tessera/contracts';
 import { describe, expect, it } from 'vitest';
 import { TEST_CAPTCHA_TOKEN } from '../src/adapters/captcha/test.js';
+import { PURPOSE } from '../src/crypto/index.js';
 import { insertLedgerEntries } from '../src/db/repositories/ledger.js';
 import { updateCard } from '../src/db/repositories/cards.js';
 import { blockCard } from '../src/operator/block-card.js';
 import { auditEventsOf, cardRow, expectNoSecretsInLogOrAudit, ledgerSums, refusal, replacementEmail, useFlowTestApp } from './helpers/flows.js';
 import { issueTestGiftCard } from './helpers/identity.js';
+import { addWebhook } from '../src/operator/webhooks.js';
 import { issueVisa } from './helpers/visa.js';
 
 // What the cardholder sees (../shared/design/brand-api.md): the card's latest ledger entries in
@@ -175,6 +177,21 @@ describe('POST /api/cards/block: a gift card (x-flow-type BALANCE)', () => {
     const events = await auditEventsOf(t, 'card.block', card.id);
     expect(events).toEqual([expect.objectContaining({ outcome: 'blocked', flow_type: 'BALANCE', brand_id: row.brand_id, client: expect.any(String) })]);
     expect(events[0]!.client).toBeTruthy();
+  });
+
+  it('tells the brand’s webhooks once, in the transaction of the block', async () => {
+    await addWebhook({ db: t.db, crypto: t.deps.crypto, now: () => new Date(), production: false }, { brandCode: 'DEMO', url: 'http://127.0.0.1:9/hooks', events: ['card.blocked'] });
+    const card = await giftCard();
+    const queued = () => t.db.selectFrom('outbox_messages').selectAll().where('channel', '=', 'webhook').where('card_id', '=', card.id).execute();
+    expect((await blockGift(card, { securityCode: '000000' })).statusCode).toBe(404);
+    expect(await queued()).toEqual([]);
+    expect((await blockGift(card)).statusCode).toBe(200);
+    expect((await blockGift(card)).statusCode).toBe(200);
+    const messages = await queued();
+    expect(messages.map((m) => m.purpose)).toEqual(['card.blocked']);
+    const payload = JSON.parse(t.deps.crypto.cipher.decrypt(messages[0]!.payload_ciphertext!, PURPOSE.outboxMessage)) as { body: string };
+    expect(JSON.parse(payload.body)).toMatchObject({ type: 'card.blocked', data: { card: { id: card.id, kind: 'giftcard' }, reason: 'lost', by: 'cardholder' } });
+    expect(payload.body).not.toContain(card.number);
   });
 
   it('answers a repeat with the first block, changing nothing', async () => {

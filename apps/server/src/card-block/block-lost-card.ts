@@ -1,6 +1,7 @@
 import { type BlockCardResult, type blockCardRequestSchema, replaceRoutes } from '@tessera/contracts';
 import type { z } from 'zod';
 import { updateCard } from '../db/repositories/cards.js';
+import { recordWebhookEvent, webhookCard } from '../delivery/webhooks/events.js';
 import { type CardKind, mayBlockAsLost } from '../domain/card-state.js';
 import type { ServiceDeps } from '../deps.js';
 import { AppError } from '../errors.js';
@@ -26,7 +27,8 @@ const PROOF: Record<'BALANCE' | 'VISA', { kind: CardKind; secretKind: CardSecret
  * the VISA rules refuse a blocked card); REPLACE still moves a gift card's balance
  * (mayReplaceWhileBlocked). A card blocked already is answered with its first block's time and
  * nothing changes. A gift card's answer links to REPLACE when the brand offers it. Wrong number or secret: 404 CARD_NOT_FOUND, never saying which; the cool-down:
- * 400 TOO_MANY_REQUESTS. Audited as card.block with the call's flow type and client.
+ * 400 TOO_MANY_REQUESTS. Audited as card.block with the call's flow type and client; the brand's
+ * webhooks get card.blocked (by: cardholder) in the same transaction.
  */
 export async function blockLostCard(deps: ServiceDeps, call: CustomerCall, request: BlockCardInput): Promise<BlockCardResult> {
   const { brand, flows, flowType } = call;
@@ -43,6 +45,7 @@ export async function blockLostCard(deps: ServiceDeps, call: CustomerCall, reque
       if (card.blocked_at !== null) return { value: card.blocked_at, outcome: 'already_blocked', detail: card.block_reason };
       const at = now.toISOString();
       await updateCard(trx, card.id, { blocked_at: at, block_reason: 'lost', updated_at: at });
+      await recordWebhookEvent(trx, deps.crypto, { brandId: brand.id, type: 'card.blocked', cardId: card.id, data: { card: webhookCard(card), reason: 'lost', by: 'cardholder' } }, at);
       return { value: at, outcome: 'blocked', detail: 'lost, by its owner' };
     },
   });
