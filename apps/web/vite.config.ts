@@ -144,6 +144,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: isSsrBuild ? serverRenderBuild : {
     outDir: path.join(webRoot, 'dist'),
     emptyOutDir: true,
+    // dist/.vite/manifest.json: which chunks and stylesheets each flow needs, so a server-rendered
+    // page links them in its head (docs/decisions/022).
+    manifest: true,
     sourcemap: true,
     // No modulepreload polyfill (234 B on the first screen): every browser we build for but Safari
     // before 17 and Firefox before 115 preloads natively, and there the lazy chunks still load,

@@ -86,6 +86,19 @@ describe('server-rendered first screens', () => {
     expect(res.body.toLowerCase()).toContain(text.toLowerCase());
   });
 
+  it('links the flow’s stylesheets and preloads its chunks, so the screen is styled at its first paint', async () => {
+    const reset = (await page('/demo/reset')).body;
+    const head = reset.slice(0, reset.indexOf('</head>'));
+    expect(head).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/reset-[\w-]+\.css">/);
+    expect(head).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/reset-[\w-]+\.js">/);
+    // Each linked file is served.
+    for (const [, href] of head.matchAll(/<link rel="(?:stylesheet|modulepreload)" crossorigin href="([^"]+)">/g)) {
+      expect((await t.app.inject({ url: href! })).statusCode, href).toBe(200);
+    }
+    expect((await page('/demo/balance/embed/balance')).body).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/EmbedScreen-[\w-]+\.js">/);
+    expect((await page('/demo/balance')).body).not.toContain('EmbedScreen-');
+  });
+
   it('leaves the screens after the first to the browser, and answers 404 as before', async () => {
     for (const url of ['/demo/balance/amount', '/demo/visa/activate/otc', '/demo/payout/success']) {
       const res = await page(url);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
@@ -23,6 +23,55 @@ export async function loadPageRenderer(webDist: string): Promise<PageRenderer | 
 }
 
 export type Encoding = 'br' | 'gzip' | 'identity';
+
+/** The folder of each flow under apps/web/src/flows/, whose chunk the browser build names after it. */
+const FLOW_FOLDERS: Record<FlowCode, string> = { BALANCE: 'balance', VISA: 'visa', REPLACE: 'replace', PAYOUT: 'payout', IDENTIFY: 'identify', RESET: 'reset' };
+const EMBED_MODULE = 'src/flows/balance/EmbedScreen.tsx';
+
+interface ManifestChunk {
+  file: string;
+  name?: string;
+  css?: string[];
+  imports?: string[];
+}
+
+/**
+ * The `<link>`s a flow's screen needs in the head (from the browser build's manifest,
+ * dist/.vite/manifest.json): the stylesheets of the flow's chunk and of the chunks it imports, so
+ * the server-rendered screen is styled at its first paint rather than when its script has loaded,
+ * and a modulepreload of those chunks, so the screen hydrates sooner. The entry (index.html's own
+ * script and stylesheet) is linked already.
+ */
+export function flowHeadLinks(webDist: string): (flow: FlowCode, embed: boolean) => string {
+  const file = path.join(webDist, '.vite', 'manifest.json');
+  if (!existsSync(file)) return () => '';
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
+  const keyOf = (folder: string) =>
+    manifest[`src/flows/${folder}/index.tsx`] ? `src/flows/${folder}/index.tsx` : Object.keys(manifest).find((k) => k.startsWith('_') && manifest[k]!.name === folder);
+  const linksOf = (roots: (string | undefined)[]) => {
+    const css = new Set<string>();
+    const js = new Set<string>();
+    const visit = (key: string | undefined) => {
+      const chunk = key === undefined || key === 'index.html' ? undefined : manifest[key];
+      if (!chunk || js.has(chunk.file)) return;
+      js.add(chunk.file);
+      chunk.css?.forEach((c) => css.add(c));
+      chunk.imports?.forEach(visit);
+    };
+    roots.forEach(visit);
+    return [...[...css].map((c) => `<link rel="stylesheet" crossorigin href="/${c}">`), ...[...js].map((j) => `<link rel="modulepreload" crossorigin href="/${j}">`)].join('');
+  };
+  const cache = new Map<string, string>();
+  return (flow, embed) => {
+    const key = `${flow}${embed ? ':embed' : ''}`;
+    let links = cache.get(key);
+    if (links === undefined) {
+      links = linksOf([keyOf(FLOW_FOLDERS[flow]), ...(embed ? [EMBED_MODULE] : [])]);
+      cache.set(key, links);
+    }
+    return links;
+  };
+}
 
 /** A rendered page and its compressed copies, made when first asked for. */
 class RenderedPage {
@@ -66,13 +115,14 @@ export class ServerRenderedPages {
     private readonly deps: ServiceDeps,
     private readonly renderer: PageRenderer,
     private readonly template: string,
+    private readonly headLinks: (flow: FlowCode, embed: boolean) => string = () => '',
   ) {
     for (const marker of ['<html lang="nl">', '<title>Tessera</title>', '</head>', '<div id="root"></div>']) {
       if (!template.includes(marker)) throw new Error(`index.html lacks ${marker}: the server cannot render pages into it`);
     }
   }
 
-  async page(request: FastifyRequest, screen: { slug: string; flow: FlowCode }): Promise<RenderedPage> {
+  async page(request: FastifyRequest, screen: { slug: string; flow: FlowCode; embed: boolean }): Promise<RenderedPage> {
     const theme = await getTheme(this.deps, screen.slug);
     const offered = theme.pageAvailability.find((p) => p.code === screen.flow)?.availableLanguages ?? [];
     const query = new URLSearchParams(request.url.split('?')[1] ?? '');
@@ -97,6 +147,7 @@ export class ServerRenderedPages {
     const head = [
       `<link rel="stylesheet" href="${escapeHtml(brandApi.customCss.build({ id: screen.slug }))}" data-theme-stylesheet="${escapeHtml(screen.slug)}" />`,
       poster ? `<link rel="preload" as="image" href="${escapeHtml(poster)}" fetchpriority="high" />` : '',
+      this.headLinks(screen.flow, screen.embed),
     ].join('');
     const html = this.template
       .replace('<html lang="nl">', () => `<html lang="${escapeHtml(lng)}">`)

@@ -11,7 +11,7 @@ import { embedFrameAncestors } from './embed-frame-ancestors.js';
 import { type CspDirectives, embedFrameAncestors as frameAncestorsFor, permissionsPolicy, serializeCsp } from '../http/security-headers.js';
 import { mayShowScanner } from './scanner-pages.js';
 import { cacheControlOf, indexStaticFiles, notModifiedHook } from './static-files.js';
-import { loadPageRenderer, ServerRenderedPages } from './server-rendered-pages.js';
+import { flowHeadLinks, loadPageRenderer, ServerRenderedPages } from './server-rendered-pages.js';
 import { serverRenderedScreen, webPageStatus } from './web-pages.js';
 
 /**
@@ -63,7 +63,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   const encodings = [...indexHtml.keys()].filter((e) => e !== 'identity');
   const files = indexStaticFiles(options.webDist, indexFile);
   const renderer = await loadPageRenderer(options.webDist);
-  const rendered = renderer ? new ServerRenderedPages(options.deps, renderer, indexHtml.get('identity')!.toString('utf8')) : null;
+  const rendered = renderer ? new ServerRenderedPages(options.deps, renderer, indexHtml.get('identity')!.toString('utf8'), flowHeadLinks(options.webDist)) : null;
 
   await app.register(async (scope) => {
     scope.addHook('onRequest', notModifiedHook(options.webDist, files));

@@ -92,13 +92,14 @@ const SERVER_RENDERED: Record<FlowCode, readonly FlowRoute[]> = {
 };
 
 /** The brand slug and flow of a page the server renders, or null for one the browser renders. */
-export function serverRenderedScreen(pathName: string): { slug: string; flow: FlowCode } | null {
+export function serverRenderedScreen(pathName: string): { slug: string; flow: FlowCode; embed: boolean } | null {
   const page = FLOW_PAGE.exec(pathName);
   const flow = page ? AREAS.get(page[2]!) : undefined;
   if (!page || !flow) return null;
-  if (!SERVER_RENDERED[flow].some((screen) => matchesScreen(screen.pattern, page[3] ?? ''))) return null;
+  const screen = SERVER_RENDERED[flow].find((candidate) => matchesScreen(candidate.pattern, page[3] ?? ''));
+  if (!screen) return null;
   try {
-    return { slug: decodeURIComponent(page[1]!), flow };
+    return { slug: decodeURIComponent(page[1]!), flow, embed: screen === balanceRoutes.embed };
   } catch {
     return null;
   }
