@@ -19,4 +19,12 @@ export default function globalSetup(config: FullConfig): void {
     env: { ...process.env, ...webServer.env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  // A brand API key of DEMO, as the operator makes one, for the tests that play the brand's till
+  // (docs/brand-api.md). Workers start after global setup and inherit the environment.
+  const created = execFileSync(
+    process.execPath,
+    ['apps/server/dist/cli.js', 'api-keys', 'create', '--brand', 'DEMO', '--name', 'e2e till', '--scopes', 'cards:read,cards:write,redemptions:write', '--json'],
+    { cwd: root, env: { ...process.env, ...webServer.env }, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  process.env.E2E_BRAND_API_KEY = (JSON.parse(created.toString('utf8')) as { key: string }).key;
 }

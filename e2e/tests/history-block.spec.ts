@@ -81,6 +81,32 @@ async function shoot(page: Page, testInfo: TestInfo, name: string) {
 for (const lang of ['en', 'nl'] as const) {
   const t = texts[lang];
 
+  test(`${lang}: a card redeemed at the brand's till (the brand API) shows the payment on its amount screen`, async ({ page, request }, testInfo) => {
+    // The brand's till: a new card of 30,00 through the API, then 7,50 spent with it.
+    const headers = { authorization: `Bearer ${process.env.E2E_BRAND_API_KEY}` };
+    const issued = await request.post('/api/v1/cards', { headers: { ...headers, 'idempotency-key': `e2e-issue-${testInfo.project.name}-${lang}` }, data: { kind: 'giftcard', balance: { value: 3000, assetCode: 'EUR' } } });
+    expect(issued.status(), await issued.text()).toBe(201);
+    const card = (await issued.json()) as { id: string; cardNumber: string; securityCode: string };
+    const redeemed = await request.post(`/api/v1/cards/${card.id}/redemptions`, {
+      headers: { ...headers, 'idempotency-key': `e2e-redeem-${testInfo.project.name}-${lang}` },
+      data: { amount: { value: 750, assetCode: 'EUR' }, reference: 'till 7' },
+    });
+    expect(redeemed.status(), await redeemed.text()).toBe(201);
+
+    await page.goto(`/demo/balance?lng=${lang}`);
+    await lookUp(page, { number: card.cardNumber, secret: card.securityCode }, lang);
+    await expect(page.getByTestId('card-balance')).toHaveText('€ 22,50');
+    const entries = page.getByRole('region', { name: t.history }).getByRole('listitem');
+    await expect(entries).toHaveCount(2);
+    // Newest first: the payment, then the load.
+    await expect(entries.nth(0)).toContainText(lang === 'en' ? 'Payment' : 'Betaling');
+    await expect(entries.nth(0)).toContainText('−€ 7,50');
+    await expect(entries.nth(1)).toContainText(t.loaded);
+    await expect(entries.nth(1)).toContainText('+€ 30,00');
+    await expectAccessible(page);
+    await shoot(page, testInfo, `demo-${lang}-balance-history-redeemed`);
+  });
+
   test(`${lang}: GIFT_BALANCE's amount screen lists its history`, async ({ page }, testInfo) => {
     await page.goto(`/demo/balance?lng=${lang}`);
     await lookUp(page, cards.GIFT_BALANCE, lang);
