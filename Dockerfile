@@ -32,6 +32,8 @@ COPY --from=production-dependencies --chown=node:node /app/node_modules ./node_m
 COPY --from=build --chown=node:node /app/apps/server/dist ./apps/server/dist
 COPY --from=build --chown=node:node /app/apps/server/package.json ./apps/server/package.json
 COPY --from=build --chown=node:node /app/apps/web/dist ./apps/web/dist
+# The server-rendering build of the web app (docs/decisions/022): one module, dependencies bundled.
+COPY --from=build --chown=node:node /app/apps/web/dist-ssr ./apps/web/dist-ssr
 COPY --chown=node:node package.json ./
 # SQLite deployments keep their database here (production uses PostgreSQL: DATABASE_URL).
 RUN mkdir -p /app/data && chown node:node /app/data
