@@ -50,7 +50,9 @@ export function buildIfStale({ only } = {}) {
     if (only && !only.includes(part.workspace)) continue;
     if (!isStale(part)) continue;
     console.log(`tessera: building the ${part.name}…`);
-    const result = spawnSync('npm', ['run', 'build', '-w', part.workspace], { cwd: ROOT, stdio: 'inherit' });
+    // Always a production build, also when the caller runs under NODE_ENV=test (a vitest file):
+    // Vite would otherwise bundle React's development build.
+    const result = spawnSync('npm', ['run', 'build', '-w', part.workspace], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
     if (result.status !== 0) {
       console.error(`tessera: the ${part.name} did not build`);
       process.exit(result.status ?? 1);
