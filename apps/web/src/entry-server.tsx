@@ -3,9 +3,8 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { Router } from 'wouter';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES } from '@tessera/contracts';
 import { App, createQueryClient } from './app/App';
-import { coreResources } from './lib/i18n';
+import { baseI18nOptions } from './lib/i18n';
 import { serializeServerState, type ServerState } from './lib/serverState';
 import { ServerHeadContext } from './lib/theme/FlowContext';
 import { themeQueryOptions } from './lib/theme/themeQuery';
@@ -32,22 +31,7 @@ export async function renderPage(url: string, state: ServerState): Promise<Rende
   const queryClient = createQueryClient();
   queryClient.setQueryData(themeQueryOptions(state.slug).queryKey, state.theme);
   const i18n = i18next.createInstance();
-  const resources = coreResources();
-  resources[state.lng] = { ...resources[state.lng], translation: state.texts };
-  await i18n.use(initReactI18next).init({
-    lng: state.lng,
-    fallbackLng: FALLBACK_LANGUAGE,
-    supportedLngs: [...SUPPORTED_LANGUAGES],
-    load: 'languageOnly',
-    ns: ['translation'],
-    defaultNS: 'translation',
-    fallbackNS: 'core',
-    resources,
-    initAsync: false,
-    interpolation: { escapeValue: false },
-    react: { useSuspense: true, bindI18n: 'languageChanged loaded' },
-    returnNull: false,
-  });
+  await i18n.use(initReactI18next).init(baseI18nOptions(state));
   const head = { title: '' };
   const [path, search = ''] = url.split('?');
   const { prelude } = await prerenderToNodeStream(

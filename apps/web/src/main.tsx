@@ -1,10 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { FALLBACK_LANGUAGE } from '@tessera/contracts';
 import './styles/global.css';
 import { App, createQueryClient } from './app/App';
 import { flowScreens } from './app/routes';
-import { createI18n, pickLanguage } from './lib/i18n';
+import { createI18n, offeredLanguages, pickLanguage } from './lib/i18n';
 import { detectLanguages } from './lib/languageDetector';
 import { markPageInteractive, readServerState } from './lib/serverState';
 import { themeQueryOptions } from './lib/theme/themeQuery';
@@ -27,8 +26,8 @@ if (!state) {
   const browserLanguages = detectLanguages();
   const i18n = createI18n(state);
   queryClient.setQueryData(themeQueryOptions(state.slug).queryKey, state.theme);
-  const offered = state.theme.pageAvailability.find((p) => p.code === state.flow)?.availableLanguages ?? [];
-  const wanted = pickLanguage(i18n.services.languageUtils.getBestMatchFromCodes(browserLanguages), offered.length ? offered : [FALLBACK_LANGUAGE]);
+  const offered = offeredLanguages(state.theme.pageAvailability.find((p) => p.code === state.flow));
+  const wanted = pickLanguage(i18n.services.languageUtils.getBestMatchFromCodes(browserLanguages), offered);
   const app = (
     <StrictMode>
       <App i18n={i18n} queryClient={queryClient} />

@@ -3,10 +3,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { brandApi, SUPPORTED_LANGUAGES, type FlowCode, type Theme, type Translations } from '@tessera/contracts';
+import { brandApi, FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES, type FlowCode, type Theme, type Translations } from '@tessera/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { ServiceDeps } from '../deps.js';
 import { pageLanguage } from '../domain/language.js';
+import { cookieValue } from '../http/cookie-value.js';
+import { escapeHtml } from '../http/html-page.js';
 import { getTheme } from '../flows/brand/get-theme.js';
 import { getTranslations } from '../flows/brand/get-translations.js';
 
@@ -91,8 +93,6 @@ class RenderedPage {
   }
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
-
 /** Rendered pages kept: one per brand, screen, query and language, while the brand stays the same. */
 const CACHE_SIZE = 500;
 
@@ -129,12 +129,14 @@ export class ServerRenderedPages {
     const lng = pageLanguage(
       { query: query.get('lng') ?? undefined, cookie: cookieValue(request.headers.cookie, 'i18next'), acceptLanguage: request.headers['accept-language'] },
       SUPPORTED_LANGUAGES,
-      offered.length > 0 ? offered : ['nl'],
+      offered.length > 0 ? offered : [FALLBACK_LANGUAGE],
     );
-    const texts = await getTranslations(this.deps, screen.slug, lng);
+    // Read once per brand cache entry (2 s), as the theme is: a page request costs no database read.
+    const derived = <T>(name: string, compute: () => Promise<T>) => this.deps.brands.derive(screen.slug, name, compute) as Promise<T>;
+    const texts = await derived(`texts:${lng}`, () => getTranslations(this.deps, screen.slug, lng));
     // The path alone: no first screen reads the query, which only chooses the language.
     const pathName = request.url.split('?')[0]!;
-    const key = createHash('sha256').update(JSON.stringify([pathName, lng, theme, texts])).digest('base64url');
+    const key = await derived(`page:${pathName}:${lng}`, async () => createHash('sha256').update(JSON.stringify([pathName, lng, theme, texts])).digest('base64url'));
     const cached = this.#cache.get(key);
     if (cached) {
       // Most recently used last.
@@ -159,18 +161,4 @@ export class ServerRenderedPages {
     if (this.#cache.size > CACHE_SIZE) this.#cache.delete(this.#cache.keys().next().value!);
     return page;
   }
-}
-
-function cookieValue(header: string | undefined, name: string): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) {
-      try {
-        return decodeURIComponent(value.join('='));
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  return undefined;
 }

@@ -1,29 +1,34 @@
 import { FALLBACK_LANGUAGE } from '@tessera/contracts';
 
 /**
- * The languages an Accept-Language header asks for, most wanted first: primary subtags in lower
- * case (en-GB → en), without duplicates, without those refused with q=0. A malformed entry is
- * skipped; a missing or empty header asks for nothing.
+ * The language tags an Accept-Language header asks for, most wanted first, as written (en-GB):
+ * without those refused with q=0; a malformed entry (or `*`) is skipped; a missing or empty header
+ * asks for nothing.
  */
-export function acceptedLanguages(header: string | undefined): string[] {
+export function acceptedTags(header: string | undefined): string[] {
   if (!header) return [];
-  const entries: { lang: string; q: number; order: number }[] = [];
+  const entries: { tag: string; q: number; order: number }[] = [];
   header
     .slice(0, 512)
     .split(',')
     .forEach((part, order) => {
-      const [tag, ...params] = part.trim().split(';');
-      const lang = /^([a-zA-Z]{1,8})(?:-[a-zA-Z0-9]{1,8})*$/.exec(tag?.trim() ?? '')?.[1]?.toLowerCase();
-      if (!lang) return;
+      const [raw, ...params] = part.trim().split(';');
+      const tag = raw?.trim() ?? '';
+      if (!/^[a-zA-Z]{1,8}(?:-[a-zA-Z0-9]{1,8})*$/.test(tag)) return;
       let q = 1;
       for (const param of params) {
         const match = /^\s*q\s*=\s*([0-9.]+)\s*$/i.exec(param);
         if (match) q = Number(match[1]);
       }
-      if (Number.isFinite(q) && q > 0) entries.push({ lang, q, order });
+      if (Number.isFinite(q) && q > 0) entries.push({ tag, q, order });
     });
   entries.sort((a, b) => b.q - a.q || a.order - b.order);
-  return [...new Set(entries.map((e) => e.lang))];
+  return entries.map((e) => e.tag);
+}
+
+/** The languages an Accept-Language header asks for, most wanted first: primary subtags in lower case (en-GB → en), without duplicates. */
+export function acceptedLanguages(header: string | undefined): string[] {
+  return [...new Set(acceptedTags(header).map((tag) => tag.split('-')[0]!.toLowerCase()))];
 }
 
 /**
@@ -59,14 +64,7 @@ export function pageLanguage(
   supported: readonly string[],
   flowLanguages: readonly string[],
 ): string {
-  const tags = (sources.acceptLanguage ?? '')
-    .slice(0, 512)
-    .split(',')
-    .map((part) => ({ tag: part.split(';')[0]!.trim(), q: Number(/;\s*q\s*=\s*([0-9.]+)/i.exec(part)?.[1] ?? 1) }))
-    .filter((entry) => entry.tag !== '' && entry.tag !== '*' && entry.q > 0)
-    .sort((a, b) => b.q - a.q)
-    .map((entry) => entry.tag);
-  const codes = [sources.query, sources.cookie, ...tags].filter((code): code is string => !!code && /^[A-Za-z0-9_@.-]{1,128}$/.test(code));
+  const codes = [sources.query, sources.cookie, ...acceptedTags(sources.acceptLanguage)].filter((code): code is string => !!code && /^[A-Za-z0-9_@.-]{1,128}$/.test(code));
   const exact = codes.find((code) => supported.includes(code.toLowerCase()));
   const primary = codes.map((code) => code.split(/[-_]/)[0]!.toLowerCase()).find((code) => supported.includes(code));
   const detected = (exact ?? primary ?? FALLBACK_LANGUAGE).toLowerCase();

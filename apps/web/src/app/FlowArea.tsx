@@ -1,9 +1,9 @@
 import { Suspense, useEffect, useMemo, type ComponentType } from 'react';
 import { useParams } from 'wouter';
 import { useTranslation } from 'react-i18next';
-import { FALLBACK_LANGUAGE, type FlowCode } from '@tessera/contracts';
+import type { FlowCode } from '@tessera/contracts';
 import { ApiError } from '../lib/api';
-import { pickLanguage, setTranslationSlug } from '../lib/i18n';
+import { offeredLanguages, pickLanguage, setTranslationSlug } from '../lib/i18n';
 import { FlowContext, type FlowContextValue } from '../lib/theme/FlowContext';
 import { useThemeQuery } from '../lib/theme/themeQuery';
 import { useThemeStylesheet } from '../lib/theme/useThemeStylesheet';
@@ -34,10 +34,7 @@ export function FlowArea({ flow, screens: Screens }: FlowAreaProps) {
   }, [i18n, slug]);
 
   const availability = theme.data?.pageAvailability.find((entry) => entry.code === flow);
-  const languages = useMemo(
-    () => (availability?.availableLanguages.length ? availability.availableLanguages : [FALLBACK_LANGUAGE]),
-    [availability],
-  );
+  const languages = useMemo(() => offeredLanguages(availability), [availability]);
 
   const current = i18n.resolvedLanguage ?? i18n.language;
   useEffect(() => {

@@ -1,4 +1,4 @@
-import i18next, { type i18n as I18n, type Resource } from 'i18next';
+import i18next, { type i18n as I18n, type InitOptions, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import {
   FALLBACK_LANGUAGE,
@@ -47,35 +47,46 @@ export async function setTranslationSlug(i18n: I18n, slug: string): Promise<void
 const CORE_NS = 'core';
 
 /**
- * `initial`: a server-rendered page's language and texts. The app then starts in the language the
- * server rendered, with its texts at hand (no request, no suspense), so hydration sees what the
- * server wrote; correctLanguage() applies the browser's own choice afterwards.
+ * What every i18n instance starts with, in the browser (createI18n) and on the server
+ * (entry-server.tsx): the portal's languages, the bundled core texts under `resources`, and, for
+ * a server-rendered page, its language with its texts (`initial`), started at once (no request,
+ * no suspense) so both render the same markup.
+ */
+export function baseI18nOptions(initial?: { lng: string; texts: Record<string, string> }): InitOptions {
+  const resources = coreResources();
+  if (initial) resources[initial.lng] = { ...resources[initial.lng], translation: initial.texts };
+  return {
+    ...(initial && { lng: initial.lng, initAsync: false }),
+    fallbackLng: FALLBACK_LANGUAGE,
+    supportedLngs: [...SUPPORTED_LANGUAGES],
+    load: 'languageOnly',
+    ns: ['translation'],
+    defaultNS: 'translation',
+    fallbackNS: CORE_NS,
+    partialBundledLanguages: true,
+    resources,
+    interpolation: { escapeValue: false },
+    react: { useSuspense: true, bindI18n: 'languageChanged loaded' },
+    returnNull: false,
+  };
+}
+
+/**
+ * `initial`: a server-rendered page's language and texts (baseI18nOptions). main.tsx then decides
+ * whether the browser's own language sources ask for another language.
  */
 export function createI18n(initial?: { lng: string; texts: Record<string, string> }): I18n {
   const i18n = i18next.createInstance();
   translationSlug = slugFromLocation(window.location);
-  const resources = coreResources();
-  if (initial) resources[initial.lng] = { ...resources[initial.lng], translation: initial.texts };
   void i18n
     .use(createTranslationBackend(() => translationSlug))
     .use(languageDetector)
     .use(initReactI18next)
     .init({
-      ...(initial && { lng: initial.lng, initAsync: false }),
-      fallbackLng: FALLBACK_LANGUAGE,
-      supportedLngs: [...SUPPORTED_LANGUAGES],
-      load: 'languageOnly',
-      ns: ['translation'],
-      defaultNS: 'translation',
-      fallbackNS: CORE_NS,
-      partialBundledLanguages: true,
-      resources,
+      ...baseI18nOptions(initial),
       maxParallelReads: TRANSLATION_LOADER.maxParallelReads,
       maxRetries: TRANSLATION_LOADER.maxRetries,
       retryTimeout: TRANSLATION_LOADER.retryTimeoutMs,
-      interpolation: { escapeValue: false },
-      react: { useSuspense: true, bindI18n: 'languageChanged loaded' },
-      returnNull: false,
     });
   i18n.on('languageChanged', (lng) => {
     document.documentElement.lang = lng;
@@ -83,21 +94,15 @@ export function createI18n(initial?: { lng: string; texts: Record<string, string
   return i18n;
 }
 
-/**
- * After a server-rendered page hydrated: the language the browser's own sources choose (the
- * server saw the query, the cookie and Accept-Language, not web storage), when it is another one.
- * `browserLanguages` is detectLanguages() read before i18n starts, which stores the language it
- * starts in. FlowArea then keeps it to the flow's languages.
- */
-export function correctLanguage(i18n: I18n, browserLanguages: readonly string[]): void {
-  const detected = i18n.services.languageUtils.getBestMatchFromCodes([...browserLanguages]);
-  if (detected && detected !== i18n.language) void i18n.changeLanguage(detected);
-}
-
 export function coreResources(): Resource {
   return Object.fromEntries(
     Object.entries(coreTexts).map(([lng, texts]) => [lng, { [CORE_NS]: texts }]),
   );
+}
+
+/** The languages a flow offers (docs/product/README.md#flows); nl when the brand lists none. */
+export function offeredLanguages(availability: { availableLanguages: readonly string[] } | undefined): readonly string[] {
+  return availability?.availableLanguages.length ? availability.availableLanguages : [FALLBACK_LANGUAGE];
 }
 
 /**

@@ -53,16 +53,6 @@ export async function openFrameSession(deps: ServiceDeps, key: string): Promise<
   return `${frameSessionCookieName(keyHash)}=${session}; ${frameSessionCookieAttributes(deps.config.pinFrameUrl)}`;
 }
 
-/** A cookie's value in a Cookie header, if it is there (once; a name sent twice counts as absent). */
-export function cookieValue(header: string | undefined, name: string): string | undefined {
-  const values = (header ?? '')
-    .split(';')
-    .map((part) => part.trim())
-    .filter((part) => part.startsWith(`${name}=`))
-    .map((part) => part.slice(name.length + 1));
-  return values.length === 1 ? values[0] : undefined;
-}
-
 /** Whether `session` (the cookie the read brought) is the one the key was bound to. */
 export function isKeysFrameSession(deps: Pick<ServiceDeps, 'crypto'>, boundHash: string | null, session: string | undefined): boolean {
   if (!boundHash || !session) return false;

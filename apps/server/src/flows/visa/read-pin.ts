@@ -6,7 +6,8 @@ import { findVisaHolder } from '../../db/repositories/visa-holders.js';
 import { truncateAddress } from '../../domain/client-address.js';
 import { AppError } from '../../errors.js';
 import type { RequestContext, ServiceDeps } from '../../deps.js';
-import { cookieValue, frameSessionCookieName, isKeysFrameSession } from './frame-session.js';
+import { cookieValue } from '../../http/cookie-value.js';
+import { frameSessionCookieName, isKeysFrameSession } from './frame-session.js';
 import { pinFrameKeyHash } from './get-pin.js';
 
 /** What the PIN frame's script posts to POST /pin-frame/pin (its own origin). */

@@ -1,16 +1,12 @@
 import { listMessages, OUTBOX_STATUSES, type OutboxStatus, retryMessage, showMessage } from '../../outbox-messages.js';
 import { maskCardNumber } from '@tessera/contracts';
 import { EXIT, UsageError } from '../context.js';
+import { checkOneId } from '../id-argument.js';
 import { minute, printTable } from '../table.js';
 import type { CommandSpec } from './types.js';
 
 const card = (last3: string | null) => (last3 ? maskCardNumber(last3) : '-');
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function oneId(name: string, positionals: string[]): void {
-  if (positionals.length !== 1) throw new UsageError(`${name} needs one message id: tessera ${name} ID`);
-  if (!UUID.test(positionals[0]!)) throw new UsageError(`${name}: "${positionals[0]!.slice(0, 40)}" is not a message id (as "tessera outbox list" prints them)`);
-}
+const oneId = (command: string, positionals: string[]) => checkOneId(command, positionals, { name: 'message', listedBy: 'tessera outbox list' });
 
 export const outboxList: CommandSpec = {
   name: 'outbox list',

@@ -1,16 +1,12 @@
 import { WEBHOOK_EVENT_TYPES } from '../../../delivery/webhooks/events.js';
 import { addWebhook, listWebhooks, removeWebhook, webhookDeliveries } from '../../webhooks.js';
 import { EXIT, UsageError } from '../context.js';
+import { checkOneId } from '../id-argument.js';
 import { minute, printTable } from '../table.js';
 import { limitOf } from './outbox.js';
 import type { CommandSpec } from './types.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function oneId(name: string, positionals: string[]): void {
-  if (positionals.length !== 1) throw new UsageError(`${name} needs one webhook id: tessera ${name} ID`);
-  if (!UUID.test(positionals[0]!)) throw new UsageError(`${name}: "${positionals[0]!.slice(0, 40)}" is not a webhook id (as "tessera webhooks list" prints them)`);
-}
+const oneId = (command: string, positionals: string[]) => checkOneId(command, positionals, { name: 'webhook', listedBy: 'tessera webhooks list' });
 
 export const webhooksAdd: CommandSpec = {
   name: 'webhooks add',

@@ -1,0 +1,12 @@
+import { UsageError } from './context.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The one id a command takes (`outbox show ID`, `webhooks remove ID`): exactly one argument, shaped
+ * as the ids the list command prints (`thing`: "message", listed by "tessera outbox list").
+ */
+export function checkOneId(command: string, positionals: string[], thing: { name: string; listedBy: string }): void {
+  if (positionals.length !== 1) throw new UsageError(`${command} needs one ${thing.name} id: tessera ${command} ID`);
+  if (!UUID.test(positionals[0]!)) throw new UsageError(`${command}: "${positionals[0]!.slice(0, 40)}" is not a ${thing.name} id (as "${thing.listedBy}" prints them)`);
+}
