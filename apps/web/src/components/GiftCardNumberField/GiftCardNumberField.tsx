@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import {
   CARD_NUMBER_MAX_DIGITS,
   CARD_NUMBER_PLACEHOLDER,
@@ -48,10 +48,21 @@ interface GiftCardNumberFieldProps {
  * docs/product/common.md#scanner) a scan button sits beside it; a scanned number arrives through
  * `onChange`, grouped like a typed one.
  */
+const noSubscription = () => () => undefined;
+
+/**
+ * The scan button joins once the page is the browser's: it is not part of a server-rendered page.
+ * Hydrated as a lazy part of that page, it failed to match (React #418) after a language switch
+ * and a reload on a phone, with the same text on both sides; left out of the server's markup, it
+ * has nothing to match. A camera needs the browser anyway.
+ */
+const useInBrowser = () => useSyncExternalStore(noSubscription, () => true, () => false);
+
 export function GiftCardNumberField({ label, value, onChange, onBlur, info, help, error, refusedBy, name = 'giftCardNumber', id, autoComplete = 'off' }: GiftCardNumberFieldProps) {
   const flow = useFlowContext();
   const ids = { input: id, help: `${id}-help`, error: `${id}-error` };
   const { inputRef, pendingCaret } = useCaretKeeper(value);
+  const inBrowser = useInBrowser();
 
   return (
     <Field ids={ids} label={label} info={info} help={help} error={error}>
@@ -79,7 +90,7 @@ export function GiftCardNumberField({ label, value, onChange, onBlur, info, help
           }}
           onBlur={onBlur}
         />
-        {flow?.theme.scanningFlows.includes(flow.flow) ? (
+        {inBrowser && flow?.theme.scanningFlows.includes(flow.flow) ? (
           <Suspense>
             <ScanButton inputId={ids.input} onScan={onChange} />
           </Suspense>
