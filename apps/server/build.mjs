@@ -1,7 +1,7 @@
-// Bundles the server into dist/: main.js (the process) and, when present, cli.js (the operator's
-// tool). The @tessera/contracts workspace is TypeScript source, so it is bundled; packages from
-// node_modules stay external and are resolved at run time. Both outputs sit directly in dist/ so
-// src/resources.ts finds the copied demo files at the same relative place as in src/.
+// Bundles the server into dist/: main.js (the process), cli.js (the operator's tool) and
+// sandbox-idin.js (the sandbox bank on its own, for rehearsals). The @tessera/contracts workspace
+// is TypeScript source, so it is bundled; packages from node_modules stay external and are
+// resolved at run time. The outputs sit directly in dist/ so src/resources.ts finds the copied demo files at the same relative place as in src/.
 import { build } from 'esbuild';
 import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -14,6 +14,8 @@ const external = Object.keys(pkg.dependencies ?? {}).filter((name) => name !== '
 
 const entryPoints = { main: path.join(here, 'src/main.ts') };
 if (existsSync(path.join(here, 'src/operator/cli/main.ts'))) entryPoints.cli = path.join(here, 'src/operator/cli/main.ts');
+// The sandbox bank on its own origin, a broker's stand-in for rehearsals (npm run test:production).
+entryPoints['sandbox-idin'] = path.join(here, 'src/sandbox-idin/standalone.ts');
 
 rmSync(dist, { recursive: true, force: true });
 await build({

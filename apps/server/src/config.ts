@@ -169,6 +169,12 @@ const envSchema = z.object({
   OUTBOX_MAX_ATTEMPTS: positiveInt.max(100).default(10),
   OUTBOX_RETRY_BASE_SECONDS: positiveInt.max(86_400).default(30),
   OUTBOX_RETRY_MAX_SECONDS: positiveInt.max(86_400).default(3600),
+  /**
+   * How long a message claimed for sending belongs to its worker. A process that dies mid-send
+   * holds its message this long; then another takes it over. Default: 5 minutes, or 4 times the
+   * longest send timeout if that is longer.
+   */
+  OUTBOX_LEASE_SECONDS: positiveInt.max(86_400).optional(),
   /** How long one webhook delivery may take, connection to answer, before it counts as failed. */
   WEBHOOK_TIMEOUT_SECONDS: positiveInt.max(60).default(15),
   /** The operator's own account that SEPA payout files pay from (`tessera payouts export`). */
@@ -311,6 +317,8 @@ export interface Config {
     maxAttempts: number;
     retryBaseMs: number;
     retryMaxMs: number;
+    /** OUTBOX_LEASE_SECONDS: how long a claimed message belongs to its worker. */
+    leaseMs: number;
   };
   webhooks: {
     /** One delivery's deadline. Retries follow delivery/webhooks/retry-schedule.ts (over 3 days). */
@@ -561,6 +569,14 @@ function parseAll(env: Record<string, string | undefined>, options: { unchecked?
   if (e.OUTBOX_RETRY_MAX_SECONDS < e.OUTBOX_RETRY_BASE_SECONDS) {
     problems.push('OUTBOX_RETRY_MAX_SECONDS: must not be below OUTBOX_RETRY_BASE_SECONDS');
   }
+  // A lease shorter than a send could take lets a second worker send the same message while the
+  // first is still at it. One SMTP send may spend its timeout on connection, greeting and socket
+  // each, hence four times the longest timeout of the channels in use.
+  const longestSendSeconds = Math.max(smtp ? e.SMTP_TIMEOUT_SECONDS : 0, twilio ? e.SMS_TIMEOUT_SECONDS : 0, e.WEBHOOK_TIMEOUT_SECONDS);
+  const leaseSeconds = e.OUTBOX_LEASE_SECONDS ?? Math.max(300, 4 * longestSendSeconds);
+  if (leaseSeconds < 4 * longestSendSeconds) {
+    problems.push(`OUTBOX_LEASE_SECONDS: must be at least ${4 * longestSendSeconds} (4 times the longest send timeout, ${longestSendSeconds} s)`);
+  }
 
   let payoutDebtor: Config['payoutDebtor'];
   if (isProduction && e.PAYOUT_DEBTOR_IBAN === DEMO_PAYOUT_DEBTOR.iban) {
@@ -653,6 +669,7 @@ function parseAll(env: Record<string, string | undefined>, options: { unchecked?
       maxAttempts: e.OUTBOX_MAX_ATTEMPTS,
       retryBaseMs: e.OUTBOX_RETRY_BASE_SECONDS * 1000,
       retryMaxMs: e.OUTBOX_RETRY_MAX_SECONDS * 1000,
+      leaseMs: leaseSeconds * 1000,
     },
     webhooks: { timeoutMs: e.WEBHOOK_TIMEOUT_SECONDS * 1000 },
     payoutDebtor,

@@ -177,7 +177,7 @@ describe('config', () => {
     it('delivers into the local mailbox by default outside production', () => {
       const config = parseConfig({});
       expect(config.mail).toEqual({ adapter: 'local', from: { name: undefined, address: 'no-reply@localhost' }, smtp: undefined });
-      expect(config.outbox).toEqual({ pollIntervalMs: 2000, maxAttempts: 10, retryBaseMs: 30_000, retryMaxMs: 3_600_000 });
+      expect(config.outbox).toEqual({ pollIntervalMs: 2000, maxAttempts: 10, retryBaseMs: 30_000, retryMaxMs: 3_600_000, leaseMs: 300_000 });
     });
 
     it('uses SMTP once SMTP_HOST is set, and then needs MAIL_FROM', () => {
@@ -224,6 +224,16 @@ describe('config', () => {
       expect(problemsOf({ OUTBOX_RETRY_BASE_SECONDS: '600', OUTBOX_RETRY_MAX_SECONDS: '60' })).toEqual([
         expect.stringMatching(/^OUTBOX_RETRY_MAX_SECONDS:/),
       ]);
+    });
+
+    it('leases a message for 5 minutes, or 4 times the longest send timeout, and refuses a shorter lease', () => {
+      expect(parseConfig({}).outbox.leaseMs).toBe(300_000);
+      expect(parseConfig({ SMTP_HOST: 'h', MAIL_FROM: 'a@b.example', SMTP_TIMEOUT_SECONDS: '120' }).outbox.leaseMs).toBe(480_000);
+      const short = { SMTP_HOST: 'h', MAIL_FROM: 'a@b.example', SMTP_TIMEOUT_SECONDS: '5', SMS_TIMEOUT_SECONDS: '5', WEBHOOK_TIMEOUT_SECONDS: '5' };
+      expect(parseConfig({ ...short, OUTBOX_LEASE_SECONDS: '20' }).outbox.leaseMs).toBe(20_000);
+      expect(problemsOf({ ...short, OUTBOX_LEASE_SECONDS: '19' })).toEqual([expect.stringMatching(/^OUTBOX_LEASE_SECONDS: must be at least 20 /)]);
+      // the webhook timeout counts even without SMTP or Twilio: webhooks always go out
+      expect(problemsOf({ OUTBOX_LEASE_SECONDS: '30' })).toEqual([expect.stringMatching(/^OUTBOX_LEASE_SECONDS: must be at least 60 /)]);
     });
 
     it('reads a From address with a display name', () => {

@@ -7,6 +7,7 @@ import { PURPOSE } from '../src/crypto/index.js';
 import type { IdentitySessionRow } from '../src/db/schema.js';
 import type { VerifiedIdentity } from '../src/domain/identity.js';
 import { createLogger } from '../src/logger.js';
+import { sandboxFormPageCsp } from '../src/sandbox-idin/page.js';
 import { logSink } from './helpers/flows.js';
 import { sandboxPage, TestBrowser, type TestElement } from './helpers/sandbox-browser.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
@@ -144,8 +145,13 @@ describe('the sandbox provider', () => {
     // No script at all, and the page's own CSP allows none (default-src 'none'), its style by hash only.
     expect(document.querySelectorAll('script')).toHaveLength(0);
     expect(bank.headers.get('content-security-policy')).toMatch(/^default-src 'none'; style-src 'sha256-[^']+';/);
-    expect(bank.headers.get('content-security-policy')).toMatch(/form-action 'self'/);
+    expect(bank.headers.get('content-security-policy')).toMatch(/form-action 'self' http:\/\/localhost:\d+;/);
     expect(await axeViolations(bank.html)).toEqual([]);
+  });
+
+  it("lets the bank's form end on the portal when the bank runs on an origin of its own (form-action covers the redirect)", () => {
+    // The standalone sandbox (sandbox-idin/standalone.ts): Approve redirects to the portal's return endpoint.
+    expect(sandboxFormPageCsp('https://portal.example/api/Authentication/return')).toMatch(/form-action 'self' https:\/\/portal\.example;/);
   });
 });
 

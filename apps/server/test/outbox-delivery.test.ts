@@ -127,6 +127,8 @@ describe('SMTP delivery of the replacement e-mail', () => {
     expect(root.headers.get('to')).toContain(RECIPIENT);
     expect(root.headers.get('from')).toContain('Acme Cadeaukaart');
     expect(root.headers.get('auto-submitted')).toBe('auto-generated');
+    // the outbox message's id: a retry of the same message is recognisably the same e-mail
+    expect(root.headers.get('message-id')).toBe(`<${id}@tessera.test>`);
 
     const parts = leaves(root);
     const text = parts.find((p) => p.contentType === 'text/plain');

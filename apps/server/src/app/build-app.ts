@@ -199,7 +199,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // The brand API (/api/v1): the brand's own systems with an API key, not a cardholder flow.
   await app.register(brandApiRoutes, routeOptions);
   // The sandbox iDIN provider at PUBLIC_URL/sandbox/idin, when IDENTITY_ADAPTER is sandbox (refused in production).
-  if (config.identity.adapter === 'sandbox') await app.register(sandboxIdinRoutes, routeOptions);
+  if (config.identity.adapter === 'sandbox') {
+    await app.register(sandboxIdinRoutes, { identity: config.identity, trustProxy: config.trustProxy !== false, now: deps.now });
+  }
   // The demo areas exist only in demo mode: in production /api/demo/* and /dev/* answer 404.
   if (config.demoMode) await app.register(demoRoutes, routeOptions);
   if (config.demoMode) await app.register(devRoutes, routeOptions);

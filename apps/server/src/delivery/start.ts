@@ -34,8 +34,8 @@ export function createOutboxWorker(
     maxAttempts: config.outbox.maxAttempts,
     retryBaseMs: config.outbox.retryBaseMs,
     retryMaxMs: config.outbox.retryMaxMs,
-    // Longer than one SMTP send (connection, greeting and socket timeouts) or SMS request can take.
-    leaseMs: Math.max(5 * 60_000, (config.mail.smtp?.timeoutMs ?? 0) * 4, (config.sms.twilio?.timeoutMs ?? 0) * 4, config.webhooks.timeoutMs * 4),
+    // Longer than one SMTP send (connection, greeting and socket timeouts) or SMS request can take (config.ts).
+    leaseMs: config.outbox.leaseMs,
     ...(deps.signal && { signal: deps.signal }),
   });
 }

@@ -35,6 +35,9 @@ export const cspHash = (text: string) => `'sha256-${createHash('sha256').update(
  * sandbox bank): nothing loads, its one style is allowed by hash (no 'unsafe-inline'), forms
  * post to the portal's own origin only, and no one frames it.
  */
-export function htmlPageCsp(style: string): string {
-  return ["default-src 'none'", `style-src ${cspHash(style)}`, "form-action 'self'", "frame-ancestors 'none'", "base-uri 'none'"].join('; ');
+export function htmlPageCsp(style: string, formTargets: readonly string[] = []): string {
+  // form-action also governs where a form's answer redirects to: a page whose form ends on another
+  // origin (the sandbox bank's Approve, redirected to the portal) names that origin.
+  const formAction = ["'self'", ...formTargets].join(' ');
+  return ["default-src 'none'", `style-src ${cspHash(style)}`, `form-action ${formAction}`, "frame-ancestors 'none'", "base-uri 'none'"].join('; ');
 }

@@ -5,8 +5,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { InteractionResults } from 'oidc-provider';
 import { z } from 'zod';
 import { idinIssuer } from '../adapters/identity/issuers.js';
-import type { App, RouteOptions } from '../http/route-types.js';
-import { errorPage, interactionPage, SANDBOX_DEFAULT_PERSON, SANDBOX_PAGE_CSP } from './page.js';
+import type { IdentityConfig } from '../config.js';
+import type { App } from '../http/route-types.js';
+import { errorPage, interactionPage, SANDBOX_DEFAULT_PERSON, sandboxFormPageCsp } from './page.js';
 import { createSandboxProvider, type SandboxPerson, type SandboxProvider } from './provider.js';
 
 interface RunningSandbox extends SandboxProvider {
@@ -15,8 +16,8 @@ interface RunningSandbox extends SandboxProvider {
 
 const uidParams = z.object({ uid: z.string().min(1).max(64) });
 
-const html = (reply: FastifyReply, status: number, body: string) =>
-  reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').header('content-security-policy', SANDBOX_PAGE_CSP).send(body);
+const html = (reply: FastifyReply, csp: string, status: number, body: string) =>
+  reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').header('content-security-policy', csp).send(body);
 
 /** The tester's answer on the page: a name and a date of birth a bank could hold. */
 function personOf(body: Record<string, unknown>, today: string): { person?: SandboxPerson; errors: { name?: string; birthdate?: string } } {
@@ -33,8 +34,10 @@ function personOf(body: Record<string, unknown>, today: string): { person?: Sand
 }
 
 /**
- * Mounts the sandbox iDIN provider (provider.ts) at its issuer's path, PUBLIC_URL/sandbox/idin,
- * when IDENTITY_ADAPTER is sandbox (the embedded default; refused in production by config.ts).
+ * Mounts the sandbox iDIN provider (provider.ts) at its issuer's path: PUBLIC_URL/sandbox/idin in
+ * the portal when IDENTITY_ADAPTER is sandbox (the embedded default; refused in production by
+ * config.ts), or the issuer's own path when it runs standalone as a broker's stand-in
+ * (standalone.ts).
  *
  * - `/sandbox/idin/*`: oidc-provider's own endpoints (discovery, authorization, token, keys,
  *   userinfo) through its Node callback: the reply is hijacked and the request handed over with
@@ -47,15 +50,21 @@ function personOf(body: Record<string, unknown>, today: string): { person?: Sand
  * The provider is built on first use (an RSA key is generated then), so apps that never use the
  * sandbox (most tests) do not pay for it.
  */
-export async function sandboxIdinRoutes(app: App, { deps }: RouteOptions): Promise<void> {
-  const identity = deps.config.identity;
-  if (identity.adapter !== 'sandbox') return;
+export interface SandboxIdinOptions {
+  /** The portal's identity settings: the sandbox registers the portal as its one client with them. */
+  identity: IdentityConfig;
+  /** Behind a TLS proxy: the provider builds its https URLs from X-Forwarded-Proto. */
+  trustProxy: boolean;
+  now: () => Date;
+}
+
+export async function sandboxIdinRoutes(app: App, { identity, trustProxy, now }: SandboxIdinOptions): Promise<void> {
   const mountPath = new URL(identity.issuerUrl).pathname;
   const log = app.log;
 
   let running: Promise<RunningSandbox> | undefined;
   const sandbox = (): Promise<RunningSandbox> =>
-    (running ??= createSandboxProvider(identity, { trustProxy: deps.config.trustProxy !== false }).then(
+    (running ??= createSandboxProvider(identity, { trustProxy }).then(
       (created) => {
         // Koa logs errors to the console unless someone listens: they go to our log instead, without request data.
         (created.provider as unknown as EventEmitter).on('error', (error: Error) => log.error({ err: { name: error.name, message: error.message } }, 'sandbox iDIN provider error'));
@@ -94,8 +103,9 @@ export async function sandboxIdinRoutes(app: App, { deps }: RouteOptions): Promi
       done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
     const interactionPath = `${mountPath}/interaction/:uid`;
+    const csp = sandboxFormPageCsp(identity.redirectUri);
     const actionOf = (uid: string) => `${mountPath}/interaction/${encodeURIComponent(uid)}`;
-    const expired = (reply: FastifyReply) => html(reply, 400, errorPage('This identification has expired or was finished', 'interaction_not_found'));
+    const expired = (reply: FastifyReply) => html(reply, csp, 400, errorPage('This identification has expired or was finished', 'interaction_not_found'));
 
     const detailsOf = async (running: RunningSandbox, raw: IncomingMessage, res: ServerResponse, uid: string) => {
       try {
@@ -111,7 +121,7 @@ export async function sandboxIdinRoutes(app: App, { deps }: RouteOptions): Promi
       const details = await detailsOf(running, request.raw, reply.raw, request.params.uid);
       if (!details) return expired(reply);
       const issuer = idinIssuer(details.params[identity.issuerParam] as string | undefined);
-      return html(reply, 200, interactionPage({ action: actionOf(details.uid), bankName: issuer?.name, ...SANDBOX_DEFAULT_PERSON }));
+      return html(reply, csp, 200, interactionPage({ action: actionOf(details.uid), bankName: issuer?.name, ...SANDBOX_DEFAULT_PERSON }));
     });
 
     scope.post(interactionPath, { schema: { hide: true, params: uidParams } }, async (request, reply) => {
@@ -122,12 +132,12 @@ export async function sandboxIdinRoutes(app: App, { deps }: RouteOptions): Promi
       let result: InteractionResults;
       switch (body.action) {
         case 'approve': {
-          const { person, errors } = personOf(body, deps.now().toISOString().slice(0, 10));
+          const { person, errors } = personOf(body, now().toISOString().slice(0, 10));
           if (!person) {
             const issuer = idinIssuer(details.params[identity.issuerParam] as string | undefined);
             const name = typeof body.name === 'string' ? body.name.slice(0, 200) : '';
             const birthdate = typeof body.birthdate === 'string' ? body.birthdate.slice(0, 20) : '';
-            return html(reply, 400, interactionPage({ action: actionOf(details.uid), bankName: issuer?.name, name, birthdate, errors }));
+            return html(reply, csp, 400, interactionPage({ action: actionOf(details.uid), bankName: issuer?.name, name, birthdate, errors }));
           }
           const accountId = running.remember(person);
           const grant = new running.provider.Grant({ accountId, clientId: String(details.params.client_id) });
@@ -143,7 +153,7 @@ export async function sandboxIdinRoutes(app: App, { deps }: RouteOptions): Promi
           result = { error: 'temporarily_unavailable', error_description: 'The bank could not identify the cardholder (sandbox).' };
           break;
         default:
-          return html(reply, 400, errorPage('The sandbox bank did not understand this answer', 'invalid_request'));
+          return html(reply, csp, 400, errorPage('The sandbox bank did not understand this answer', 'invalid_request'));
       }
       reply.hijack();
       await running.provider.interactionFinished(request.raw, reply.raw, result, { mergeWithLastSubmission: false });

@@ -28,6 +28,13 @@ button.cancel,button.fail{background:#fff;color:#1f3a8a}
 /** The policy every sandbox page is sent with: its style by hash, forms to this origin. */
 export const SANDBOX_PAGE_CSP = htmlPageCsp(STYLE);
 
+/**
+ * The policy of the page with the form: its answer redirects to the portal's return endpoint,
+ * another origin when the sandbox runs on its own (standalone.ts), and form-action covers that
+ * redirect.
+ */
+export const sandboxFormPageCsp = (redirectUri: string) => htmlPageCsp(STYLE, [new URL(redirectUri).origin]);
+
 function page(title: string, body: string): string {
   return htmlPage({
     lang: 'en',

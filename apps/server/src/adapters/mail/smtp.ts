@@ -60,9 +60,13 @@ export function createSmtpMailSender(options: SmtpMailOptions): MailSender {
   return {
     via: 'smtp',
     channel: 'email',
-    async send(message) {
+    async send(message, attempt) {
       if (message.channel !== 'email') throw new DeliveryError('permanent', 'smtp: not an e-mail message');
       const name = message.fromName ?? options.from.name;
+      // Every attempt of one outbox message carries the same Message-ID: a retry after a crash
+      // between the relay's acceptance and our bookkeeping is then recognisably the same e-mail
+      // (to the relay, to mail clients that fold duplicates, and to support).
+      const messageId = attempt && `<${attempt.messageId}@${options.from.address.split('@').pop()}>`;
       try {
         await transport.sendMail({
           from: name ? { name, address: options.from.address } : options.from.address,
@@ -79,6 +83,7 @@ export function createSmtpMailSender(options: SmtpMailOptions): MailSender {
               contentDisposition: 'inline' as const,
             })),
           }),
+          ...(messageId && { messageId }),
           // RFC 3834: an automatic message; out-of-office replies should not answer it.
           headers: { 'Auto-Submitted': 'auto-generated' },
           disableFileAccess: true,
