@@ -26,8 +26,11 @@ const FIRST_SCREEN_CEILING_BYTES = 110 * 1024;
  * build FAILS: trim what grew (the size report lists the files), or raise the figure deliberately
  * and record why in docs/decisions/003-first-screen-size.md. +16 bytes (issue 14, history and
  * block): the content-hash file names in the preload tables, not code (003 "Later: hash names").
+ * 111 571 since 2026-11-26 (+500 bytes): the components every first screen renders left the
+ * BALANCE flow's chunk for one of their own, so that no other flow loads BALANCE's screens; the
+ * first BALANCE screen loads that chunk beside its own, compressed apart (003).
  */
-const FIRST_SCREEN_BUDGET_BYTES = 111_159 + 128 + 16;
+const FIRST_SCREEN_BUDGET_BYTES = 111_571 + 128;
 
 /**
  * Prints, and writes to size-report.json in the build's output directory, the gzip size of the
@@ -55,6 +58,25 @@ function firstScreenSizeReport(): Plugin {
           included.add(fileName);
           chunk.imports.forEach(addWithStaticImports);
         };
+        // No flow loads another flow's code (issue 10): every chunk a flow's chunk loads statically
+        // holds modules of that flow or of none.
+        const flowOf = (id: string) => /[\\/]src[\\/]flows[\\/]([^\\/]+)[\\/]/.exec(id)?.[1];
+        for (const [fileName, chunk] of chunks) {
+          const flow = chunk.facadeModuleId && /[\\/]src[\\/]flows[\\/][^\\/]+[\\/]index\.tsx$/.test(chunk.facadeModuleId) ? flowOf(chunk.facadeModuleId) : undefined;
+          if (!flow) continue;
+          const seen = new Set<string>();
+          const visit = (name: string) => {
+            if (seen.has(name)) return;
+            seen.add(name);
+            const loaded = chunks.get(name);
+            if (!loaded || loaded.isEntry) return;
+            const foreign = loaded.moduleIds.map(flowOf).find((other) => other && other !== flow);
+            if (foreign) this.error(`the ${flow} flow (${fileName}) loads ${name}, which holds code of the ${foreign} flow: no flow loads another flow's code`);
+            loaded.imports.forEach(visit);
+          };
+          visit(fileName);
+        }
+
         const entries = [...chunks.entries()].filter(([, c]) => c.isEntry);
         entries.forEach(([name]) => addWithStaticImports(name));
         const isBalanceFlow = (id: string | null) => (id ?? '').replace(/\\/g, '/').endsWith('/src/flows/balance/index.tsx');
@@ -101,16 +123,20 @@ function firstScreenSizeReport(): Plugin {
 }
 
 /**
- * The modules of the first BALANCE screen outside the entry: the flow's lookup screen with its form,
- * API call, state and error screen, and the components they render. A component added to that
- * screen belongs in this list; the size report shows it when one splits off. balance.module.css is
- * not: only the screens after the lookup use it, and they load it with their own chunk.
+ * The components every flow's first screen renders (the card form, its fields, the captcha, the
+ * error summary and pages) outside the entry. They are one chunk of their own that every flow
+ * loads beside its own chunk: left alone, Rolldown would split them into several common chunks
+ * that compress worse and cost requests; grouped with the BALANCE flow (as before 2026-11-26),
+ * every other flow loaded BALANCE's screens too. A component added to a first screen belongs in
+ * this list; the size report shows it when one splits off.
  */
-const BALANCE_FIRST_SCREEN_MODULES = new RegExp(
+const FIRST_SCREEN_COMPONENTS = new RegExp(
   [
-    String.raw`[\\/]src[\\/]flows[\\/]balance[\\/](index|LookupScreen|LookupForm|InformationBlocks|ErrorScreen|lazyScreens|state|api[\\/])`,
-    String.raw`[\\/]src[\\/]components[\\/](Button|CardLookupForm|ErrorSummary|Captcha[\\/]Captcha|Captcha[\\/]captchaKeyQuery|ErrorPage|Field|GiftCardNumberField|InfoBlock|Label|Notice|OverviewTitle|PinCodeField|Tooltip)[\\/]`,
-    String.raw`[\\/]src[\\/]lib[\\/](groupedInput|preloadable)`,
+    String.raw`[\\/]src[\\/]components[\\/](Button|CardLookupForm|ErrorSummary|Captcha[\\/]Captcha|Captcha[\\/]captchaKeyQuery|ErrorPage|Field|FlowScreens|GiftCardNumberField|InfoBlock|Label|Notice|OverviewTitle|PinCodeField|Tooltip)[\\/]`,
+    String.raw`[\\/]src[\\/]lib[\\/](flowState|groupedInput|preloadable|theme[\\/])`,
+    // The contracts' modules several flows share: the BALANCE and RESET routes (links to them),
+    // the theme's types (what the entry uses is in the entry).
+    String.raw`[\\/]packages[\\/]contracts[\\/]src[\\/](routes[\\/](balance|reset)|api[\\/]theme)\.ts$`,
   ].join('|'),
 );
 
@@ -163,11 +189,9 @@ export default defineConfig(({ isSsrBuild }) => ({
           // splits modules a lazy page shares with the entry), it compresses worse and costs requests.
           groups: [
             { name: 'index', tags: ['$initial'] },
-            // The first BALANCE screen's own modules and the components it renders stay one chunk with
-            // the flow. Other lazy flows (RESET, REPLACE, …) render the same components; left alone,
-            // Rolldown would move those into common chunks of their own, and the first screen would
-            // load four files that compress worse (+0.9 KB). Those flows load this chunk instead.
-            { name: 'balance', test: BALANCE_FIRST_SCREEN_MODULES },
+            // The components of every flow's first screen, one chunk every flow loads; each flow's
+            // own screens stay in its own chunk, so no flow loads another's code (issue 10).
+            { name: 'common', test: FIRST_SCREEN_COMPONENTS },
             // Alert left the first screen (the lookup's errors show in the ErrorSummary). On their own
             // it and SubmitHint would be chunks of their own, whose file names the entry's preload
             // table carries (about 20 B each on the first screen). The later screens that show them
