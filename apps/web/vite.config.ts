@@ -28,9 +28,11 @@ const FIRST_SCREEN_CEILING_BYTES = 110 * 1024;
  * block): the content-hash file names in the preload tables, not code (003 "Later: hash names").
  * 111 571 since 2026-11-26 (+500 bytes): the components every first screen renders left the
  * BALANCE flow's chunk for one of their own, so that no other flow loads BALANCE's screens; the
- * first BALANCE screen loads that chunk beside its own, compressed apart (003).
+ * first BALANCE screen loads that chunk beside its own, compressed apart (003). 111 781 (+210):
+ * lib/firstInteraction.ts, which keeps the captcha widget and the next screen (about 50 KB) off
+ * the page load until the cardholder starts (022).
  */
-const FIRST_SCREEN_BUDGET_BYTES = 111_571 + 128;
+const FIRST_SCREEN_BUDGET_BYTES = 111_781 + 128;
 
 /**
  * Prints, and writes to size-report.json in the build's output directory, the gzip size of the

@@ -90,24 +90,27 @@ const POLICY_PROBLEM = /^CSP violation|Permissions-Policy/;
  * cardholder's typing would otherwise be lost; tests wait for that after every page load, as a
  * person waits for the page to respond.
  */
-async function untilInteractive(page: Page): Promise<void> {
-  // The web app removes the state block as it starts; still there, no script runs (JavaScript off).
-  const scriptsRun = await page.evaluate(() => document.getElementById('tessera-state') === null).catch(() => false);
-  if (scriptsRun) await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('inert'), undefined, { timeout: 15_000 });
+async function untilInteractive(page: Page, javaScriptEnabled: boolean): Promise<void> {
+  // The web app starts after the page's first paint (docs/decisions/022), possibly after the load
+  // event: without JavaScript the page stays as the server sent it, so there is nothing to wait for.
+  if (!javaScriptEnabled) return;
+  await page.waitForFunction(() => document.getElementById('tessera-state') === null && !document.getElementById('root')?.hasAttribute('inert'), undefined, {
+    timeout: 15_000,
+  });
 }
 
 export const test = base.extend<{ policyProblems: void }>({
-  page: async ({ page }, use) => {
+  page: async ({ page, javaScriptEnabled }, use) => {
     const goto = page.goto.bind(page);
     const reload = page.reload.bind(page);
     page.goto = async (url, options) => {
       const response = await goto(url, options);
-      await untilInteractive(page);
+      await untilInteractive(page, javaScriptEnabled !== false);
       return response;
     };
     page.reload = async (options) => {
       const response = await reload(options);
-      await untilInteractive(page);
+      await untilInteractive(page, javaScriptEnabled !== false);
       return response;
     };
     await use(page);

@@ -4,12 +4,10 @@ import { tabTo, typeInto } from '../support/keyboard';
 import { measureFocusChange } from '../support/focusRing';
 import { REFLOW_VIEWPORTS, expectReflow, reflowProblems } from '../support/reflow';
 import { lookUp } from '../support/balance';
+import { waitForCaptcha } from '../support/captcha';
 
 // Issue 16 (docs/accessibility.md): what the WCAG 2.2 AA audit asked for, by keyboard alone.
 
-async function waitForCaptcha(page: Page, verified: RegExp = /^Verified$/) {
-  await expect(page.getByText(verified)).toBeVisible({ timeout: 20_000 });
-}
 
 /** The ids an element's aria-describedby names. */
 async function describedBy(field: ReturnType<Page['locator']>): Promise<string[]> {

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect, expectAccessible, cards, snap } from '../support/fixtures';
 import { tabTo, typeInto } from '../support/keyboard';
+import { waitForCaptcha } from '../support/captcha';
 
 // Issue 16 items 4 and 5 (docs/accessibility.md#error-summary, #disabled-submit): one error pattern
 // for every form, and a reason for every disabled submit, by keyboard alone.
@@ -26,9 +27,6 @@ const TEXT = {
   },
 } as const;
 
-async function waitForCaptcha(page: Page, verified: RegExp) {
-  await expect(page.getByText(verified)).toBeVisible({ timeout: 20_000 });
-}
 
 /** The ids an element's aria-describedby names. */
 async function describedBy(element: ReturnType<Page['locator']>): Promise<string[]> {

@@ -62,3 +62,21 @@ test.describe('hydrated', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   });
 });
+
+test('a first screen fetches only what it shows until the cardholder starts: the captcha widget, the next screen and no other language’s texts wait', async ({ page }) => {
+  const fetched: string[] = [];
+  page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+  // English, so a fallback language (nl) would be loaded if the page named one.
+  await page.goto('/demo/balance?lng=en');
+  await expect(page.getByRole('heading', { level: 1, name: 'Check your balance' })).toBeVisible();
+  // The web app has taken the page over (the fixture waited for it) and the network is quiet.
+  await page.waitForLoadState('networkidle');
+  expect(fetched.filter((p) => /AltchaWidget|AmountScreen|\/api\/translations\/|\/api\/Utility\/Altcha/.test(p))).toEqual([]);
+  await expect(page.getByText('Loading the security check…')).toBeVisible();
+
+  // Typing starts them: the captcha solves and the amount screen is ready before the lookup answers.
+  await page.getByLabel('Card number', { exact: true }).fill('6064 0000 0000 0000 101');
+  await expect(page.getByText(/^Verified$/)).toBeVisible({ timeout: 20_000 });
+  await expect.poll(() => fetched.some((p) => /\/assets\/AmountScreen-/.test(p))).toBe(true);
+  expect(fetched.filter((p) => p.startsWith('/api/translations/'))).toEqual([]);
+});

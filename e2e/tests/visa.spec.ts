@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect, expectAccessible, snap } from '../support/fixtures';
+import { waitForCaptcha } from '../support/captcha';
 
 // VISA (docs/product/visa.md) against the real server, in English unless a test says. Each
 // project activates its own demo card (VISA_NEW_1 on the phone, VISA_NEW_2 on the desktop) and
@@ -40,9 +41,6 @@ async function readCode(page: Page, phone: string, seen: readonly string[] = [])
   return found!;
 }
 
-async function waitForCaptcha(page: Page) {
-  await expect(page.getByText(/^Verified$/)).toBeVisible({ timeout: 20_000 });
-}
 
 async function enterCode(page: Page, code: string) {
   // the phone's one-time-code autofill puts the whole code in the first box; it is spread

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -86,17 +87,37 @@ describe('server-rendered first screens', () => {
     expect(res.body.toLowerCase()).toContain(text.toLowerCase());
   });
 
-  it('links the flow’s stylesheets and preloads its chunks, so the screen is styled at its first paint', async () => {
-    const reset = (await page('/demo/reset')).body;
+  it('links the flow’s stylesheets, and starts the entry and the flow’s chunks only after the first paint', async () => {
+    const res = await page('/demo/reset');
+    const reset = res.body;
     const head = reset.slice(0, reset.indexOf('</head>'));
     expect(head).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/reset-[\w-]+\.css">/);
-    expect(head).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/reset-[\w-]+\.js">/);
-    // Each linked file is served.
-    for (const [, href] of head.matchAll(/<link rel="(?:stylesheet|modulepreload)" crossorigin href="([^"]+)">/g)) {
-      expect((await t.app.inject({ url: href! })).statusCode, href).toBe(200);
+    // No script in the head fetches anything before the page has painted: no entry script, no modulepreload.
+    expect(reset).not.toMatch(/<script type="module"|<link rel="modulepreload"/);
+    const modules = /<script data-modules="([^"]+)">([^]*?)<\/script>/.exec(head);
+    expect(modules, 'the start script').not.toBeNull();
+    const [entry, ...chunks] = modules![1]!.split(' ');
+    expect(entry).toMatch(/^\/assets\/index-[\w-]+\.js$/);
+    expect(chunks.some((c) => /^\/assets\/reset-[\w-]+\.js$/.test(c))).toBe(true);
+    expect(chunks.some((c) => /^\/assets\/common-[\w-]+\.js$/.test(c))).toBe(true);
+    // Only the page's own stylesheets and modules: no other flow's.
+    expect(chunks.some((c) => /\/assets\/(balance|visa|payout|replace|identify)-/.test(c))).toBe(false);
+    // The start script runs by its hash in the page's policy; nothing else inline does.
+    const hash = `'sha256-${createHash('sha256').update(modules![2]!).digest('base64')}'`;
+    expect(String(res.headers['content-security-policy'])).toContain(`script-src 'self' 'wasm-unsafe-eval' ${hash};`);
+    expect(String(res.headers['content-security-policy'])).not.toContain('unsafe-inline');
+    // Each file is served.
+    for (const href of [...head.matchAll(/<link rel="stylesheet" crossorigin href="([^"]+)">/g)].map((m) => m[1]!).concat(entry!, chunks)) {
+      expect((await t.app.inject({ url: href })).statusCode, href).toBe(200);
     }
-    expect((await page('/demo/balance/embed/balance')).body).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/EmbedScreen-[\w-]+\.js">/);
+    const embed = await page('/demo/balance/embed/balance');
+    expect(embed.body).toMatch(/<script data-modules="[^"]*\/assets\/EmbedScreen-[\w-]+\.js/);
+    // The embed's policy keeps its frame-ancestors and gains the start script's hash.
+    expect(String(embed.headers['content-security-policy'])).toContain(hash);
+    expect(String(embed.headers['content-security-policy'])).toMatch(/frame-ancestors \*/);
     expect((await page('/demo/balance')).body).not.toContain('EmbedScreen-');
+    // A page the browser renders itself keeps index.html's entry script.
+    expect((await page('/demo/balance/amount')).body).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js"><\/script>/);
   });
 
   it('leaves the screens after the first to the browser, and answers 404 as before', async () => {

@@ -11,7 +11,7 @@ import { embedFrameAncestors } from './embed-frame-ancestors.js';
 import { type CspDirectives, embedFrameAncestors as frameAncestorsFor, permissionsPolicy, serializeCsp } from '../http/security-headers.js';
 import { mayShowScanner } from './scanner-pages.js';
 import { cacheControlOf, indexStaticFiles, notModifiedHook } from './static-files.js';
-import { flowHeadLinks, loadPageRenderer, ServerRenderedPages } from './server-rendered-pages.js';
+import { flowHeads, loadPageRenderer, ServerRenderedPages } from './server-rendered-pages.js';
 import { serverRenderedScreen, webPageStatus } from './web-pages.js';
 
 /**
@@ -63,7 +63,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   const encodings = [...indexHtml.keys()].filter((e) => e !== 'identity');
   const files = indexStaticFiles(options.webDist, indexFile);
   const renderer = await loadPageRenderer(options.webDist);
-  const rendered = renderer ? new ServerRenderedPages(options.deps, renderer, indexHtml.get('identity')!.toString('utf8'), flowHeadLinks(options.webDist)) : null;
+  const rendered = renderer ? new ServerRenderedPages(options.deps, renderer, indexHtml.get('identity')!.toString('utf8'), flowHeads(options.webDist)) : null;
 
   await app.register(async (scope) => {
     scope.addHook('onRequest', notModifiedHook(options.webDist, files));
@@ -94,17 +94,21 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     const pathName = request.url.split('?')[0] ?? '';
     // The embed too: its camera then also needs the framing page's allow="camera".
     if (await mayShowScanner(options.deps, pathName)) reply.header('permissions-policy', permissionsPolicy({ camera: true }));
+    const code = status ?? (await webPageStatus(options.deps, pathName));
+    const screen = rendered && code === 200 ? serverRenderedScreen(pathName) : null;
     const embed = EMBED_PATH.exec(pathName);
+    // A rendered page runs one inline script, its entry's loader (startAfterFirstPaint), by hash.
+    const csp = screen ? { ...options.csp, 'script-src': [...options.csp['script-src']!, rendered!.scriptSource] } : options.csp;
     if (embed) {
       const origins = await embedFrameAncestors(options.deps, embed[1]!);
-      reply.header('content-security-policy', serializeCsp({ ...options.csp, 'frame-ancestors': frameAncestorsFor(origins) }));
+      reply.header('content-security-policy', serializeCsp({ ...csp, 'frame-ancestors': frameAncestorsFor(origins) }));
       reply.removeHeader('x-frame-options');
+    } else if (screen) {
+      reply.header('content-security-policy', serializeCsp(csp));
     }
     const encoding = (encodings.length > 0 && negotiate(request.headers['accept-encoding'] ?? '', encodings)) || 'identity';
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
     if (encodings.length > 0) reply.header('vary', 'accept-encoding');
-    const code = status ?? (await webPageStatus(options.deps, pathName));
-    const screen = rendered && code === 200 ? serverRenderedScreen(pathName) : null;
     // The language follows the query, the i18next cookie and Accept-Language: caches must tell them apart.
     if (screen) reply.header('vary', 'accept-encoding, accept-language, cookie');
     const body = screen ? (await rendered!.page(request, screen)).in(encoding) : indexHtml.get(encoding);

@@ -57,7 +57,10 @@ export function baseI18nOptions(initial?: { lng: string; texts: Record<string, s
   if (initial) resources[initial.lng] = { ...resources[initial.lng], translation: initial.texts };
   return {
     ...(initial && { lng: initial.lng, initAsync: false }),
-    fallbackLng: FALLBACK_LANGUAGE,
+    // A server-rendered page brings its language's texts whole (the brand's over the defaults):
+    // the fallback language's texts would be a request for nothing. Elsewhere nl backs up a text
+    // the language lacks.
+    fallbackLng: initial ? false : FALLBACK_LANGUAGE,
     supportedLngs: [...SUPPORTED_LANGUAGES],
     load: 'languageOnly',
     ns: ['translation'],

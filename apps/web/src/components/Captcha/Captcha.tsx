@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFirstInteraction } from '../../lib/firstInteraction';
 import { useCaptchaKey } from './captchaKeyQuery';
 import styles from './Captcha.module.css';
 
@@ -24,7 +25,8 @@ export interface CaptchaProps {
 }
 
 // Kept out of the first screen's bundle: the widgets (and ALTCHA's workers) load only when the
-// server chooses their provider.
+// server chooses their provider, and once the cardholder has started on the form
+// (lib/firstInteraction.ts): not while the page loads.
 const AltchaWidget = lazy(() => import('./AltchaWidget'));
 const RecaptchaWidget = lazy(() => import('./RecaptchaWidget'));
 
@@ -38,6 +40,7 @@ const RecaptchaWidget = lazy(() => import('./RecaptchaWidget'));
 export function Captcha({ onToken, showLoadError = false, error }: CaptchaProps) {
   const { t, i18n } = useTranslation();
   const key = useCaptchaKey();
+  const started = useFirstInteraction();
   const onTokenRef = useRef(onToken);
   onTokenRef.current = onToken;
 
@@ -52,7 +55,7 @@ export function Captcha({ onToken, showLoadError = false, error }: CaptchaProps)
   const errorId = 'captcha-error';
   const loading = <p className={styles.loading}>{t('captcha__loading')}</p>;
   let body: React.ReactNode = null;
-  if (key.isPending) {
+  if (key.isPending || (!started && (key.data?.provider === 'altcha' || key.data?.provider === 'recaptcha'))) {
     body = loading;
   } else if (key.error) {
     body = showLoadError ? (

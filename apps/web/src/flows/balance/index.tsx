@@ -1,4 +1,5 @@
 import { lazy, useEffect } from 'react';
+import { afterFirstInteraction } from '../../lib/firstInteraction';
 import { balanceRoutes } from '@tessera/contracts';
 import { FlowScreens, type FlowScreen } from '../../components/FlowScreens/FlowScreens';
 import { LookupScreen } from './LookupScreen';
@@ -7,7 +8,8 @@ import { AmountScreen } from './lazyScreens';
 
 /**
  * The embed is a page of its own and loads on demand (FlowArea's Suspense covers the load); the
- * amount screen too, preloaded once the flow is shown (lazyScreens.ts).
+ * amount screen too, preloaded once the cardholder has started on the form (lazyScreens.ts): long
+ * before a lookup can answer, and not while the first screen loads.
  */
 const EmbedScreen = lazy(() => import('./EmbedScreen').then((m) => ({ default: m.EmbedScreen })));
 
@@ -21,7 +23,7 @@ const screens: readonly FlowScreen[] = [
 /** BALANCE flow (docs/product/balance.md#screens), mounted (nested) at /:slug/balance. */
 export default function BalanceFlow() {
   useEffect(() => {
-    void AmountScreen.preload();
+    void afterFirstInteraction().then(() => AmountScreen.preload());
   }, []);
   return <FlowScreens screens={screens} />;
 }
