@@ -13,7 +13,7 @@ import { lookupGiftCard, useCliTest } from './support.js';
 const c = useCliTest();
 const silent = createLogger({ logLevel: 'silent' });
 
-const cardOf = async (name: string) => (await findCardByNumberIndex(c.t.db, c.t.deps.crypto.blindIndex.of(PURPOSE.cardNumber, demoCard(name).number.replace(/\s/g, ''))))!;
+const cardOf = async (name: string) => (await findCardByNumberIndex(c.t.db, c.t.deps.crypto.blindIndex.candidates(PURPOSE.cardNumber, demoCard(name).number.replace(/\s/g, ''))))!;
 const rowOf = (id: string) => c.t.db.selectFrom('outbox_messages').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 /** Queues a message for a card as the flows do, answering its id. */
