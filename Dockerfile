@@ -4,12 +4,11 @@
 #   docker run --env-file .env tessera node apps/server/dist/cli.js db migrate
 # The steps are the repository's own: npm ci, npm run build, then production dependencies only.
 
-# Node 20: the version the suites and e2e run on (24 is being brought up: scripts/test-node-24.sh).
-# The toolchain (better-sqlite3 builds from source when no prebuilt binary fits) and the
-# workspaces' manifests, shared by the two stages that install.
-FROM node:20-bookworm-slim AS manifests
+# Node 24 LTS: the version CI runs every suite and the browser tests on (22 LTS runs the server
+# and contracts suites too). No compiler: better-sqlite3 13 ships its Node-API binaries in the
+# package and has no install script. The workspaces' manifests, shared by the two stages that install.
+FROM node:24-bookworm-slim AS manifests
 WORKDIR /app
-RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
 COPY packages/contracts/package.json packages/contracts/
 COPY apps/server/package.json apps/server/
@@ -25,7 +24,7 @@ FROM manifests AS production-dependencies
 # The server bundle carries its own code and the contracts; what it imports at run time is here.
 RUN npm ci --omit=dev --workspace apps/server --no-audit --no-fund
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production
 WORKDIR /app
 COPY --from=production-dependencies --chown=node:node /app/node_modules ./node_modules

@@ -59,7 +59,7 @@ describe('config', () => {
   it('refuses demo mode, the test captcha and missing keys in production, all at once', () => {
     const problems = problemsOf({ NODE_ENV: 'production', DEMO_MODE: 'true', CAPTCHA_PROVIDER: 'test' });
     const names = problems.map((p) => p.split(':')[0]);
-    expect(names).toEqual(expect.arrayContaining(['DEMO_MODE', 'CAPTCHA_PROVIDER', 'DATA_KEYS', 'PIN_KEYS', 'INDEX_KEY', 'SECRET_PEPPERS']));
+    expect(names).toEqual(expect.arrayContaining(['DEMO_MODE', 'CAPTCHA_PROVIDER', 'DATA_KEYS', 'PIN_KEYS', 'INDEX_KEYS', 'SECRET_PEPPERS']));
   });
 
   it('refuses a production altcha without its HMAC key and recaptcha without its keys', () => {
@@ -117,8 +117,14 @@ describe('config', () => {
       { PIN_KEYS: `1:${randomKey()},2:${key}`, DATA_KEYS: `3:${randomKey()},4:${key}` },
       { PIN_KEYS: `1:${key}`, INDEX_KEY: key },
       { PIN_KEYS: `1:${key}`, SECRET_PEPPERS: `1:${key}` },
+      // Every version of the blind index keys too: the one a rotation adds as much as the first.
+      { INDEX_KEYS: `1:${randomKey()},2:${key}`, DATA_KEYS: `1:${key}` },
+      { INDEX_KEYS: `1:${key}`, PIN_KEYS: `1:${key}` },
+      { INDEX_KEYS: `2:${key}`, SECRET_PEPPERS: `1:${randomKey()},2:${key}` },
     ]) {
-      expect(problemsOf(production({ ...ok, ...shared })), JSON.stringify(Object.keys(shared))).toEqual([expect.stringMatching(/the same key material/)]);
+      // INDEX_KEYS stands in for the INDEX_KEY of productionEnv.
+      const env = 'INDEX_KEYS' in shared ? { ...production({ ...ok, ...shared }), INDEX_KEY: '' } : production({ ...ok, ...shared });
+      expect(problemsOf(env), JSON.stringify(Object.keys(shared))).toEqual([expect.stringMatching(/the same key material/)]);
     }
     // What production may take instead: a hop count or the proxies' addresses.
     expect(parseConfig(production({ ...ok, TRUST_PROXY: '2' })).trustProxy).toBe(2);
@@ -299,7 +305,7 @@ describe('config', () => {
     expect(SETTING_NAMES.filter((name) => !named.has(name))).toEqual([]);
     expect([...named].filter((name) => !SETTING_NAMES.includes(name))).toEqual([]);
     const env = Object.fromEntries([...text.matchAll(/^([A-Z][A-Z0-9_]+)=(.*)$/gm)].map((m) => [m[1]!, m[2]!]));
-    const config = parseConfig({ ...env, DATA_KEYS: `1:${randomKey()}`, PIN_KEYS: `1:${randomKey()}`, INDEX_KEY: randomKey(), SECRET_PEPPERS: `1:${randomKey()}` });
+    const config = parseConfig({ ...env, DATA_KEYS: `1:${randomKey()}`, PIN_KEYS: `1:${randomKey()}`, INDEX_KEYS: `1:${randomKey()}`, SECRET_PEPPERS: `1:${randomKey()}` });
     expect(config).toMatchObject({ isProduction: true, demoMode: false, migrateOnStart: false, publicUrl: 'https://cards.example.com' });
   });
 });

@@ -14,7 +14,7 @@ const ING = 'NL69 INGB 0123 4567 89';
 
 async function cardOf(name: string) {
   const number = demoCard(name).number.replace(/\s/g, '');
-  return (await findCardByNumberIndex(t.db, t.deps.crypto.blindIndex.of(PURPOSE.cardNumber, number)))!;
+  return (await findCardByNumberIndex(t.db, t.deps.crypto.blindIndex.candidates(PURPOSE.cardNumber, number)))!;
 }
 
 const record = (input: Partial<RecordPayoutInput> & { cardId: string }) =>

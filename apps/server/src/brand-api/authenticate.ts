@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PURPOSE } from '../crypto/index.js';
-import { findApiKeyByHash, touchApiKey } from '../db/repositories/api-keys.js';
+import { findApiKeyByHash, rehashApiKey, touchApiKey } from '../db/repositories/api-keys.js';
 import type { ServiceDeps } from '../deps.js';
 import { API_KEY_LAST_USE_INTERVAL_MS, API_KEY_PATTERN, type ApiScope, isApiScope } from '../domain/brand-api-rules.js';
 import { truncateAddress } from '../domain/client-address.js';
@@ -44,8 +44,10 @@ export function installApiAuthentication(app: FastifyInstance, deps: ServiceDeps
     const header = request.headers.authorization;
     const match = typeof header === 'string' ? /^Bearer (\S+)$/i.exec(header) : null;
     if (!match || !API_KEY_PATTERN.test(match[1]!)) throw unauthorized();
-    const key = await findApiKeyByHash(deps.db, deps.crypto.blindIndex.of(PURPOSE.apiKey, match[1]!));
+    const hashes = deps.crypto.blindIndex.candidates(PURPOSE.apiKey, match[1]!);
+    const key = await findApiKeyByHash(deps.db, hashes);
     if (!key || key.revoked_at !== null) throw unauthorized();
+    if (key.key_hash !== hashes[0]) await rehashApiKey(deps.db, key.id, key.key_hash, hashes[0]);
     request.apiCaller = { keyId: key.id, brandId: key.brand_id, scopes: key.scopes.split(',').filter(isApiScope) };
 
     const limit = await limiter(request);

@@ -72,9 +72,10 @@ export async function idempotently<T>(
   run: (store: StoreAnswer<T>) => Promise<T>,
 ): Promise<FastifyReply> {
   const key = idempotencyKeyOf(request);
-  const requestHash = deps.crypto.blindIndex.of(PURPOSE.idempotentRequest, `${request.method} ${request.url}\n${canonicalJson(request.body ?? null)}`);
+  // Stored under the current index key; an earlier claim may be under the previous one while a rotation is under way.
+  const requestHashes = deps.crypto.blindIndex.candidates(PURPOSE.idempotentRequest, `${request.method} ${request.url}\n${canonicalJson(request.body ?? null)}`);
   const claimId = randomUUID();
-  const claim = await claimOrReplay(deps, caller.keyId, key, requestHash, claimId);
+  const claim = await claimOrReplay(deps, caller.keyId, key, requestHashes, claimId);
   if (claim.kind === 'replay') {
     return reply.code(claim.status).header('idempotent-replayed', 'true').header('cache-control', 'no-store').send(claim.body);
   }
@@ -104,16 +105,16 @@ export async function idempotently<T>(
 
 type Claim = { kind: 'claimed' } | { kind: 'replay'; status: number; body: unknown };
 
-async function claimOrReplay(deps: Deps, apiKeyId: string, key: string, requestHash: string, claimId: string): Promise<Claim> {
+async function claimOrReplay(deps: Deps, apiKeyId: string, key: string, requestHashes: readonly [string, string], claimId: string): Promise<Claim> {
   // A holder that lets its key go between our INSERT and SELECT leaves no row: claim again.
   for (let attempt = 0; attempt < 3; attempt++) {
     const now = deps.now();
     const lockedUntil = new Date(now.getTime() + IDEMPOTENCY_LOCK_MS).toISOString();
-    const row = { id: randomUUID(), api_key_id: apiKeyId, key, request_hash: requestHash, state: 'in_flight' as const, claim_id: claimId, locked_until: lockedUntil, status: null, response_ciphertext: null, created_at: now.toISOString() };
+    const row = { id: randomUUID(), api_key_id: apiKeyId, key, request_hash: requestHashes[0], state: 'in_flight' as const, claim_id: claimId, locked_until: lockedUntil, status: null, response_ciphertext: null, created_at: now.toISOString() };
     if (await claimIdempotencyKey(deps.db, row)) return { kind: 'claimed' };
     const earlier = await findIdempotencyKey(deps.db, apiKeyId, key);
     if (!earlier) continue;
-    if (earlier.request_hash !== requestHash) {
+    if (!requestHashes.includes(earlier.request_hash)) {
       throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used with another request; nothing was changed. Use a new key for a new operation.');
     }
     if (earlier.state === 'done') {

@@ -13,7 +13,7 @@ type Deps = Pick<ServiceDeps, 'db' | 'crypto' | 'now'>;
  * No guessing limits: the key is the brand's own system, and its rate limit bounds it.
  */
 export async function lookUpCard(deps: Deps, caller: ApiCaller, cardNumber: string): Promise<ApiCard> {
-  const card = await findCardByNumberIndex(deps.db, deps.crypto.blindIndex.of(PURPOSE.cardNumber, cardNumber));
+  const card = await findCardByNumberIndex(deps.db, deps.crypto.blindIndex.candidates(PURPOSE.cardNumber, cardNumber));
   if (!card || card.brand_id !== caller.brandId) throw cardNotFound();
   return cardAnswer(deps.db, card, deps.now());
 }

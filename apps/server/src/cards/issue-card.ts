@@ -125,7 +125,8 @@ export function sealCard(crypto: Crypto, input: IssueCardInput, now: string): Se
 async function issue(db: Executor, crypto: Crypto, input: IssueCardInput, now: string, ifNumberFree: boolean): Promise<string | undefined> {
   const sealed = sealCard(crypto, input, now);
   if (ifNumberFree) {
-    if (!(await insertCardIfNumberFree(db, sealed.card))) return undefined;
+    const [, previousIndex] = crypto.blindIndex.candidates(PURPOSE.cardNumber, stripCardNumber(input.cardNumber));
+    if (!(await insertCardIfNumberFree(db, sealed.card, previousIndex))) return undefined;
   } else {
     await insertCard(db, sealed.card);
   }

@@ -9,6 +9,7 @@ export interface Crypto {
   cipher: DataCipher;
   /** PIN_KEYS: Visa PINs only. */
   pins: PinCipher;
+  /** INDEX_KEYS: card numbers, API keys, session ids and other values found by a keyed hash. */
   blindIndex: BlindIndex;
   secrets: SecretHasher;
 }
@@ -18,9 +19,10 @@ export function createCrypto(keyring: Keyring): Crypto {
   return {
     cipher,
     pins: new PinCipher(keyring.pinKeys, keyring.pinKeyCurrent, cipher),
-    blindIndex: new BlindIndex(keyring.indexKey),
+    blindIndex: new BlindIndex(keyring.indexKeys, keyring.indexKeyCurrent),
     secrets: new SecretHasher(keyring.secretPeppers, keyring.secretPepperCurrent),
   };
 }
 
 export { PURPOSE } from './purpose.js';
+export { indexVersionOf } from './blind-index.js';

@@ -14,18 +14,23 @@ export interface Keyring extends KeyMaterialFromEnv {
 }
 
 const b64Key = z.string().refine((v) => Buffer.from(v, 'base64').length === 32, 'a base64 32-byte key');
-const keysFileSchema = z.object({
+const keysFileSchema = z
+  .object({
   version: z.literal(1),
   dataKeys: z.record(z.string().regex(/^\d+$/), b64Key),
   dataKeyCurrent: z.number().int().positive(),
   // Optional: files written before PIN_KEYS existed have none; they are added on load.
   pinKeys: z.record(z.string().regex(/^\d+$/), b64Key).optional(),
   pinKeyCurrent: z.number().int().positive().optional(),
-  indexKey: b64Key,
+  // Version 1 of the blind index key (the only one before INDEX_KEYS); a rotation adds indexKeys.
+  indexKey: b64Key.optional(),
+  indexKeys: z.record(z.string().regex(/^\d+$/), b64Key).optional(),
+  indexKeyCurrent: z.number().int().positive().optional(),
   secretPeppers: z.record(z.string().regex(/^\d+$/), b64Key),
   secretPepperCurrent: z.number().int().positive(),
   altchaHmacKey: z.string().min(16),
-});
+  })
+  .refine((k) => k.indexKey !== undefined || k.indexKeys !== undefined, 'indexKey or indexKeys is required');
 type KeysFile = z.infer<typeof keysFileSchema>;
 type CompleteKeysFile = KeysFile & Required<Pick<KeysFile, 'pinKeys' | 'pinKeyCurrent'>>;
 
@@ -130,13 +135,20 @@ export function loadKeyring(config: Config): Keyring {
       throw new Error('ALTCHA_HMAC_KEY is required');
     }
     // Without ALTCHA_HMAC_KEY outside production, derive one from the index key: stable across restarts.
-    const altchaHmacKey =
-      config.captcha.altchaHmacKey ?? Buffer.concat([Buffer.from('altcha:'), config.keys.indexKey]).toString('hex');
+    const indexKey = config.keys.indexKeys.get(config.keys.indexKeyCurrent)!;
+    const altchaHmacKey = config.captcha.altchaHmacKey ?? Buffer.concat([Buffer.from('altcha:'), indexKey]).toString('hex');
     return { ...config.keys, altchaHmacKey };
   }
-  if (config.isProduction) throw new Error('Production needs DATA_KEYS, PIN_KEYS, INDEX_KEY and SECRET_PEPPERS');
+  if (config.isProduction) throw new Error('Production needs DATA_KEYS, PIN_KEYS, INDEX_KEYS and SECRET_PEPPERS');
   const file = readOrCreateKeysFile(config.keysFile);
-  if (!(file.dataKeyCurrent in file.dataKeys) || !(file.pinKeyCurrent in file.pinKeys) || !(file.secretPepperCurrent in file.secretPeppers)) {
+  const indexKeys = file.indexKeys ? toMap(file.indexKeys) : new Map([[1, Buffer.from(file.indexKey!, 'base64')]]);
+  const indexKeyCurrent = file.indexKeyCurrent ?? Math.max(...indexKeys.keys());
+  if (
+    !(file.dataKeyCurrent in file.dataKeys) ||
+    !(file.pinKeyCurrent in file.pinKeys) ||
+    !(file.secretPepperCurrent in file.secretPeppers) ||
+    !indexKeys.has(indexKeyCurrent)
+  ) {
     throw new Error(`Keys file ${config.keysFile}: the current key version is missing`);
   }
   return {
@@ -144,7 +156,8 @@ export function loadKeyring(config: Config): Keyring {
     dataKeyCurrent: file.dataKeyCurrent,
     pinKeys: toMap(file.pinKeys),
     pinKeyCurrent: file.pinKeyCurrent,
-    indexKey: Buffer.from(file.indexKey, 'base64'),
+    indexKeys,
+    indexKeyCurrent,
     secretPeppers: toMap(file.secretPeppers),
     secretPepperCurrent: file.secretPepperCurrent,
     altchaHmacKey: config.captcha.altchaHmacKey ?? file.altchaHmacKey,

@@ -3,7 +3,7 @@ import type { Transaction } from 'kysely';
 import { PURPOSE } from '../crypto/index.js';
 import { recordAuditEvent, type AuditEvent } from '../db/repositories/audit.js';
 import { findCardWithCurrentSecret, findCurrentSecret, spendAttempt } from '../db/repositories/card-secrets.js';
-import { countNumberGuess, lockNumberGuesses } from '../db/repositories/number-guesses.js';
+import { carryNumberGuesses, countNumberGuess, lockNumberGuesses } from '../db/repositories/number-guesses.js';
 import { findCardByNumberIndex, incrementFailedAttempts, isCardStillClean, resetFailedAttempts, updateCard } from '../db/repositories/cards.js';
 import type { CardRow, CardSecretRow, CardSecretsTable, Database } from '../db/schema.js';
 import { afterWrongSecret, GUESSING_LOCK_AFTER, guessingGate } from '../domain/guessing-policy.js';
@@ -68,10 +68,10 @@ export interface SecretCheckInput<T> extends SecretCheckBase {
 export async function checkCardSecret<T>(deps: ServiceDeps, input: SecretCheckInput<T>): Promise<SecretCheckResult<T>> {
   const { crypto } = deps;
   const number = stripCardNumber(input.cardNumber);
-  const numberIndex = crypto.blindIndex.of(PURPOSE.cardNumber, number);
+  const numberIndexes = crypto.blindIndex.candidates(PURPOSE.cardNumber, number);
 
   const first = deps.now();
-  const peek = await findCardWithCurrentSecret(deps.db, numberIndex, input.secretKind, first.toISOString());
+  const peek = await findCardWithCurrentSecret(deps.db, numberIndexes, input.secretKind, first.toISOString());
   const clean =
     peek !== undefined &&
     input.purpose === undefined &&
@@ -96,7 +96,7 @@ export async function checkCardSecret<T>(deps: ServiceDeps, input: SecretCheckIn
 
   const checked = await deps.db.transaction().execute(async (trx) => {
     const now = deps.now();
-    const verified = await verifyLocked(trx, deps, numberIndex, input, now);
+    const verified = await verifyLocked(trx, deps, numberIndexes, input, now);
     if (!verified.ok) return verified;
     await recordAuditEvent(trx, { ...input.audit, outcome: 'success', cardId: verified.card.id, detail: null }, now.toISOString());
     return { ok: true, card: verified.card, secretId: verified.secret.id } as const;
@@ -142,10 +142,10 @@ export type SecretWriteResult<W> = { ok: true; card: CardRow; value: W } | Secre
  * card waits for the row lock (PostgreSQL) or the one writer (SQLite) and then sees the change.
  */
 export async function checkCardSecretAndWrite<W>(deps: ServiceDeps, input: SecretWriteInput<W>): Promise<SecretWriteResult<W>> {
-  const numberIndex = deps.crypto.blindIndex.of(PURPOSE.cardNumber, stripCardNumber(input.cardNumber));
+  const numberIndexes = deps.crypto.blindIndex.candidates(PURPOSE.cardNumber, stripCardNumber(input.cardNumber));
   const result = await deps.db.transaction().execute(async (trx): Promise<SecretWriteResult<W>> => {
     const now = deps.now();
-    const verified = await verifyLocked(trx, deps, numberIndex, input, now);
+    const verified = await verifyLocked(trx, deps, numberIndexes, input, now);
     if (!verified.ok) return verified;
     const written = await input.write(trx, { card: verified.card, secret: verified.secret, now });
     await recordAuditEvent(
@@ -174,7 +174,7 @@ function wokenAfter(deps: ServiceDeps, refusal: SecretRefusal): SecretRefusal {
 async function verifyLocked(
   trx: Transaction<Database>,
   deps: ServiceDeps,
-  numberIndex: string,
+  numberIndexes: readonly [string, string],
   input: SecretCheckBase,
   now: Date,
 ): Promise<SecretRefusal | { ok: true; card: CardRow; secret: CardSecretRow }> {
@@ -183,8 +183,11 @@ async function verifyLocked(
   const audit = (outcome: string, cardId: string | null, detail?: string) =>
     recordAuditEvent(trx, { ...input.audit, outcome, cardId, detail: detail ?? null }, at);
 
-  const card = await findCardByNumberIndex(trx, numberIndex, { forUpdate: true });
-  if (!card || !input.accepts(card)) return wrongNumber(trx, deps, numberIndex, input, now, card ? { id: card.id, detail: 'card not eligible' } : null);
+  // While an index key rotation is under way, the number's guessing counters move to the current
+  // version here, on the card's path as on the unknown number's (the same statements on both).
+  if (numberIndexes[1] !== numberIndexes[0]) await carryNumberGuesses(trx, numberIndexes);
+  const card = await findCardByNumberIndex(trx, numberIndexes, { forUpdate: true });
+  if (!card || !input.accepts(card)) return wrongNumber(trx, deps, numberIndexes[0], input, now, card ? { id: card.id, detail: 'card not eligible' } : null);
   const gate = guessingGate(
     {
       failedAttempts: card.failed_attempts,

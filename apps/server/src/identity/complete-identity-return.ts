@@ -72,7 +72,7 @@ export async function completeIdentityReturn(
   if (states.length !== 1 || states[0]!.length === 0 || states[0]!.length > 512) return refuse('no single state');
   const state = states[0]!;
 
-  const session = await findIdentitySessionByStateHash(deps.db, deps.crypto.blindIndex.of(PURPOSE.identityState, state));
+  const session = await findIdentitySessionByStateHash(deps.db, deps.crypto.blindIndex.candidates(PURPOSE.identityState, state));
   if (!session) return refuse('unknown state');
   if (session.status !== 'started') return refuse(`already returned (${session.status})`, session);
   if (!isIdentitySessionLive(session, deps.now())) return refuse('expired', session);

@@ -52,7 +52,8 @@ export function judgeSession(
   return { ok: true, bound: false };
 }
 
-export const sessionIdHashOf = (crypto: Crypto, sessionId: string) => crypto.blindIndex.of(PURPOSE.identitySession, sessionId);
+/** What a session is looked up by: the sessionId's blind index under each configured index key version. */
+export const sessionIdHashOf = (crypto: Crypto, sessionId: string) => crypto.blindIndex.candidates(PURPOSE.identitySession, sessionId);
 
 /**
  * The session checks before the card is looked at (the contract's order: the session, then the
@@ -63,14 +64,14 @@ export const sessionIdHashOf = (crypto: Crypto, sessionId: string) => crypto.bli
  */
 export async function requireCustomerSession(
   deps: ServiceDeps,
-  input: { sessionIdHash: string; brandId: string; flow: CustomerFlow; cardNumber: string | undefined; audit: Omit<AuditEvent, 'outcome'> },
+  input: { sessionIdHashes: readonly string[]; brandId: string; flow: CustomerFlow; cardNumber: string | undefined; audit: Omit<AuditEvent, 'outcome'> },
 ): Promise<IdentitySessionRow> {
   const now = deps.now();
-  const session = await findIdentitySessionBySessionIdHash(deps.db, input.sessionIdHash);
+  const session = await findIdentitySessionBySessionIdHash(deps.db, input.sessionIdHashes);
   let cardId: string | undefined;
   if (session?.used_at != null) {
     if (input.cardNumber === undefined) cardId = session.bound_card_id ?? undefined;
-    else cardId = (await findCardByNumberIndex(deps.db, deps.crypto.blindIndex.of(PURPOSE.cardNumber, stripCardNumber(input.cardNumber))))?.id;
+    else cardId = (await findCardByNumberIndex(deps.db, deps.crypto.blindIndex.candidates(PURPOSE.cardNumber, stripCardNumber(input.cardNumber))))?.id;
   }
   const verdict = judgeSession(session, input.brandId, input.flow, cardId, now);
   if (!verdict.ok) {
@@ -95,10 +96,10 @@ export type BoundSession =
  */
 export async function bindSessionToCard(
   trx: Transaction<Database>,
-  input: { sessionIdHash: string; brandId: string; flow: CustomerFlow; cardId: string },
+  input: { sessionIdHashes: readonly string[]; brandId: string; flow: CustomerFlow; cardId: string },
   now: Date,
 ): Promise<BoundSession> {
-  const read = () => findIdentitySessionBySessionIdHash(trx, input.sessionIdHash);
+  const read = () => findIdentitySessionBySessionIdHash(trx, input.sessionIdHashes);
   const session = await read();
   const verdict = judgeSession(session, input.brandId, input.flow, input.cardId, now);
   if (!verdict.ok) return verdict;

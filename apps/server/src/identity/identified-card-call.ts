@@ -82,8 +82,8 @@ export async function withIdentifiedCard<T>(
   const { brand } = call;
   const { flow, audit } = input;
   const sent = input.cardNumber !== undefined && input.securityCode !== undefined ? { cardNumber: input.cardNumber, securityCode: input.securityCode } : undefined;
-  const sessionIdHash = sessionIdHashOf(deps.crypto, input.sessionId);
-  const known = await requireCustomerSession(deps, { sessionIdHash, brandId: brand.id, flow, cardNumber: sent?.cardNumber, audit });
+  const sessionIdHashes = sessionIdHashOf(deps.crypto, input.sessionId);
+  const known = await requireCustomerSession(deps, { sessionIdHashes, brandId: brand.id, flow, cardNumber: sent?.cardNumber, audit });
 
   const refuse = async ({ outcome, detail, error }: EarlyRefusal): Promise<never> => {
     await deps.audit.record({ ...audit, outcome, detail }, deps.now().toISOString());
@@ -110,7 +110,7 @@ export async function withIdentifiedCard<T>(
     if (known.bound_card_id !== null && known.bound_card_id !== card.id) {
       return { value: { kind: 'card_mismatch' }, outcome: 'card_mismatch', detail: `session ${known.id}: not the card bound at the session call` };
     }
-    const bound = await bindSessionToCard(trx, { sessionIdHash, brandId: brand.id, flow, cardId: card.id }, now);
+    const bound = await bindSessionToCard(trx, { sessionIdHashes, brandId: brand.id, flow, cardId: card.id }, now);
     if (!bound.ok) return invalid(bound.reason);
     const { session } = bound;
     const ref = `session ${session.id}`;

@@ -24,8 +24,8 @@ export type AuditTrailEntry = AuditListing & { card: string | null };
 export async function listAuditTrail(deps: { db: Db; crypto: Crypto }, query: AuditQuery): Promise<AuditTrailEntry[]> {
   let cardId: string | undefined;
   if (query.cardNumber !== undefined) {
-    const { masked, index } = operatorCardNumber(deps.crypto, query.cardNumber);
-    const card = await findCardByNumberIndex(deps.db, index);
+    const { masked, indexes } = operatorCardNumber(deps.crypto, query.cardNumber);
+    const card = await findCardByNumberIndex(deps.db, indexes);
     if (!card) throw new OperatorError(`No card with number ${masked} exists.`);
     cardId = card.id;
   }

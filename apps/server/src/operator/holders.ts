@@ -34,8 +34,8 @@ function requireVisa(card: CardRow | undefined, masked: string): asserts card is
  * trail). Not the PIN: a credential, shown only to the cardholder in the PIN frame. Audited.
  */
 export async function exportHolder(deps: { db: Db; crypto: Crypto; now: () => Date; operator?: string }, cardNumber: string): Promise<HolderExport> {
-  const { masked, index } = operatorCardNumber(deps.crypto, cardNumber);
-  const card = await findCardByNumberIndex(deps.db, index);
+  const { masked, indexes } = operatorCardNumber(deps.crypto, cardNumber);
+  const card = await findCardByNumberIndex(deps.db, indexes);
   requireVisa(card, masked);
   const sealed = await findVisaHolder(deps.db, card.id);
   const data = sealed ? (JSON.parse(deps.crypto.cipher.decrypt(sealed.holderCiphertext, PURPOSE.visaHolder)) as VisaHolderData) : null;

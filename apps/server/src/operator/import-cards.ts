@@ -8,6 +8,7 @@ import { recordAuditEvent } from '../db/repositories/audit.js';
 import { findBrandByIdentifier } from '../db/repositories/brands.js';
 import type { Executor } from '../db/repositories/executor.js';
 import { insertCardRows } from '../db/repositories/cards.js';
+import { findIndexedUnderOther } from '../db/repositories/indexed-columns.js';
 import type { AuditEventsTable, BrandRow } from '../db/schema.js';
 import type { Insertable } from 'kysely';
 import { operatorActorOf } from './operator-name.js';
@@ -288,6 +289,14 @@ export async function importCards(
   const batch = randomUUID();
 
   return db.transaction().execute(async (trx) => {
+    // A card indexed under a key this process lacks would not be seen as a duplicate: a rotation
+    // was begun with a key this configuration was not given (docs/deployment.md#key-rotation).
+    const versions = [crypto.blindIndex.version, ...(crypto.blindIndex.previousVersion === undefined ? [] : [crypto.blindIndex.previousVersion])];
+    if (await findIndexedUnderOther(trx, { table: 'cards', column: 'number_index' }, versions)) {
+      throw new OperatorError(
+        `Some card numbers are indexed under an INDEX_KEYS version this configuration lacks (it has ${versions.map((v) => `version ${v}`).join(' and ')}), so a number already there could not be recognised: give this command the INDEX_KEYS the servers have.`,
+      );
+    }
     // Pass 1: every row checked; numbers found twice in the file or already in the database.
     const problems: CardImportProblem[] = [];
     let problemCount = 0;
@@ -298,10 +307,12 @@ export async function importCards(
     const firstLineOf = new Map<string, number>();
     const brands = new Map<string, BrandRow | undefined>();
     let header: { positions: Map<CardColumn, number>; width: number } | undefined;
-    let unchecked: { index: string; line: number; masked: string }[] = [];
+    // Both index key versions while a rotation is under way: a card still under the previous one is
+    // as much in the database as one under the current one (the unique index sees only one version).
+    let unchecked: { indexes: readonly string[]; line: number; masked: string }[] = [];
     const checkTaken = async () => {
-      const taken = await existingIndexes(trx, unchecked.map((u) => u.index));
-      for (const u of unchecked) if (taken.has(u.index)) problem({ line: u.line, message: `card number ${u.masked} is already in the database` });
+      const taken = await existingIndexes(trx, [...new Set(unchecked.flatMap((u) => u.indexes))]);
+      for (const u of unchecked) if (u.indexes.some((i) => taken.has(i))) problem({ line: u.line, message: `card number ${u.masked} is already in the database` });
       unchecked = [];
     };
     const result: ImportCardsResult = { imported: 0, byBrand: {}, byKind: { giftcard: 0, visa: 0 }, dryRun: options.dryRun ?? false };
@@ -316,14 +327,15 @@ export async function importCards(
         continue;
       }
       const { line, row } = valid;
-      const index = crypto.blindIndex.of(PURPOSE.cardNumber, row.card_number);
+      const indexes = crypto.blindIndex.candidates(PURPOSE.cardNumber, row.card_number);
+      const index = indexes[0];
       const earlier = firstLineOf.get(index);
       if (earlier !== undefined) {
         problem({ line, message: `card number ${maskCardNumber(row.card_number)} also appears on line ${earlier}` });
         continue;
       }
       firstLineOf.set(index, line);
-      unchecked.push({ index, line, masked: maskCardNumber(row.card_number) });
+      unchecked.push({ indexes, line, masked: maskCardNumber(row.card_number) });
       if (unchecked.length === 500) await checkTaken();
       const key = row.brand.toLowerCase();
       if (!brands.has(key)) brands.set(key, await findBrandByIdentifier(trx, row.brand));

@@ -8,14 +8,14 @@ import { OperatorError } from './operator-error.js';
 
 /**
  * A card number an operator typed on the command line: checked (a clear refusal otherwise), masked
- * for every message the command prints, and its blind index to find the card by.
+ * for every message the command prints, and its blind indexes to find the card by (both index key versions while a rotation is under way).
  */
-export function operatorCardNumber(crypto: Crypto, cardNumber: string): { masked: string; index: string } {
+export function operatorCardNumber(crypto: Crypto, cardNumber: string): { masked: string; indexes: readonly [string, string] } {
   const parsed = cardNumberField.safeParse(cardNumber);
   if (!parsed.success) {
     throw new OperatorError(`That is not a card number: ${parsed.error.issues[0]?.message ?? 'expected 16 to 19 digits'}.`);
   }
-  return { masked: maskCardNumber(parsed.data), index: crypto.blindIndex.of(PURPOSE.cardNumber, parsed.data) };
+  return { masked: maskCardNumber(parsed.data), indexes: crypto.blindIndex.candidates(PURPOSE.cardNumber, parsed.data) };
 }
 
 /**
@@ -28,9 +28,9 @@ export function changeOperatorCard<T>(
   cardNumber: string,
   change: (trx: Transaction<Database>, card: CardRow, masked: string) => Promise<T>,
 ): Promise<T> {
-  const { masked, index } = operatorCardNumber(deps.crypto, cardNumber);
+  const { masked, indexes } = operatorCardNumber(deps.crypto, cardNumber);
   return deps.db.transaction().execute(async (trx) => {
-    const card = await findCardByNumberIndex(trx, index, { forUpdate: true });
+    const card = await findCardByNumberIndex(trx, indexes, { forUpdate: true });
     if (!card) throw new OperatorError(`No card with number ${masked} exists.`);
     return change(trx, card, masked);
   });

@@ -83,7 +83,7 @@ export async function resendReplacementCard(
   cardNumber: string,
   options: { email?: string } = {},
 ): Promise<ResendReplacementResult> {
-  const { masked, index } = operatorCardNumber(deps.crypto, cardNumber);
+  const { masked, indexes } = operatorCardNumber(deps.crypto, cardNumber);
   let newEmail: string | undefined;
   if (options.email !== undefined) {
     const email = emailField.safeParse(options.email);
@@ -96,7 +96,7 @@ export async function resendReplacementCard(
   const at = now.toISOString();
 
   return deps.db.transaction().execute(async (trx) => {
-    const card = await findCardByNumberIndex(trx, index);
+    const card = await findCardByNumberIndex(trx, indexes);
     if (!card) throw new OperatorError(`No card with number ${masked} exists.`);
 
     // The card as the replaced one first: a card in the middle of a chain (replaced, and itself a

@@ -38,8 +38,8 @@ const masked = (last3: string | undefined) => (last3 ? maskCardNumber(last3) : n
  * number is masked; no secret, name, IBAN or address is shown (payouts by their IBAN hint).
  */
 export async function showCard(deps: { db: Db; crypto: Crypto; now: () => Date }, cardNumber: string): Promise<CardReport> {
-  const { masked: number, index } = operatorCardNumber(deps.crypto, cardNumber);
-  const card = await findCardByNumberIndex(deps.db, index);
+  const { masked: number, indexes } = operatorCardNumber(deps.crypto, cardNumber);
+  const card = await findCardByNumberIndex(deps.db, indexes);
   if (!card) throw new OperatorError(`No card with number ${number} exists.`);
   const db = deps.db;
   const [brand, sums, ledger, replacedBy, replaces, payouts, messages, audit] = await Promise.all([

@@ -11,7 +11,7 @@ const c = useCliTest();
 const HEADER = 'brand,kind,card_number,security_code,recovery_code,balance,asset_code,expires_at,holder_name,phone,pin,email,address_line1,postal_code,city,birth_date,country_of_birth,nationality';
 
 const findCard = async (number: string) =>
-  findCardByNumberIndex(c.t.db, c.t.deps.crypto.blindIndex.of(PURPOSE.cardNumber, number.replace(/\s/g, '')));
+  findCardByNumberIndex(c.t.db, c.t.deps.crypto.blindIndex.candidates(PURPOSE.cardNumber, number.replace(/\s/g, '')));
 
 const countCards = async () => Number((await c.t.db.selectFrom('cards').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 
@@ -52,7 +52,9 @@ describe('tessera cards import', () => {
 
     const gift = await findCard('6064200000000000001');
     expect(gift).toMatchObject({ kind: 'giftcard', state: 'active', asset_code: 'EUR', number_last3: '001', operator_locked: 0 });
-    expect(gift!.number_ciphertext).not.toContain('6064');
+    // The number itself (random base64 may hold "6064").
+    expect(gift!.number_ciphertext).not.toContain('6064200000000000001');
+    expect(gift!.number_ciphertext).toMatch(/^v\d+\./);
     const recovery = await findCurrentSecret(c.t.db, (await findCard('6064200000000000002'))!.id, 'recovery_code', new Date().toISOString());
     expect(recovery?.hash).toBeDefined();
     expect(recovery?.hash).not.toContain('123456');

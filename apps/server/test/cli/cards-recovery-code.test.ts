@@ -7,7 +7,7 @@ import { CAPTCHA, expectRefusals, useCliTest } from './support.js';
 const c = useCliTest();
 
 const cardOf = async (number: string) =>
-  (await findCardByNumberIndex(c.t.db, c.t.deps.crypto.blindIndex.of(PURPOSE.cardNumber, number.replace(/\s/g, ''))))!;
+  (await findCardByNumberIndex(c.t.db, c.t.deps.crypto.blindIndex.candidates(PURPOSE.cardNumber, number.replace(/\s/g, ''))))!;
 
 /** RESET through the API, as the portal sends it. */
 const reset = async (brand: string, number: string, otcNumber: string, securityCode: string) => {

@@ -25,7 +25,7 @@ const expectNoSecrets = (res: CliResult) => {
 };
 
 const cardOf = async (number: string): Promise<CardRow> =>
-  (await findCardByNumberIndex(c.t.db, c.t.deps.crypto.blindIndex.of(PURPOSE.cardNumber, stripCardNumber(number))))!;
+  (await findCardByNumberIndex(c.t.db, c.t.deps.crypto.blindIndex.candidates(PURPOSE.cardNumber, stripCardNumber(number))))!;
 const cardById = (id: string) => c.t.db.selectFrom('cards').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const masked = (number: string) => `XXXXXXXXXXXXXXXX${stripCardNumber(number).slice(-3)}`;
 

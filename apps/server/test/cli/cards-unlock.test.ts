@@ -6,7 +6,7 @@ import { expectRefusals, lookupGiftCard, useCliTest } from './support.js';
 const c = useCliTest();
 
 const cardOf = async (number: string) =>
-  (await findCardByNumberIndex(c.t.db, c.t.deps.crypto.blindIndex.of(PURPOSE.cardNumber, number.replace(/\s/g, ''))))!;
+  (await findCardByNumberIndex(c.t.db, c.t.deps.crypto.blindIndex.candidates(PURPOSE.cardNumber, number.replace(/\s/g, ''))))!;
 
 const lookupCode = async (number: string, code: string) => {
   const res = await lookupGiftCard(c.t, 'DEMO', number, code);

@@ -24,7 +24,7 @@ beforeAll(() => {
 
 async function cardId(name: string) {
   const number = demoCard(name).number.replace(/\s/g, '');
-  return (await findCardByNumberIndex(c.t.db, c.t.deps.crypto.blindIndex.of(PURPOSE.cardNumber, number)))!.id;
+  return (await findCardByNumberIndex(c.t.db, c.t.deps.crypto.blindIndex.candidates(PURPOSE.cardNumber, number)))!.id;
 }
 
 async function pay(name: string, verifiedName: string, iban = 'NL69INGB0123456789') {

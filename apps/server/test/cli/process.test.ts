@@ -69,7 +69,7 @@ describe('the built tessera command', () => {
 
   it('finds the ISO 20022 schemas next to the bundle and exports a payout file', async () => {
     const number = '6064000000000000109'; // GIFT_PAYOUT
-    const card = (await findCardByNumberIndex(c.t.db, c.t.deps.crypto.blindIndex.of(PURPOSE.cardNumber, number)))!;
+    const card = (await findCardByNumberIndex(c.t.db, c.t.deps.crypto.blindIndex.candidates(PURPOSE.cardNumber, number)))!;
     const recorded = await c.t.db.transaction().execute((trx) =>
       recordPayout(trx, c.t.deps, { cardId: card.id, verifiedName: 'Zoë Straße', iban: 'NL69INGB0123456789' }, new Date()),
     );

@@ -86,7 +86,7 @@ async function deliverAt(now: Date, options: { production?: boolean; lookup?: Pa
 }
 
 const plain = (name: string) => demoCard(name).number.replace(/\s/g, '');
-const cardIdOf = async (name: string) => (await findCardByNumberIndex(c.t.db, c.t.deps.crypto.blindIndex.of(PURPOSE.cardNumber, plain(name))))!.id;
+const cardIdOf = async (name: string) => (await findCardByNumberIndex(c.t.db, c.t.deps.crypto.blindIndex.candidates(PURPOSE.cardNumber, plain(name))))!.id;
 const pendingWebhooks = () => c.t.db.selectFrom('outbox_messages').selectAll().where('channel', '=', 'webhook').where('status', '=', 'pending').execute();
 
 /** The signature Standard Webhooks prescribes for what arrived, computed by the package with the secret. */

@@ -17,7 +17,7 @@ export const refusal = (res: LightMyRequestResponse) => ({ status: res.statusCod
 /** The card row of a demo card (by name) or of a card number. */
 export async function cardRow(t: TestApp, nameOrNumber: string): Promise<CardRow> {
   const number = /\d/.test(nameOrNumber) ? nameOrNumber : demoCard(nameOrNumber).number;
-  const card = await findCardByNumberIndex(t.db, t.deps.crypto.blindIndex.of(PURPOSE.cardNumber, stripCardNumber(number)));
+  const card = await findCardByNumberIndex(t.db, t.deps.crypto.blindIndex.candidates(PURPOSE.cardNumber, stripCardNumber(number)));
   if (!card) throw new Error(`no card ${nameOrNumber}`);
   return card;
 }

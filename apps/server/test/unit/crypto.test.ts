@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/config.js';
-import { BlindIndex } from '../../src/crypto/blind-index.js';
+import { BlindIndex, indexVersionOf } from '../../src/crypto/blind-index.js';
 import { DataCipher } from '../../src/crypto/data-cipher.js';
 import { loadKeyring } from '../../src/crypto/keyring.js';
 import { PinCipher } from '../../src/crypto/pin-cipher.js';
@@ -89,8 +89,28 @@ describe('SecretHasher and BlindIndex', () => {
 
   it('gives a stable index that depends on the key', () => {
     const key = k();
-    expect(new BlindIndex(key).of('card-number', '123')).toBe(new BlindIndex(key).of('card-number', '123'));
-    expect(new BlindIndex(key).of('card-number', '123')).not.toBe(new BlindIndex(k()).of('card-number', '123'));
+    const one = (key: Buffer) => new BlindIndex(new Map([[1, key]]), 1);
+    expect(one(key).of('card-number', '123')).toBe(one(key).of('card-number', '123'));
+    expect(one(key).of('card-number', '123')).not.toBe(one(k()).of('card-number', '123'));
+  });
+
+  it('names the key version in every index but version 1 (stored before versions existed), and looks up under both while rotating', () => {
+    const [k1, k2] = [k(), k()];
+    const before = new BlindIndex(new Map([[1, k1]]), 1);
+    const rotating = new BlindIndex(new Map([[1, k1], [2, k2]]), 2);
+    const after = new BlindIndex(new Map([[2, k2]]), 2);
+    const v1 = before.of('card-number', '123');
+    expect(v1).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(indexVersionOf(v1)).toBe(1);
+    const v2 = rotating.of('card-number', '123');
+    expect(v2).toMatch(/^i2\.[A-Za-z0-9_-]{43}$/);
+    expect(indexVersionOf(v2)).toBe(2);
+    expect(after.of('card-number', '123')).toBe(v2);
+    expect(rotating.candidates('card-number', '123')).toEqual([v2, v1]);
+    expect(before.candidates('card-number', '123')).toEqual([v1, v1]);
+    expect(rotating.isCurrent(v1)).toBe(false);
+    expect(rotating.isCurrent(v2)).toBe(true);
+    expect(() => new BlindIndex(new Map([[1, k1], [2, k2], [3, k()]]), 3)).toThrow(/two/);
   });
 });
 
@@ -103,7 +123,7 @@ describe('keyring', () => {
       const first = loadKeyring(config);
       expect(statSync(config.keysFile).mode & 0o777).toBe(0o600);
       const second = loadKeyring(config);
-      expect(second.indexKey.equals(first.indexKey)).toBe(true);
+      expect(second.indexKeys.get(1)?.equals(first.indexKeys.get(1)!)).toBe(true);
       expect(second.dataKeys.get(1)?.equals(first.dataKeys.get(1)!)).toBe(true);
       expect(second.pinKeys.get(1)?.equals(first.pinKeys.get(1)!)).toBe(true);
       expect(first.pinKeys.get(1)?.equals(first.dataKeys.get(1)!)).toBe(false);

@@ -7,16 +7,31 @@ export async function insertApiKey(db: Executor, row: Insertable<ApiKeysTable>):
   await db.insertInto('api_keys').values(row).execute();
 }
 
-const byHash = preparedQuery((db, p: { keyHash: string }) =>
+const byHash = preparedQuery((db, p: { keyHash: string; previousHash: string }) =>
   db
     .selectFrom('api_keys')
-    .select(['id', 'brand_id', 'scopes', 'last_used_at', 'revoked_at'])
-    .where('key_hash', '=', p.keyHash),
+    .select(['id', 'brand_id', 'scopes', 'last_used_at', 'revoked_at', 'key_hash'])
+    .where('key_hash', 'in', [p.keyHash, p.previousHash]),
 );
 
-/** The key with this keyed hash, revoked or not (every API call asks: a prepared statement). */
-export async function findApiKeyByHash(db: Executor, keyHash: string): Promise<Pick<ApiKeyRow, 'id' | 'brand_id' | 'scopes' | 'last_used_at' | 'revoked_at'> | undefined> {
-  return (await byHash(db, { keyHash }))[0];
+/**
+ * The key with this keyed hash under either configured index key version (BlindIndex.candidates),
+ * revoked or not (every API call asks: a prepared statement).
+ */
+export async function findApiKeyByHash(
+  db: Executor,
+  [keyHash, previousHash]: readonly [string, string],
+): Promise<Pick<ApiKeyRow, 'id' | 'brand_id' | 'scopes' | 'last_used_at' | 'revoked_at' | 'key_hash'> | undefined> {
+  return (await byHash(db, { keyHash, previousHash }))[0];
+}
+
+/**
+ * An index key rotation cannot re-hash an API key (only its hash is stored): a key found under the
+ * previous version moves to the current one on its first call (docs/decisions/023). Conditional,
+ * so of several processes moving it at once one writes.
+ */
+export async function rehashApiKey(db: Executor, id: string, was: string, now: string): Promise<void> {
+  await db.updateTable('api_keys').set({ key_hash: now }).where('id', '=', id).where('key_hash', '=', was).execute();
 }
 
 /**

@@ -77,7 +77,7 @@ export async function countOneTimeCodesSince(db: Executor, cardId: string, since
 }
 
 const cardWithCurrentSecret = preparedQuery(
-  (db, p: { numberIndex: string; kind: CardSecretsTable['kind']; now: string }) =>
+  (db, p: { numberIndex: string; previousIndex: string; kind: CardSecretsTable['kind']; now: string }) =>
     db
       .selectFrom('cards')
       // The current secret is picked by a correlated subquery, so at most one row is read and
@@ -101,7 +101,8 @@ const cardWithCurrentSecret = preparedQuery(
       )
       .selectAll('cards')
       .select(['s.id as secret_id', 's.hash as secret_hash', 's.pepper_version as secret_pepper_version'])
-      .where('cards.number_index', '=', p.numberIndex),
+      // Both index key versions, always (the same value twice without a rotation): one SQL text.
+      .where('cards.number_index', 'in', [p.numberIndex, p.previousIndex]),
 );
 
 /**
@@ -110,11 +111,11 @@ const cardWithCurrentSecret = preparedQuery(
  */
 export async function findCardWithCurrentSecret(
   db: Executor,
-  numberIndex: string,
+  [numberIndex, previousIndex]: readonly [string, string],
   kind: CardSecretsTable['kind'],
   now: string,
 ): Promise<{ card: CardRow; secret: Pick<CardSecretRow, 'id' | 'hash' | 'pepper_version'> | undefined } | undefined> {
-  const [row] = await cardWithCurrentSecret(db, { numberIndex, kind, now });
+  const [row] = await cardWithCurrentSecret(db, { numberIndex, previousIndex, kind, now });
   if (!row) return undefined;
   const { secret_id, secret_hash, secret_pepper_version, ...card } = row;
   return {

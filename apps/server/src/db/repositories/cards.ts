@@ -5,16 +5,17 @@ import type { AuditEventsTable, CardRow, CardSecretsTable, CardUpdate, Database,
 import type { Executor } from './executor.js';
 
 /**
- * A card by the blind index of its number. With `forUpdate` (inside a transaction) PostgreSQL
- * locks the row, so concurrent guesses on one card queue up behind each other; SQLite needs no
- * lock because it runs one write transaction at a time.
+ * A card by the blind index of its number, under any configured index key version
+ * (BlindIndex.candidates: while a rotation is under way a card is under one version or the other).
+ * With `forUpdate` (inside a transaction) PostgreSQL locks the row, so concurrent guesses on one
+ * card queue up behind each other; SQLite needs no lock because it runs one write transaction at a time.
  */
 export async function findCardByNumberIndex(
   db: Executor,
-  numberIndex: string,
+  numberIndexes: readonly string[],
   options: { forUpdate?: boolean } = {},
 ): Promise<CardRow | undefined> {
-  const query = db.selectFrom('cards').selectAll().where('number_index', '=', numberIndex);
+  const query = db.selectFrom('cards').selectAll().where('number_index', 'in', numberIndexes);
   return (options.forUpdate && isPostgres(db) ? query.forUpdate() : query).executeTakeFirst();
 }
 
@@ -56,8 +57,13 @@ export async function insertCard(db: Executor, card: NewCard): Promise<void> {
  * Inserts a card unless its number is taken (same blind index), and answers whether it did. The
  * conflict is absorbed by the statement itself, so it never aborts the caller's transaction
  * (PostgreSQL would abort it on a failed insert); the caller draws another number and tries again.
+ * While an index key rotation is under way the number may be taken under the previous version
+ * (`previousIndex`), which the unique index cannot see: that is looked up first. Every writer
+ * writes the current version, so a card under the previous one is never new: it is there (or
+ * being moved by `keys rotate`, an UPDATE of a row this read sees either way) before this starts.
  */
-export async function insertCardIfNumberFree(db: Executor, card: NewCard): Promise<boolean> {
+export async function insertCardIfNumberFree(db: Executor, card: NewCard, previousIndex: string): Promise<boolean> {
+  if (previousIndex !== card.number_index && (await db.selectFrom('cards').select('id').where('number_index', '=', previousIndex).executeTakeFirst())) return false;
   const result = await db
     .insertInto('cards')
     .values(card)

@@ -30,12 +30,14 @@ export async function insertIdentitySession(db: Executor, session: NewIdentitySe
     .execute();
 }
 
-export async function findIdentitySessionByStateHash(db: Executor, stateHash: string): Promise<IdentitySessionRow | undefined> {
-  return db.selectFrom('identity_sessions').selectAll().where('oidc_state_hash', '=', stateHash).executeTakeFirst();
+/** By the state's blind index under any configured index key version (BlindIndex.candidates). */
+export async function findIdentitySessionByStateHash(db: Executor, stateHashes: readonly string[]): Promise<IdentitySessionRow | undefined> {
+  return db.selectFrom('identity_sessions').selectAll().where('oidc_state_hash', 'in', stateHashes).executeTakeFirst();
 }
 
-export async function findIdentitySessionBySessionIdHash(db: Executor, sessionIdHash: string): Promise<IdentitySessionRow | undefined> {
-  return db.selectFrom('identity_sessions').selectAll().where('session_id_hash', '=', sessionIdHash).executeTakeFirst();
+/** By the sessionId's blind index under any configured index key version. */
+export async function findIdentitySessionBySessionIdHash(db: Executor, sessionIdHashes: readonly string[]): Promise<IdentitySessionRow | undefined> {
+  return db.selectFrom('identity_sessions').selectAll().where('session_id_hash', 'in', sessionIdHashes).executeTakeFirst();
 }
 
 /**

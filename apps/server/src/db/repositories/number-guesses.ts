@@ -19,6 +19,24 @@ export async function lockNumberGuesses(db: Executor, numberIndex: string, now: 
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * While an index key rotation is under way (docs/decisions/023): the counters of a number kept
+ * under the previous version move to the current one, unless the current one has counters
+ * already. `keys rotate` cannot move them (the number is not stored), so each moves at its
+ * number's next guess, and an unmoved one is forgotten as any other, 30 days after its last guess.
+ * PostgreSQL: of two guesses at once, the second waits for the first's row lock and then finds no
+ * row under the previous version; its lockNumberGuesses reads the moved row.
+ */
+export async function carryNumberGuesses(db: Executor, [current, previous]: readonly [string, string]): Promise<void> {
+  // updated_at stays: the 30 days run from the last wrong guess, not from the move.
+  await db
+    .updateTable('number_guesses')
+    .set({ number_index: current })
+    .where('number_index', '=', previous)
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('number_guesses as g').select('g.number_index').where('g.number_index', '=', current))))
+    .execute();
+}
+
 /** Counts a wrong guess on the number (and starts its cool-down or lock when one is due). */
 export async function countNumberGuess(db: Executor, numberIndex: string, failedAttempts: number, lockedUntil: string | null, now: string): Promise<void> {
   await db

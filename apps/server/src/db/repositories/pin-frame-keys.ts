@@ -10,20 +10,22 @@ export async function insertPinFrameKey(db: Executor, key: Omit<PinFrameKeysTabl
  * is unspent and unexpired does (a conditional UPDATE, so of two concurrent loads one wins).
  * Answers whether this call bound it.
  */
-export async function bindPinFrameSession(db: Executor, keyHash: string, sessionHash: string, now: string): Promise<boolean> {
-  const result = await db
+export async function bindPinFrameSession(db: Executor, keyHashes: readonly string[], sessionHash: string, now: string): Promise<{ keyHash: string } | undefined> {
+  const row = await db
     .updateTable('pin_frame_keys')
     .set({ frame_session_hash: sessionHash })
-    .where('key_hash', '=', keyHash)
+    .where('key_hash', 'in', keyHashes)
     .where('frame_session_hash', 'is', null)
     .where('used_at', 'is', null)
     .where('expires_at', '>', now)
+    .returning('key_hash')
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return row ? { keyHash: row.key_hash } : undefined;
 }
 
-export async function findPinFrameKey(db: Executor, keyHash: string): Promise<PinFrameKeysTable | undefined> {
-  return db.selectFrom('pin_frame_keys').selectAll().where('key_hash', '=', keyHash).executeTakeFirst();
+/** A key by its hash under any configured index key version (BlindIndex.candidates). */
+export async function findPinFrameKey(db: Executor, keyHashes: readonly string[]): Promise<PinFrameKeysTable | undefined> {
+  return db.selectFrom('pin_frame_keys').selectAll().where('key_hash', 'in', keyHashes).executeTakeFirst();
 }
 
 /** Spends a key; answers whether this call did (a key works once, even under concurrent reads). */

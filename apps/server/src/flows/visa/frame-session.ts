@@ -2,7 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { PURPOSE } from '../../crypto/index.js';
 import { bindPinFrameSession } from '../../db/repositories/pin-frame-keys.js';
 import type { ServiceDeps } from '../../deps.js';
-import { PIN_FRAME_KEY_TTL_MS, PIN_FRAME_PATH, pinFrameKeyHash } from './get-pin.js';
+import { PIN_FRAME_KEY_TTL_MS, PIN_FRAME_PATH, pinFrameKeyHashes } from './get-pin.js';
 
 /**
  * The PIN frame's session (docs/decisions/017): the first load of the frame page with a key opens
@@ -48,15 +48,19 @@ export function frameSessionCookieAttributes(pinFrameUrl: string): string {
  */
 export async function openFrameSession(deps: ServiceDeps, key: string): Promise<string | undefined> {
   const session = randomBytes(32).toString('base64url');
-  const keyHash = pinFrameKeyHash(deps, key);
-  if (!(await bindPinFrameSession(deps.db, keyHash, sessionHash(deps, session), deps.now().toISOString()))) return undefined;
-  return `${frameSessionCookieName(keyHash)}=${session}; ${frameSessionCookieAttributes(deps.config.pinFrameUrl)}`;
+  const bound = await bindPinFrameSession(deps.db, pinFrameKeyHashes(deps, key), sessionHash(deps, session), deps.now().toISOString());
+  if (!bound) return undefined;
+  // Named by the hash the key is stored under, which the read finds again whatever index key is current then.
+  return `${frameSessionCookieName(bound.keyHash)}=${session}; ${frameSessionCookieAttributes(deps.config.pinFrameUrl)}`;
 }
 
 /** Whether `session` (the cookie the read brought) is the one the key was bound to. */
 export function isKeysFrameSession(deps: Pick<ServiceDeps, 'crypto'>, boundHash: string | null, session: string | undefined): boolean {
   if (!boundHash || !session) return false;
-  const x = Buffer.from(sessionHash(deps, session));
   const y = Buffer.from(boundHash);
-  return x.length === y.length && timingSafeEqual(x, y);
+  // Bound under the index key current then: while a rotation is under way, either version.
+  return deps.crypto.blindIndex.candidates(PURPOSE.pinFrameSession, session).some((hash) => {
+    const x = Buffer.from(hash);
+    return x.length === y.length && timingSafeEqual(x, y);
+  });
 }

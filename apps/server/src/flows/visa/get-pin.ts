@@ -17,6 +17,8 @@ export const PIN_FRAME_PIN_PATH = '/pin-frame/pin';
 
 /** The stored form of a PIN frame key: HMAC-SHA-256 under the index key, never the key. */
 export const pinFrameKeyHash = (deps: Pick<ServiceDeps, 'crypto'>, key: string) => deps.crypto.blindIndex.of(PURPOSE.pinFrameKey, key);
+/** What a key is looked up by: its hash under each configured index key version (a rotation may be under way). */
+export const pinFrameKeyHashes = (deps: Pick<ServiceDeps, 'crypto'>, key: string) => deps.crypto.blindIndex.candidates(PURPOSE.pinFrameKey, key);
 
 /**
  * VISA getPin (POST /api/visa/getPin/{themeCode}, x-flow-type VISA): `code` (the brand's code or

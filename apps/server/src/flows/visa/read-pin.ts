@@ -8,7 +8,7 @@ import { AppError } from '../../errors.js';
 import type { RequestContext, ServiceDeps } from '../../deps.js';
 import { cookieValue } from '../../http/cookie-value.js';
 import { frameSessionCookieName, isKeysFrameSession } from './frame-session.js';
-import { pinFrameKeyHash } from './get-pin.js';
+import { pinFrameKeyHashes } from './get-pin.js';
 
 /** What the PIN frame's script posts to POST /pin-frame/pin (its own origin). */
 export const pinReadRequestSchema = z.object({
@@ -39,18 +39,18 @@ export async function readPin(
   request: z.output<typeof pinReadRequestSchema>,
   cookieHeader: string | undefined,
 ): Promise<{ pin: string }> {
-  const keyHash = pinFrameKeyHash(deps, request.key);
-  const session = cookieValue(cookieHeader, frameSessionCookieName(keyHash));
+  const keyHashes = pinFrameKeyHashes(deps, request.key);
   const outcome = await deps.db.transaction().execute(async (trx) => {
     const at = deps.now().toISOString();
     const audit = (outcome: string, cardId: string | null) =>
       recordAuditEvent(trx, { type: 'visa.pin_frame', outcome, brandId: null, cardId, flowType: 'VISA', client: truncateAddress(ctx.clientAddress), detail: null }, at);
-    const row = await findPinFrameKey(trx, keyHash);
+    const row = await findPinFrameKey(trx, keyHashes);
     if (!row) {
       await audit('unknown_key', null);
       return undefined;
     }
-    const spent = await spendPinFrameKey(trx, keyHash, at);
+    const session = cookieValue(cookieHeader, frameSessionCookieName(row.key_hash));
+    const spent = await spendPinFrameKey(trx, row.key_hash, at);
     const refusal = !spent
       ? 'key_used'
       : row.expires_at <= at

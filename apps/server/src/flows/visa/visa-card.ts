@@ -102,7 +102,7 @@ export async function requestOneTimeCode(
   await requireCaptcha(deps, call, request['g-recaptcha-response'], auditBase);
   const culture = chooseLanguage([request.culture, ...acceptedLanguages(call.acceptLanguage)], flowLanguages(flows, 'VISA'), SUPPORTED_LANGUAGES);
   const { crypto } = deps;
-  const numberIndex = crypto.blindIndex.of(PURPOSE.cardNumber, request.cardNumber);
+  const numberIndexes = crypto.blindIndex.candidates(PURPOSE.cardNumber, request.cardNumber);
 
   const outcome = await deps.db.transaction().execute(async (trx): Promise<CodeRequestOutcome> => {
     const now = deps.now();
@@ -110,7 +110,7 @@ export async function requestOneTimeCode(
     const audit = (outcome: string, cardId: string | null, detail?: string) =>
       recordAuditEvent(trx, { ...auditBase, outcome, cardId, detail: detail ?? null }, at);
 
-    const card = await findCardByNumberIndex(trx, numberIndex, { forUpdate: true });
+    const card = await findCardByNumberIndex(trx, numberIndexes, { forUpdate: true });
     if (!card || card.brand_id !== brand.id || card.kind !== 'visa' || card.blocked_at !== null || !['inactive', 'passcode_set', 'active'].includes(card.state)) {
       await audit('invalid_token', card?.id ?? null, card ? 'card not eligible' : undefined);
       return { ok: false, code: 'INVALID_TOKEN' };
