@@ -300,7 +300,7 @@ export async function importCards(
 
   try {
     await db.transaction().execute(async (trx) => {
-      const cache = await growSqliteCache(trx, Number(process.env.IMPORT_CACHE_MB ?? SQLITE_IMPORT_CACHE_MB));
+      const cache = await growSqliteCache(trx, SQLITE_IMPORT_CACHE_MB);
       try {
         const brands = new Map<string, BrandRow | undefined>();
         let header: { positions: Map<CardColumn, number>; width: number } | undefined;
