@@ -293,6 +293,25 @@ describe('tessera cards import, many cards', () => {
     expect(reported).toBe(5500);
   });
 
+  it('shows rows, rows/s, how much of the file is read and the time left on a terminal, and nothing elsewhere', async () => {
+    const { run } = await import('../../src/operator/cli/run.js');
+    const lines = ['brand,kind,card_number,security_code,balance'];
+    for (let i = 0; i < 2500; i++) lines.push(`DEMO,giftcard,${number('7', i)},${String(700000 + i)},1`);
+    const file = c.file('progress.csv', lines.join('\n'));
+    const shown: string[] = [];
+    const err: string[] = [];
+    const out: string[] = [];
+    const code = await run(['cards', 'import', file], { out: (l) => out.push(l), err: (l) => err.push(l), progress: (l) => shown.push(l), env: c.env, cwd: '/' });
+    expect(code).toBe(0);
+    expect(out.join('\n')).toContain('Imported 2500 cards');
+    expect(shown.length).toBeGreaterThanOrEqual(3); // a line per batch of 1 000
+    for (const line of shown) expect(line).toMatch(/^\d+ rows, \d+ rows\/s, \d+% of the file, about \d+ s left$/);
+    expect(shown.at(-1)).toMatch(/^2500 rows, .*100% of the file, about 0 s left$/);
+    // Standard error gets only the line break that ends the progress line; without a terminal
+    // (the other tests) it stays empty.
+    expect(err).toEqual(['']);
+  });
+
   it('lists the first 200 problems and counts them all', async () => {
     const lines = ['brand,kind,card_number,security_code,balance'];
     for (let i = 0; i < 250; i++) lines.push(`DEMO,giftcard,${number('3', i)},12,1`);
