@@ -257,7 +257,7 @@ async function checkMessages(stack: Stack, db: pg.Client, inDoubt: string[]): Pr
   console.log(`e-mail: ${mails.length} queued, ${stack.relay.received.length} received by the relay; ${twice.length} twice (${twice.filter((c) => inDoubt.includes(c.id)).length} of them mid-send at the kill)`);
   check(counts.every((c) => c.n >= 1) && unknown.length === 0, 'every e-mail reached the relay, and only queued ones');
   // Exactly once, but for a message the killed replica had handed to the relay in the instant
-  // before it could record so: no protocol lets a sender know that after a crash (decision 023).
+  // before it could record so: no protocol lets a sender know that after a crash (decision 025).
   check(twice.every((c) => inDoubt.includes(c.id)), 'every e-mail delivered exactly once (a second copy only of one mid-send at the kill, with the same Message-ID)');
 
   // SMS: the gateway gives no idempotency key; each message's text (a fresh code) tells them apart.

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { stripCardNumber } from '@tessera/contracts';
 import { type Crypto, PURPOSE } from '../crypto/index.js';
 import type { Insertable } from 'kysely';
-import { insertCard, insertCardIfNumberFree, insertCardRows } from '../db/repositories/cards.js';
+import { insertCard, insertCardIfNumberFree, insertCardRows, insertNewCardRows } from '../db/repositories/cards.js';
+import { timeOrderedId } from '../db/time-ordered-id.js';
 import type { Executor } from '../db/repositories/executor.js';
 import type { CardSecretsTable, LedgerEntriesTable, NewCard, VisaHoldersTable } from '../db/schema.js';
 import type { CardState } from '../domain/card-state.js';
@@ -40,6 +40,8 @@ export interface IssueCardInput {
   visa?: { holder: VisaHolderData; pin: string };
   /** Initial load in minor units, booked as a ledger entry with this idempotency reference. */
   load?: { amount: number; reference: string };
+  /** From a card import: its `cards.import` audit event and the card's line in the file. */
+  imported?: { eventId: string; line: number };
 }
 
 /**
@@ -73,7 +75,7 @@ export interface SealedCard {
  * them a batch at a time (insertSealedCards).
  */
 export function sealCard(crypto: Crypto, input: IssueCardInput, now: string): SealedCard {
-  const id = randomUUID();
+  const id = timeOrderedId();
   const number = stripCardNumber(input.cardNumber);
   const card: NewCard = {
     id,
@@ -92,6 +94,8 @@ export function sealCard(crypto: Crypto, input: IssueCardInput, now: string): Se
     registered_at: null,
     paid_out_at: null,
     replaced_by_card_id: null,
+    import_event_id: input.imported?.eventId ?? null,
+    import_line: input.imported?.line ?? null,
     created_at: now,
     updated_at: now,
   };
@@ -104,7 +108,7 @@ export function sealCard(crypto: Crypto, input: IssueCardInput, now: string): Se
   ).flatMap(([kind, value]) => {
     if (value === undefined) return [];
     const { hash, pepperVersion } = crypto.secrets.hash(id, kind, value);
-    return [{ id: randomUUID(), card_id: id, kind, hash, pepper_version: pepperVersion, purpose: null, attempts_left: null, expires_at: null, created_at: now }];
+    return [{ id: timeOrderedId(), card_id: id, kind, hash, pepper_version: pepperVersion, purpose: null, attempts_left: null, expires_at: null, created_at: now }];
   });
   const holder = input.visa
     ? {
@@ -117,7 +121,7 @@ export function sealCard(crypto: Crypto, input: IssueCardInput, now: string): Se
     : null;
   const load =
     input.load && input.load.amount !== 0
-      ? { id: randomUUID(), card_id: id, asset_code: input.assetCode, amount: input.load.amount, kind: 'load' as const, reference: input.load.reference, created_at: now }
+      ? { id: timeOrderedId(), card_id: id, asset_code: input.assetCode, amount: input.load.amount, kind: 'load' as const, reference: input.load.reference, created_at: now }
       : null;
   return { card, secrets, holder, load };
 }
@@ -135,9 +139,9 @@ async function issue(db: Executor, crypto: Crypto, input: IssueCardInput, now: s
   return sealed.card.id;
 }
 
-/** Writes sealed cards (inside the caller's transaction): a few statements per 500 cards. */
+/** Writes sealed cards inside the caller's transaction: COPY on PostgreSQL, a few statements per table on SQLite. */
 export async function insertSealedCards(db: Executor, cards: readonly SealedCard[]): Promise<void> {
-  await insertCardRows(db, {
+  await insertNewCardRows(db, {
     cards: cards.map((c) => c.card),
     secrets: cards.flatMap((c) => c.secrets),
     holders: cards.flatMap((c) => (c.holder ? [c.holder] : [])),

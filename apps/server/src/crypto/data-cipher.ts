@@ -1,4 +1,23 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, randomFillSync } from 'node:crypto';
+
+/**
+ * Random IVs are drawn from the system's CSPRNG 4 KB at a time and handed out 12 bytes each: a
+ * randomBytes(12) per value cost more than the encryption (5 µs of the card import's 7 µs per
+ * number, decision 026). Every IV is still fresh random bytes, used once.
+ */
+const IV_POOL = 12 * 341;
+let ivPool = Buffer.alloc(0);
+let ivOffset = IV_POOL;
+
+function freshIv(): Buffer {
+  if (ivOffset + 12 > ivPool.length) {
+    ivPool = randomFillSync(Buffer.allocUnsafe(IV_POOL));
+    ivOffset = 0;
+  }
+  const iv = ivPool.subarray(ivOffset, ivOffset + 12);
+  ivOffset += 12;
+  return iv;
+}
 
 /**
  * AES-256-GCM with versioned keys. A ciphertext is "{prefix}{version}.{iv}.{tag}.{data}" (base64url
@@ -27,7 +46,7 @@ export class DataCipher {
   }
 
   encrypt(plaintext: string, purpose: string): string {
-    const iv = randomBytes(12);
+    const iv = freshIv();
     const cipher = createCipheriv('aes-256-gcm', this.keys.get(this.currentVersion)!, iv);
     cipher.setAAD(Buffer.from(purpose));
     const data = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);

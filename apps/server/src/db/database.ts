@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresAdapter, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
+import { CompiledQuery, Kysely, PostgresAdapter, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import { preparedStatementNames } from './prepared.js';
@@ -58,6 +59,8 @@ function withPreparedStatements(pool: pg.Pool): PostgresPool {
     if (!wrapper) {
       wrapper = {
         query: ((text: unknown, values?: unknown[]) => {
+          const raw = typeof text === 'string' ? rawClientCalls.get(text) : undefined;
+          if (raw) return raw(client);
           const name = typeof text === 'string' ? preparedStatementNames.get(text) : undefined;
           if (name) return client.query({ name, text: text as string, values });
           return values === undefined ? client.query(text as string) : client.query(text as string, values);
@@ -72,6 +75,31 @@ function withPreparedStatements(pool: pg.Pool): PostgresPool {
     connect: async () => wrap(await pool.connect()),
     end: () => pool.end(),
   };
+}
+
+/** Calls waiting for their connection's pg client (withPgClient), by the token query that finds it. */
+const rawClientCalls = new Map<string, (client: pg.PoolClient) => Promise<{ command: string; rowCount: number; rows: never[] }>>();
+
+/**
+ * Runs `use` with the pg client of the connection `db` is on: inside a transaction, the one
+ * the transaction holds. For what Kysely cannot say, COPY above all (the card import). Kysely
+ * hands the connection only a query's text, so a one-off token query is the way in: the pool
+ * wrapper above recognizes it and calls `use` with its client instead of sending it.
+ */
+export async function withPgClient<T>(db: Pick<Db, 'executeQuery'>, use: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const token = `select 1 /* tessera: pg client ${randomUUID()} */`;
+  let answer: { value: T } | undefined;
+  rawClientCalls.set(token, async (client) => {
+    answer = { value: await use(client) };
+    return { command: 'SELECT', rowCount: 0, rows: [] };
+  });
+  try {
+    await db.executeQuery(CompiledQuery.raw(token));
+  } finally {
+    rawClientCalls.delete(token);
+  }
+  if (!answer) throw new Error('withPgClient needs a PostgreSQL database made by createDatabase');
+  return answer.value;
 }
 
 /** Which dialect a Kysely instance speaks, for the few statements that differ. */

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
  * Table types. Portable on SQLite and PostgreSQL: ids are UUID strings made by the server,
@@ -74,6 +74,9 @@ export interface CardsTable {
   /** Stopped (lost, stolen, fraud) since then, whatever its state; null when not blocked (010). */
   blocked_at: string | null;
   block_reason: 'lost' | 'stolen' | 'fraud' | 'other' | null;
+  /** Imported cards: the file's `cards.import` audit event and the card's line in it (014); null otherwise. */
+  import_event_id: ColumnType<string | null, string | null | undefined, never>;
+  import_line: ColumnType<number | null, number | null | undefined, never>;
   created_at: string;
   updated_at: string;
 }

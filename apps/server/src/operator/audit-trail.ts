@@ -22,13 +22,13 @@ export type AuditTrailEntry = AuditListing & { card: string | null };
  * masked; events hold no card number or secret to begin with.
  */
 export async function listAuditTrail(deps: { db: Db; crypto: Crypto }, query: AuditQuery): Promise<AuditTrailEntry[]> {
-  let cardId: string | undefined;
+  let card: { id: string; importEventId: string | null } | undefined;
   if (query.cardNumber !== undefined) {
     const { masked, indexes } = operatorCardNumber(deps.crypto, query.cardNumber);
-    const card = await findCardByNumberIndex(deps.db, indexes);
-    if (!card) throw new OperatorError(`No card with number ${masked} exists.`);
-    cardId = card.id;
+    const found = await findCardByNumberIndex(deps.db, indexes);
+    if (!found) throw new OperatorError(`No card with number ${masked} exists.`);
+    card = { id: found.id, importEventId: found.import_event_id };
   }
-  const rows = await listAuditEvents(deps.db, { cardId, type: query.type, since: query.since, limit: query.limit });
+  const rows = await listAuditEvents(deps.db, { card, type: query.type, since: query.since, limit: query.limit });
   return rows.map((row) => ({ ...row, card: row.card_last3 ? maskCardNumber(row.card_last3) : null }));
 }

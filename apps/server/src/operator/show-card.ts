@@ -26,6 +26,8 @@ export interface CardReport {
   registeredAt: string | null;
   paidOutAt: string | null;
   messages: { id: string; at: string; channel: string; purpose: string; status: string; recipientHint: string }[];
+  /** Imported cards: the import's audit event (one per file), the file's name and the card's line in it. */
+  imported: { eventId: string; at: string | null; by: string | null; source: string | null; line: number | null } | null;
   audit: (Omit<AuditListing, 'card_id' | 'card_last3'>)[];
 }
 
@@ -50,7 +52,7 @@ export async function showCard(deps: { db: Db; crypto: Crypto; now: () => Date }
     db.selectFrom('card_replacements as r').innerJoin('cards as c', 'c.id', 'r.old_card_id').select('c.number_last3').where('r.new_card_id', '=', card.id).executeTakeFirst(),
     payoutsOfCard(db, card.id),
     db.selectFrom('outbox_messages').select(['id', 'created_at', 'channel', 'purpose', 'status', 'recipient_hint']).where('card_id', '=', card.id).orderBy('created_at').execute(),
-    listAuditEvents(db, { cardId: card.id, limit: 50 }),
+    listAuditEvents(db, { card: { id: card.id, importEventId: card.import_event_id }, limit: 50 }),
   ]);
   const now = deps.now().getTime();
   return {
@@ -74,8 +76,22 @@ export async function showCard(deps: { db: Db; crypto: Crypto; now: () => Date }
     registeredAt: card.registered_at,
     paidOutAt: card.paid_out_at,
     messages: messages.map((m) => ({ id: m.id, at: m.created_at, channel: m.channel, purpose: m.purpose, status: m.status, recipientHint: m.recipient_hint })),
+    imported: card.import_event_id ? await importOf(db, card.import_event_id, card.import_line) : null,
     audit: audit.map(({ card_id: _id, card_last3: _last3, ...event }) => event),
   };
+}
+
+/** The import a card came from, told by its `cards.import` event (decision 026). */
+async function importOf(db: Db, eventId: string, line: number | null): Promise<NonNullable<CardReport['imported']>> {
+  const event = await db.selectFrom('audit_events').select(['occurred_at', 'client', 'detail']).where('id', '=', eventId).executeTakeFirst();
+  let source: string | null = null;
+  try {
+    const detail: unknown = JSON.parse(event?.detail ?? 'null');
+    if (detail && typeof detail === 'object' && 'source' in detail && typeof detail.source === 'string') source = detail.source;
+  } catch {
+    // An event written by hand or by an older version: the source stays unknown.
+  }
+  return { eventId, at: event?.occurred_at ?? null, by: event?.client ?? null, source, line: line === null ? null : Number(line) };
 }
 
 export interface FoundCard {

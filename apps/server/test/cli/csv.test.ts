@@ -55,6 +55,28 @@ describe('readCsvFile', () => {
     }
   });
 
+  it('joins a character split between two pieces and tells every byte it read', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const path = await import('node:path');
+    const { readCsvFile } = await import('../../src/operator/cli/csv.js');
+    const text = 'name,city\nJosé Ñúñez,Zürich\n"Ærø, 東京",€\n';
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'csv-')), 'f.csv');
+    writeFileSync(file, text);
+    for (const piece of [1, 2, 5]) {
+      const read = [];
+      let bytes = 0;
+      const pieces: Buffer[] = [];
+      for await (const record of readCsvFile(file, ',', piece, (p, total) => {
+        pieces.push(Buffer.from(p));
+        bytes = total;
+      })) read.push(record);
+      expect(read, `pieces of ${piece} bytes`).toEqual(parseCsv(text));
+      expect(bytes).toBe(Buffer.byteLength(text));
+      expect(Buffer.concat(pieces).toString('utf8')).toBe(text);
+    }
+  });
+
   it('reports a syntax error at its line in a later piece', async () => {
     const { mkdtempSync, writeFileSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');

@@ -12,6 +12,7 @@ import * as cardOperations from './010_card_operations.js';
 import * as payoutReturns from './011_payout_returns.js';
 import * as brandApi from './012_brand_api.js';
 import * as webhooks from './013_webhooks.js';
+import * as cardImportBatches from './014_card_import_batches.js';
 
 /**
  * Migrations are listed in code rather than read from a folder, so the esbuild bundle carries
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '011_payout_returns': payoutReturns,
   '012_brand_api': brandApi,
   '013_webhooks': webhooks,
+  '014_card_import_batches': cardImportBatches,
 };
 
 export const migrationProvider: MigrationProvider = {

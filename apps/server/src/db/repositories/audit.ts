@@ -44,9 +44,10 @@ const insertAuditEvent = preparedQuery(
     }),
 );
 
-export async function recordAuditEvent(db: Executor, event: AuditEvent, now: string): Promise<void> {
+/** `event.id`: when the caller must know it beforehand (a card import's cards name their import's event). */
+export async function recordAuditEvent(db: Executor, event: AuditEvent & { id?: string }, now: string): Promise<void> {
   await insertAuditEvent(db, {
-    id: randomUUID(),
+    id: event.id ?? randomUUID(),
     occurredAt: now,
     type: event.type,
     outcome: event.outcome,
@@ -140,17 +141,24 @@ export interface AuditListing {
   detail: string | null;
 }
 
-/** Audit events, newest first; `type` is exact, or a prefix when it ends in "." ("card."). */
+/**
+ * Audit events, newest first; `type` is exact, or a prefix when it ends in "." ("card.").
+ * A card's events are its own and, for an imported card, its import's one event (the file's
+ * `cards.import`, which names no card: cards.import_event_id points at it).
+ */
 export async function listAuditEvents(
   db: Executor,
-  filter: { cardId?: string; type?: string; since?: string; limit: number },
+  filter: { card?: { id: string; importEventId: string | null }; type?: string; since?: string; limit: number },
 ): Promise<AuditListing[]> {
   let query = db
     .selectFrom('audit_events as e')
     .leftJoin('brands as b', 'b.id', 'e.brand_id')
     .leftJoin('cards as c', 'c.id', 'e.card_id')
     .select(['e.id', 'e.occurred_at', 'e.type', 'e.outcome', 'b.code as brand_code', 'e.card_id', 'c.number_last3 as card_last3', 'e.flow_type', 'e.client', 'e.detail']);
-  if (filter.cardId !== undefined) query = query.where('e.card_id', '=', filter.cardId);
+  const card = filter.card;
+  if (card !== undefined) {
+    query = query.where((eb) => (card.importEventId === null ? eb('e.card_id', '=', card.id) : eb.or([eb('e.card_id', '=', card.id), eb('e.id', '=', card.importEventId)])));
+  }
   if (filter.type !== undefined) {
     const prefix = filter.type;
     // A prefix compared as text (substr is the same on SQLite and PostgreSQL): no LIKE wildcards to escape.

@@ -1,6 +1,7 @@
 import { type Insertable, sql } from 'kysely';
 import { isPostgres } from '../database.js';
 import { preparedQuery } from '../prepared.js';
+import { type BulkValue, bulkInsert } from '../bulk-insert.js';
 import type { AuditEventsTable, CardRow, CardSecretsTable, CardUpdate, Database, LedgerEntriesTable, NewCard, VisaHoldersTable } from '../schema.js';
 import type { Executor } from './executor.js';
 
@@ -152,4 +153,57 @@ export async function insertCardRows(
   await insertMany(db, 'visa_holders', rows.holders);
   await insertMany(db, 'ledger_entries', rows.ledger);
   await insertMany(db, 'audit_events', rows.audit ?? []);
+}
+
+/** The columns a new card's rows are written with (the rest keep their defaults). */
+const NEW_ROW_COLUMNS = {
+  cards: ['id', 'brand_id', 'kind', 'number_ciphertext', 'number_index', 'number_key_version', 'number_last3', 'state', 'asset_code', 'expires_at', 'failed_attempts', 'locked_until', 'operator_locked', 'registered_at', 'paid_out_at', 'replaced_by_card_id', 'import_event_id', 'import_line', 'created_at', 'updated_at'],
+  card_secrets: ['id', 'card_id', 'kind', 'hash', 'pepper_version', 'purpose', 'attempts_left', 'expires_at', 'created_at'],
+  visa_holders: ['card_id', 'holder_ciphertext', 'pin_ciphertext', 'key_version', 'updated_at'],
+  ledger_entries: ['id', 'card_id', 'asset_code', 'amount', 'kind', 'reference', 'created_at'],
+} as const satisfies Record<string, readonly string[]>;
+
+function valuesOf(columns: readonly string[], rows: readonly object[]): BulkValue[] {
+  const values: BulkValue[] = [];
+  for (const row of rows) for (const column of columns) values.push(((row as Record<string, BulkValue | undefined>)[column] ?? null));
+  return values;
+}
+
+/**
+ * Many new cards' rows at once (the card import): bulkInsert per table, COPY on PostgreSQL. The
+ * cards go first, so their secrets, holders and ledger entries find them.
+ */
+export async function insertNewCardRows(
+  db: Executor,
+  rows: {
+    cards: readonly NewCard[];
+    secrets: readonly Insertable<CardSecretsTable>[];
+    holders: readonly Insertable<VisaHoldersTable>[];
+    ledger: readonly Insertable<LedgerEntriesTable>[];
+  },
+): Promise<void> {
+  await bulkInsert(db, 'cards', NEW_ROW_COLUMNS.cards, valuesOf(NEW_ROW_COLUMNS.cards, rows.cards));
+  await bulkInsert(db, 'card_secrets', NEW_ROW_COLUMNS.card_secrets, valuesOf(NEW_ROW_COLUMNS.card_secrets, rows.secrets));
+  await bulkInsert(db, 'visa_holders', NEW_ROW_COLUMNS.visa_holders, valuesOf(NEW_ROW_COLUMNS.visa_holders, rows.holders));
+  await bulkInsert(db, 'ledger_entries', NEW_ROW_COLUMNS.ledger_entries, valuesOf(NEW_ROW_COLUMNS.ledger_entries, rows.ledger));
+}
+
+/**
+ * Which of these numbers (blind indexes) belong to a card already, with the import that wrote it
+ * (a card import checks its numbers against the cards before it and its own earlier lines).
+ */
+export async function cardsByNumberIndexes(db: Executor, indexes: readonly string[]): Promise<Map<string, { importEventId: string | null; importLine: number | null }>> {
+  const found = new Map<string, { importEventId: string | null; importLine: number | null }>();
+  if (indexes.length === 0) return found;
+  const query = db.selectFrom('cards').select(['number_index', 'import_event_id', 'import_line']);
+  // PostgreSQL: one array parameter; SQLite: IN lists within its parameter limit.
+  const chunks = isPostgres(db) ? [indexes] : Array.from({ length: Math.ceil(indexes.length / 10_000) }, (_, i) => indexes.slice(i * 10_000, (i + 1) * 10_000));
+  for (const chunk of chunks) {
+    const rows = await (isPostgres(db)
+      ? query.where('number_index', '=', sql<string>`any(${chunk as string[]}::text[])`)
+      : query.where('number_index', 'in', chunk)
+    ).execute();
+    for (const row of rows) found.set(row.number_index, { importEventId: row.import_event_id, importLine: row.import_line === null ? null : Number(row.import_line) });
+  }
+  return found;
 }

@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs';
+import { StringDecoder } from 'node:string_decoder';
 
 /**
  * A small RFC 4180 reader: fields separated by a delimiter, records by CRLF, LF or CR, fields in
@@ -140,12 +141,23 @@ export function parseCsv(text: string, delimiter = ',', firstLine = 1): CsvRecor
  * a quote inside a field is doubled, so an even count of quotes before a line break means it ends
  * a record. The pieces go through parseCsv, with its checks and line numbers.
  */
-export async function* readCsvFile(file: string, delimiter = ',', pieceBytes = 1 << 20): AsyncGenerator<CsvRecord> {
+export async function* readCsvFile(
+  file: string,
+  delimiter = ',',
+  pieceBytes = 1 << 20,
+  /** Told each piece as read (the card import hashes the file and shows how far it is). */
+  onRead?: (piece: Buffer, bytesRead: number) => void,
+): AsyncGenerator<CsvRecord> {
   let carry = '';
   let line = 1;
   let first = true;
-  for await (const chunk of createReadStream(file, { encoding: 'utf8', highWaterMark: pieceBytes })) {
-    let text = carry + (chunk as string);
+  let bytesRead = 0;
+  // A character split between two pieces is joined again by the decoder.
+  const decoder = new StringDecoder('utf8');
+  for await (const piece of createReadStream(file, { highWaterMark: pieceBytes })) {
+    bytesRead += (piece as Buffer).length;
+    onRead?.(piece as Buffer, bytesRead);
+    let text = carry + decoder.write(piece as Buffer);
     if (first && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
     first = false;
     let quotes = 0;
@@ -164,6 +176,7 @@ export async function* readCsvFile(file: string, delimiter = ',', pieceBytes = 1
     yield* parseCsv(complete, delimiter, line);
     line += countLineBreaks(complete);
   }
+  carry += decoder.end();
   if (carry.length > 0) yield* parseCsv(carry, delimiter, line);
 }
 

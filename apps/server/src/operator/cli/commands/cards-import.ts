@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { CARD_COLUMNS, importCards, REQUIRED_COLUMNS } from '../../import-cards.js';
@@ -14,8 +15,9 @@ export const cardsImport: CommandSpec = {
 Imports the cards of a CSV file (UTF-8, a header row, then one card a row). Every row is checked
 first; when any row is wrong, each problem is listed with its line number and nothing is
 imported. Otherwise all cards are imported in one transaction, each with its opening balance.
-The file is read a piece at a time (twice: to check, then to write), so its size does not matter
-for memory; on a terminal the import shows how far it is.
+The file is read once, a piece at a time, so its size does not matter for memory; on a terminal
+the import shows how far it is (rows per second and the time left). --dry-run does all the work
+of an import, then rolls it back.
 
 Columns (names are case-insensitive; order is free; ${REQUIRED_COLUMNS.join(', ')} are required):
   ${CARD_COLUMNS.join(', ')}
@@ -43,19 +45,32 @@ Options:
     const delimiter = typeof values.delimiter === 'string' ? values.delimiter : ',';
     const dryRun = values['dry-run'] === true;
     const started = Date.now();
+    const size = statSync(file).size;
+    const hash = createHash('sha256');
+    let bytesRead = 0;
     let result;
     try {
-      result = await importCards(ctx, () => readCsvFile(file, delimiter), {
-        source: path.basename(file),
-        dryRun,
-        progress: ctx.io.progress
-          ? (written, total) => {
-              const seconds = (Date.now() - started) / 1000;
-              const rate = written / Math.max(seconds, 0.001);
-              ctx.io.progress!(`${written} of ${total} cards written, ${Math.round(rate)} cards/s, about ${Math.ceil((total - written) / Math.max(rate, 1))} s left`);
-            }
-          : undefined,
-      });
+      result = await importCards(
+        ctx,
+        () =>
+          readCsvFile(file, delimiter, 1 << 16, (piece, read) => {
+            hash.update(piece);
+            bytesRead = read;
+          }),
+        {
+          source: path.basename(file),
+          sourceDigest: () => hash.copy().digest('hex'),
+          dryRun,
+          // The time left is told by the bytes: the number of rows is known only at the end.
+          progress: ctx.io.progress
+            ? (rows) => {
+                const seconds = Math.max((Date.now() - started) / 1000, 0.001);
+                const left = bytesRead > 0 ? (seconds * (size - bytesRead)) / bytesRead : 0;
+                ctx.io.progress!(`${rows} rows, ${Math.round(rows / seconds)} rows/s, ${Math.floor((100 * bytesRead) / Math.max(size, 1))}% of the file, about ${Math.ceil(left)} s left`);
+              }
+            : undefined,
+        },
+      );
     } catch (error) {
       if (ctx.io.progress) ctx.io.err('');
       if (error instanceof CsvSyntaxError) {
@@ -63,7 +78,7 @@ Options:
       }
       throw error;
     }
-    if (ctx.io.progress && !dryRun) ctx.io.err('');
+    if (ctx.io.progress) ctx.io.err('');
     const kinds = Object.entries(result.byKind)
       .filter(([, n]) => n > 0)
       .map(([kind, n]) => `${n} ${kind}`)

@@ -38,6 +38,8 @@ Options:
     out('balance', card.balances.map((b) => money(b.balance, b.assetCode)).join(', '));
     out('expires', card.expiresAt ?? 'never');
     out('issued', minute(card.createdAt));
+    const imp = card.imported;
+    if (imp) out('imported', `${imp.source ?? 'a file'}${imp.line === null ? '' : `, line ${imp.line}`}${imp.by ? `, by ${imp.by}` : ''} (audit event ${imp.eventId})`);
     const g = card.guessing;
     out('guessing', `${g.failedAttempts} wrong in a row${g.operatorLocked ? '; LOCKED (tessera cards unlock)' : ''}${g.coolingDownUntil ? `; waiting until ${minute(g.coolingDownUntil)}` : ''}`);
     if (card.replaces) out('replaces', card.replaces);
