@@ -2,7 +2,7 @@ import { type Insertable, sql } from 'kysely';
 import { isPostgres } from '../database.js';
 import { preparedQuery } from '../prepared.js';
 import { type BulkValue, bulkInsert } from '../bulk-insert.js';
-import type { AuditEventsTable, CardRow, CardSecretsTable, CardUpdate, Database, LedgerEntriesTable, NewCard, VisaHoldersTable } from '../schema.js';
+import type { CardRow, CardSecretsTable, CardUpdate, Database, LedgerEntriesTable, NewCard, VisaHoldersTable } from '../schema.js';
 import type { Executor } from './executor.js';
 
 /**
@@ -137,7 +137,7 @@ async function insertMany<T extends BulkTable>(db: Executor, table: T, rows: rea
   await sql`insert into ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))}) select * from unnest(${sql.join(arrays)})`.execute(db);
 }
 
-/** Many new cards' rows at once (the card import), a few statements per table (insertMany). */
+/** A card's rows besides the card itself (or some cards' rows), one statement per table (insertMany). */
 export async function insertCardRows(
   db: Executor,
   rows: {
@@ -145,14 +145,12 @@ export async function insertCardRows(
     secrets: readonly Insertable<CardSecretsTable>[];
     holders: readonly Insertable<VisaHoldersTable>[];
     ledger: readonly Insertable<LedgerEntriesTable>[];
-    audit?: readonly Insertable<AuditEventsTable>[];
   },
 ): Promise<void> {
   await insertMany(db, 'cards', rows.cards);
   await insertMany(db, 'card_secrets', rows.secrets);
   await insertMany(db, 'visa_holders', rows.holders);
   await insertMany(db, 'ledger_entries', rows.ledger);
-  await insertMany(db, 'audit_events', rows.audit ?? []);
 }
 
 /** The columns a new card's rows are written with (the rest keep their defaults). */
