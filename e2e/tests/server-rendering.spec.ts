@@ -72,7 +72,7 @@ test('a first screen fetches only what it shows until the cardholder starts: the
   // The web app has taken the page over (the fixture waited for it) and the network is quiet.
   await page.waitForLoadState('networkidle');
   expect(fetched.filter((p) => /AltchaWidget|AmountScreen|\/api\/translations\/|\/api\/Utility\/Altcha/.test(p))).toEqual([]);
-  await expect(page.getByText('Loading the security check…')).toBeVisible();
+  await expect(page.getByText('The security check starts as soon as you begin to fill in the form.')).toBeVisible();
 
   // Typing starts them: the captcha solves and the amount screen is ready before the lookup answers.
   await page.getByLabel('Card number', { exact: true }).fill('6064 0000 0000 0000 101');

@@ -55,8 +55,11 @@ export function Captcha({ onToken, showLoadError = false, error }: CaptchaProps)
   const errorId = 'captcha-error';
   const loading = <p className={styles.loading}>{t('captcha__loading')}</p>;
   let body: React.ReactNode = null;
-  if (key.isPending || (!started && (key.data?.provider === 'altcha' || key.data?.provider === 'recaptcha'))) {
+  if (key.isPending) {
     body = loading;
+  } else if (!started && (key.data?.provider === 'altcha' || key.data?.provider === 'recaptcha')) {
+    // Nothing is loading yet: the check waits for the cardholder, and says so.
+    body = <p className={styles.loading}>{t('captcha__waiting')}</p>;
   } else if (key.error) {
     body = showLoadError ? (
       <p className={styles.error} role="alert">
