@@ -160,7 +160,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   // Dependencies are bundled: the server runs the module without the web app's node_modules.
   ssr: { noExternal: true },
   resolve: {
-    // react-i18next and wouter import the pre-React-18 shim (`.../shim`, `.../shim/index.js`);
+    // wouter imports the pre-React-18 shim (`.../shim`, `.../shim/index.js`);
     // React 19 has the hook built in.
     alias: [
       {

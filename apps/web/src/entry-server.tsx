@@ -1,10 +1,8 @@
 import { PassThrough } from 'node:stream';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { Router } from 'wouter';
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { App, createQueryClient } from './app/App';
-import { baseI18nOptions } from './lib/i18n';
+import { pageTranslator } from './lib/i18n';
 import { serializeServerState, type ServerState } from './lib/serverState';
 import { ServerHeadContext } from './lib/theme/FlowContext';
 import { themeQueryOptions } from './lib/theme/themeQuery';
@@ -30,8 +28,7 @@ export interface RenderedPage {
 export async function renderPage(url: string, state: ServerState): Promise<RenderedPage> {
   const queryClient = createQueryClient();
   queryClient.setQueryData(themeQueryOptions(state.slug).queryKey, state.theme);
-  const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init(baseI18nOptions(state));
+  const i18n = pageTranslator(state);
   const head = { title: '' };
   const [path, search = ''] = url.split('?');
   const { prelude } = await prerenderToNodeStream(

@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import './styles/global.css';
 import { App, createQueryClient } from './app/App';
 import { flowScreens } from './app/routes';
-import { createI18n, offeredLanguages, pickLanguage } from './lib/i18n';
+import { createTranslator, offeredLanguages, pickLanguage } from './lib/i18n';
 import { detectLanguages } from './lib/languageDetector';
 import { markPageInteractive, readServerState } from './lib/serverState';
 import { themeQueryOptions } from './lib/theme/themeQuery';
@@ -16,18 +16,18 @@ if (!state) {
   // wouter's default router follows the browser location (history API); tests supply a memory one.
   createRoot(root).render(
     <StrictMode>
-      <App i18n={createI18n()} queryClient={queryClient} />
+      <App i18n={createTranslator()} queryClient={queryClient} />
     </StrictMode>,
   );
 } else {
   // A server-rendered page (docs/decisions/022) brings its theme and texts: the app takes the
   // page over with them instead of fetching them and rendering from nothing.
-  // The browser's own language sources, read before i18n starts (starting stores a language).
+  // The browser's own language sources, read before the translator starts (starting remembers a language).
   const browserLanguages = detectLanguages();
-  const i18n = createI18n(state);
+  const i18n = createTranslator(state);
   queryClient.setQueryData(themeQueryOptions(state.slug).queryKey, state.theme);
   const offered = offeredLanguages(state.theme.pageAvailability.find((p) => p.code === state.flow));
-  const wanted = pickLanguage(i18n.services.languageUtils.getBestMatchFromCodes(browserLanguages), offered);
+  const wanted = pickLanguage(i18n.bestMatch(browserLanguages), offered);
   const app = (
     <StrictMode>
       <App i18n={i18n} queryClient={queryClient} />

@@ -1,9 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
-import { coreResources } from '../src/lib/i18n';
+import { coreTexts } from '../src/lib/i18nCore';
+import { Translator } from '../src/lib/translator';
 import { captchaRoute, createTestI18n, demoTheme, mockFetch, renderApp, renderWithProviders, themeRoute } from './utils';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -232,15 +231,7 @@ describe('home page /', () => {
 
   it('brings its own texts: `/` has no brand, so only the bundled core texts are there', async () => {
     mockFetch([{ path: '/api/demo/brands', body: brands }]);
-    const i18n = i18next.createInstance();
-    await i18n.use(initReactI18next).init({
-      lng: 'en',
-      fallbackLng: 'nl',
-      fallbackNS: 'core',
-      ns: ['translation'],
-      resources: coreResources(),
-      react: { useSuspense: false },
-    });
+    const i18n = new Translator({ language: 'en', fallbackLanguage: 'nl', core: coreTexts });
     renderApp('/', { i18n });
     expect(await screen.findByRole('heading', { level: 1, name: 'Tessera demo' })).toBeTruthy();
     expect(screen.getAllByRole('link', { name: 'Check balance' })).toHaveLength(2);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
+import { TranslatorProvider } from '../src/lib/useTranslation';
 import { render } from '@testing-library/react';
 import type { GiftCard } from '@tessera/contracts';
 import { BalanceResult } from '../src/flows/balance/BalanceResult';
@@ -239,9 +239,9 @@ describe('BALANCE amount', () => {
     it(`shows the validity text for expiresAt ${expiresAt}`, () => {
       render(
         <MemoryRouter>
-          <I18nextProvider i18n={createTestI18n('en')}>
+          <TranslatorProvider translator={createTestI18n('en')}>
             <BalanceResult card={{ ...card, expiresAt, resetUrl: undefined }} onRetry={() => {}} now={now} />
-          </I18nextProvider>
+          </TranslatorProvider>
         </MemoryRouter>,
       );
       expect(screen.getByTestId('validity').textContent).toBe(text);
@@ -253,9 +253,9 @@ describe('BALANCE amount', () => {
   it('formats in Dutch with the nl texts', () => {
     render(
       <MemoryRouter>
-        <I18nextProvider i18n={createTestI18n('nl')}>
+        <TranslatorProvider translator={createTestI18n('nl')}>
           <BalanceResult card={card} onRetry={() => {}} now={now} />
-        </I18nextProvider>
+        </TranslatorProvider>
       </MemoryRouter>,
     );
     expect(screen.getByTestId('validity').textContent).toBe('Geldig tot en met 31-12-2099.');

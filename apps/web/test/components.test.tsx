@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Controlled } from './helpers/Controlled';
-import { I18nextProvider } from 'react-i18next';
+import { TranslatorProvider } from '../src/lib/useTranslation';
 import { GiftCardNumberField } from '../src/components/GiftCardNumberField/GiftCardNumberField';
 import { PinCodeField } from '../src/components/PinCodeField/PinCodeField';
 import { CardSummary } from '../src/components/CardSummary/CardSummary';
@@ -12,7 +12,7 @@ import { ErrorPage } from '../src/components/ErrorPage/ErrorPage';
 import { createTestI18n } from './utils';
 
 function withI18n(ui: React.ReactNode) {
-  return render(<I18nextProvider i18n={createTestI18n('en')}>{ui}</I18nextProvider>);
+  return render(<TranslatorProvider translator={createTestI18n('en')}>{ui}</TranslatorProvider>);
 }
 
 function CardNumberHarness({ onValue }: { onValue?: (v: string) => void }) {
@@ -147,11 +147,11 @@ describe('Button', () => {
     expect(button.getAttribute('aria-busy')).toBeNull();
 
     rerender(
-      <I18nextProvider i18n={createTestI18n('en')}>
+      <TranslatorProvider translator={createTestI18n('en')}>
         <Button onClick={onClick} loading>
           Check balance
         </Button>
-      </I18nextProvider>,
+      </TranslatorProvider>,
     );
     const busy = screen.getByRole('button', { name: /Check balance/ });
     expect(busy.getAttribute('aria-busy')).toBe('true');
@@ -174,9 +174,9 @@ describe('ErrorPage', () => {
     expect(screen.getByText('Error code: F110')).toBeTruthy();
     expect(screen.queryByRole('link')).toBeNull();
     rerender(
-      <I18nextProvider i18n={createTestI18n('en')}>
+      <TranslatorProvider translator={createTestI18n('en')}>
         <ErrorPage code="F200" returnUrl="/" />
-      </I18nextProvider>,
+      </TranslatorProvider>,
     );
     expect(screen.getByText('Error code: F200')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to the start' }).getAttribute('href')).toBe('/');

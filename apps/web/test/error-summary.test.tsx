@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
+import { TranslatorProvider } from '../src/lib/useTranslation';
 import { useState, type FormEvent } from 'react';
 import { ErrorSummary, useSubmitRound, type Problem } from '../src/components/ErrorSummary/ErrorSummary';
 import { SubmitHint, submitOnEnter } from '../src/components/SubmitHint/SubmitHint';
@@ -39,9 +39,9 @@ function Form({ disableSubmit = false, refusal = null }: { disableSubmit?: boole
 
 function renderForm(props: Parameters<typeof Form>[0] = {}, lng: 'en' | 'nl' = 'en') {
   return render(
-    <I18nextProvider i18n={createTestI18n(lng)}>
+    <TranslatorProvider translator={createTestI18n(lng)}>
       <Form {...props} />
-    </I18nextProvider>,
+    </TranslatorProvider>,
   );
 }
 

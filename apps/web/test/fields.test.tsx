@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { TranslatorProvider } from '../src/lib/useTranslation';
 import { OneTimeCodeField, digitsOfPaste, emptyCode, isCompleteCode } from '../src/components/OneTimeCodeField/OneTimeCodeField';
 import { PasscodeChoice, isPasscodeChoiceValid } from '../src/components/PasscodeChoice/PasscodeChoice';
 import { createTestI18n, fieldErrorOf } from './utils';
 
 function withI18n(ui: React.ReactNode, lng: 'en' | 'nl' = 'en') {
-  return render(<I18nextProvider i18n={createTestI18n(lng)}>{ui}</I18nextProvider>);
+  return render(<TranslatorProvider translator={createTestI18n(lng)}>{ui}</TranslatorProvider>);
 }
 
 /**

@@ -1,19 +1,19 @@
 import { describe, expect, it, vi } from 'vitest';
-import i18next from 'i18next';
 import { TRANSLATION_LOADER } from '@tessera/contracts';
-import { createTranslationBackend, isRetryable } from '../src/lib/translationBackend';
-import { detectLanguages, languageDetector } from '../src/lib/languageDetector';
+import { isRetryable, readTranslations } from '../src/lib/translationBackend';
+import { detectLanguages, rememberLanguage } from '../src/lib/languageDetector';
+import { coreTexts } from '../src/lib/i18nCore';
+import { TextsReadError, Translator, type Texts } from '../src/lib/translator';
 import { mockFetch } from './utils';
 
-/** Calls the backend's read and resolves with what it called back. */
 function read(slug: string | null, lng = 'en') {
-  const backend = createTranslationBackend(() => slug);
-  return new Promise<{ err: unknown; data: unknown }>((resolve) => {
-    backend.read(lng, 'translation', (err, data) => resolve({ err, data }));
-  });
+  return readTranslations(slug, lng).then(
+    (data) => ({ err: null, data }),
+    (err: unknown) => ({ err, data: err instanceof TextsReadError ? err.retryable : undefined }),
+  );
 }
 
-describe('translation backend', () => {
+describe('translation reader', () => {
   it('reads GET /api/translations/:slug?culture=:lng', async () => {
     const { requests } = mockFetch([{ path: '/api/translations/demo?culture=en', body: { a: 'b' } }]);
     expect(await read('demo')).toEqual({ err: null, data: { a: 'b' } });
@@ -26,25 +26,25 @@ describe('translation backend', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('asks i18next to retry a network failure and a server error', async () => {
+  it('says a network failure and a server error may be retried', async () => {
     mockFetch([{ path: '/api/translations/demo?culture=en', networkError: true }]);
     const network = await read('demo');
-    expect(network.err).toBeInstanceOf(Error);
+    expect(network.err).toBeInstanceOf(TextsReadError);
     expect(network.data).toBe(true);
 
     mockFetch([{ path: '/api/translations/demo?culture=en', status: 503, body: { code: 'X', message: 'down' } }]);
     const server = await read('demo');
-    expect(server.err).toBeInstanceOf(Error);
+    expect(server.err).toBeInstanceOf(TextsReadError);
     expect(server.data).toBe(true);
   });
 
-  it('does not ask to retry a 404 or an answer that is not JSON', async () => {
+  it('says a 404 or an answer that is not JSON will not change', async () => {
     mockFetch([{ path: '/api/translations/nope?culture=en', status: 404, body: { code: 'THEME_NOT_FOUND', message: 'x' } }]);
     expect((await read('nope')).data).toBe(false);
 
     vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>', { status: 200 })));
     const notJson = await read('demo');
-    expect(notJson.err).toBeInstanceOf(Error);
+    expect(notJson.err).toBeInstanceOf(TextsReadError);
     expect(notJson.data).toBe(false);
   });
 
@@ -52,22 +52,18 @@ describe('translation backend', () => {
     expect([0, 408, 429, 500, 502, 503].every(isRetryable)).toBe(true);
     expect([400, 401, 403, 404, 410].some(isRetryable)).toBe(false);
   });
+});
 
-  it('lets i18next retry a failing read maxRetries times, doubling the wait (spec §9)', async () => {
+describe('translator loading (spec §9: 10 parallel reads, 5 retries, 350 ms doubling)', () => {
+  it('retries a failing read maxRetries times, doubling the wait, then shows the core texts', async () => {
     vi.useFakeTimers();
     const { requests } = mockFetch([{ path: '/api/translations/demo?culture=en', status: 500, body: { code: 'X', message: 'x' } }]);
-    const instance = i18next.createInstance();
-    const init = instance.use(createTranslationBackend(() => 'demo')).init({
-      lng: 'en',
-      fallbackLng: false,
-      ns: ['translation'],
-      maxParallelReads: TRANSLATION_LOADER.maxParallelReads,
-      maxRetries: TRANSLATION_LOADER.maxRetries,
-      retryTimeout: TRANSLATION_LOADER.retryTimeoutMs,
-    });
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const translator = new Translator({ language: 'en', fallbackLanguage: false, core: coreTexts, read: (lng) => readTranslations('demo', lng) });
     const reads = () => requests.length;
     await vi.advanceTimersByTimeAsync(0);
     expect(reads()).toBe(1);
+    expect(translator.ready).toBe(false);
     // 350, 700, 1400, 2800, 5600 ms
     let wait = TRANSLATION_LOADER.retryTimeoutMs;
     for (let attempt = 2; attempt <= TRANSLATION_LOADER.maxRetries + 1; attempt++) {
@@ -79,7 +75,124 @@ describe('translation backend', () => {
     }
     await vi.advanceTimersByTimeAsync(60_000);
     expect(reads()).toBe(TRANSLATION_LOADER.maxRetries + 1);
-    await init;
+    await translator.whenReady();
+    expect(translator.ready).toBe(true);
+    expect(translator.t('generic__error_Title')).toBe('Something went wrong');
+  });
+
+  it('does not retry a read that will not change', async () => {
+    let reads = 0;
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const translator = new Translator({
+      language: 'en',
+      fallbackLanguage: false,
+      read: async () => {
+        reads++;
+        throw new TextsReadError('404', false);
+      },
+    });
+    await translator.whenReady();
+    expect(reads).toBe(1);
+    expect(translator.ready).toBe(true);
+  });
+
+  it('reads at most 10 languages at once', async () => {
+    let open = 0;
+    let most = 0;
+    const release: Array<() => void> = [];
+    const translator = new Translator({
+      language: 'en',
+      fallbackLanguage: false,
+      resources: { en: {} },
+      read: async () => {
+        open++;
+        most = Math.max(most, open);
+        await new Promise<void>((resolve) => release.push(resolve));
+        open--;
+        return {};
+      },
+    });
+    // Twelve reloads at once (each forgets what the one before started): twelve reads asked for.
+    const reloads = Array.from({ length: 12 }, () => translator.reload());
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(open).toBe(TRANSLATION_LOADER.maxParallelReads);
+    while (release.length) {
+      release.shift()!();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    await Promise.all(reloads);
+    expect(most).toBe(TRANSLATION_LOADER.maxParallelReads);
+    expect(open).toBe(0);
+  });
+});
+
+describe('translator', () => {
+  const resources = {
+    en: { hello: 'Hello {{name}}', only_en: 'English only', plain: 'Plain' },
+    nl: { hello: 'Hallo {{name}}', only_nl: 'Alleen Nederlands', plain: 'Gewoon' },
+  };
+
+  it('fills placeholders without escaping (React escapes) and leaves unknown ones', () => {
+    const translator = new Translator({ language: 'en', resources, fallbackLanguage: 'nl' });
+    expect(translator.t('hello', { name: '<b>Ann</b>' })).toBe('Hello <b>Ann</b>');
+    expect(translator.t('hello', { other: 1 })).toBe('Hello {{name}}');
+    expect(translator.t('plain', { name: 'x' })).toBe('Plain');
+  });
+
+  it('looks up the shown language, then its core texts, then the fallback language, then answers the default or the key', () => {
+    const translator = new Translator({ language: 'en', resources, fallbackLanguage: 'nl', core: { en: { core_key: 'Core', plain: 'not this' }, nl: { core_nl: 'Kern' } } });
+    expect(translator.t('plain')).toBe('Plain');
+    expect(translator.t('core_key')).toBe('Core');
+    expect(translator.t('only_nl')).toBe('Alleen Nederlands');
+    expect(translator.t('core_nl')).toBe('Kern');
+    expect(translator.t('missing', { defaultValue: 'EN' })).toBe('EN');
+    expect(translator.t('missing')).toBe('missing');
+    expect(translator.exists('only_nl')).toBe(true);
+    expect(translator.exists('missing')).toBe(false);
+  });
+
+  it('has no fallback language on a server-rendered page', () => {
+    const translator = new Translator({ language: 'en', resources, fallbackLanguage: false });
+    expect(translator.t('only_nl')).toBe('only_nl');
+  });
+
+  it('matches languages by primary subtag and falls back to nl', () => {
+    const translator = new Translator({ language: 'en', resources, fallbackLanguage: 'nl' });
+    expect(translator.bestMatch(['fr', 'en-GB', 'nl'])).toBe('en');
+    expect(translator.bestMatch(['NL-be'])).toBe('nl');
+    expect(translator.bestMatch(['fr'])).toBe('nl');
+    expect(new Translator({ detected: ['de', 'en-US'], resources, fallbackLanguage: 'nl' }).language).toBe('en');
+  });
+
+  it('switches language once its texts are here, tells listeners, and remembers the choice', async () => {
+    const remembered: string[] = [];
+    let deliver: (texts: Texts) => void = () => {};
+    const translator = new Translator({
+      language: 'en',
+      resources: { en: resources.en },
+      fallbackLanguage: false,
+      remember: (lng) => remembered.push(lng),
+      read: () => new Promise<Texts>((resolve) => (deliver = resolve)),
+    });
+    const heard = vi.fn();
+    translator.subscribe(heard);
+    const change = translator.changeLanguage('nl');
+    await Promise.resolve();
+    expect(translator.language).toBe('en');
+    expect(translator.t('plain')).toBe('Plain');
+    deliver(resources.nl);
+    await change;
+    expect(translator.language).toBe('nl');
+    expect(translator.t('plain')).toBe('Gewoon');
+    expect(heard).toHaveBeenCalled();
+    expect(remembered).toEqual(['en', 'nl']);
+  });
+
+  it("adds a page's bundled texts without overwriting what is there", () => {
+    const translator = new Translator({ language: 'en', resources, fallbackLanguage: 'nl', core: { en: { home__title: 'Kept' } } });
+    translator.addCoreTexts('en', { home__title: 'New', home__intro: 'Intro' });
+    expect(translator.t('home__title')).toBe('Kept');
+    expect(translator.t('home__intro')).toBe('Intro');
   });
 });
 
@@ -111,13 +224,7 @@ describe('language detector (spec §9)', () => {
 
   it('picks the first supported language and caches it in localStorage i18nextLng', async () => {
     setSources({ cookie: 'fr', local: 'en', languages: ['nl-NL'] });
-    const instance = i18next.createInstance();
-    await instance.use(languageDetector).init({
-      fallbackLng: 'nl',
-      supportedLngs: ['nl', 'en'],
-      load: 'languageOnly',
-      resources: { nl: { translation: {} }, en: { translation: {} } },
-    });
+    const instance = new Translator({ detected: detectLanguages(), remember: rememberLanguage, resources: { nl: {}, en: {} } });
     expect(instance.language).toBe('en');
     await instance.changeLanguage('nl');
     expect(window.localStorage.getItem('i18nextLng')).toBe('nl');
@@ -126,8 +233,7 @@ describe('language detector (spec §9)', () => {
 
   it('also caches the choice in the i18next cookie, which the server renders pages by', async () => {
     setSources({ languages: ['en-GB'] });
-    const instance = i18next.createInstance();
-    await instance.use(languageDetector).init({ fallbackLng: 'nl', supportedLngs: ['nl', 'en'], load: 'languageOnly', resources: { nl: { translation: {} }, en: { translation: {} } } });
+    const instance = new Translator({ detected: detectLanguages(), remember: rememberLanguage, resources: { nl: {}, en: {} } });
     expect(document.cookie).toContain('i18next=en');
     await instance.changeLanguage('nl');
     expect(document.cookie).toContain('i18next=nl');

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { StrictMode } from 'react';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { TranslatorProvider } from '../src/lib/useTranslation';
 import { captchaRoute, createTestI18n, demoTheme, mockFetch, renderApp, texts, themeRoute } from './utils';
 import { LAST_CAMERA_KEY } from '../src/components/CardScanner/scannerSettings';
 import { ScannerDialog } from '../src/components/CardScanner/ScannerDialog';
@@ -193,10 +194,11 @@ describe('scanner dialog', () => {
 
   it('scans under React StrictMode too (its effects run twice: the first camera is let go)', async () => {
     const { getUserMedia } = fakeCamera();
-    createTestI18n('en');
     render(
       <StrictMode>
-        <ScannerDialog onClose={() => undefined} onNumber={() => undefined} />
+        <TranslatorProvider translator={createTestI18n('en')}>
+          <ScannerDialog onClose={() => undefined} onNumber={() => undefined} />
+        </TranslatorProvider>
       </StrictMode>,
     );
     const dialog = screen.getByRole('dialog', { name: 'Scan your card' });
@@ -208,9 +210,12 @@ describe('scanner dialog', () => {
 
   it('gives no number once it went away while a photo was being read', async () => {
     fakeCamera();
-    createTestI18n('en');
     const onNumber = vi.fn();
-    const view = render(<ScannerDialog onClose={() => undefined} onNumber={onNumber} />);
+    const view = render(
+      <TranslatorProvider translator={createTestI18n('en')}>
+        <ScannerDialog onClose={() => undefined} onNumber={onNumber} />
+      </TranslatorProvider>,
+    );
     const dialog = screen.getByRole('dialog', { name: 'Scan your card' });
     let answer: (outcome: unknown) => void = () => undefined;
     decode.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));

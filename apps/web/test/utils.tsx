@@ -1,8 +1,6 @@
 import { render } from '@testing-library/react';
 import { Router, useLocation, useSearch } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import i18next, { type i18n as I18n } from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { vi } from 'vitest';
 import { useState, type ReactNode } from 'react';
 import type { Theme } from '@tessera/contracts';
@@ -10,27 +8,14 @@ import en from '../../server/src/translations/defaults/en.json';
 import nl from '../../server/src/translations/defaults/nl.json';
 import { AppProviders, createQueryClient } from '../src/app/App';
 import { AppRoutes } from '../src/app/routes';
-import { coreResources } from '../src/lib/i18n';
+import { coreTexts } from '../src/lib/i18nCore';
+import { Translator } from '../src/lib/translator';
 
 export const texts = { en, nl } as const;
 
-export function createTestI18n(lng: 'en' | 'nl' = 'en'): I18n {
-  const instance = i18next.createInstance();
-  const core = coreResources() as Record<string, Record<string, Record<string, string>>>;
-  void instance.use(initReactI18next).init({
-    lng,
-    fallbackLng: 'nl',
-    supportedLngs: ['nl', 'en'],
-    initAsync: false,
-    fallbackNS: 'core',
-    resources: {
-      en: { translation: en, core: core.en! },
-      nl: { translation: nl, core: core.nl! },
-    },
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
-  return instance;
+/** A translator with the default texts of both languages already here, in `lng`. */
+export function createTestI18n(lng: 'en' | 'nl' = 'en'): Translator {
+  return new Translator({ language: lng, resources: { en, nl }, fallbackLanguage: 'nl', core: coreTexts });
 }
 
 export function demoTheme(overrides: Partial<Theme> = {}, styling: Partial<Theme['styling']> = {}): Theme {
@@ -119,7 +104,7 @@ export function MemoryRouter({ path = '/', children, onHistory }: { path?: strin
   return <Router hook={location.hook}>{children}</Router>;
 }
 
-export function renderApp(path: string, { i18n = createTestI18n('en') }: { i18n?: I18n } = {}) {
+export function renderApp(path: string, { i18n = createTestI18n('en') }: { i18n?: Translator } = {}) {
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } });
   let history: HistoryProbe = () => [];
@@ -139,7 +124,7 @@ export function renderApp(path: string, { i18n = createTestI18n('en') }: { i18n?
   return { ...result, i18n, queryClient, history: () => history() };
 }
 
-export function renderWithProviders(ui: ReactNode, { i18n = createTestI18n('en'), path = '/' }: { i18n?: I18n; path?: string } = {}) {
+export function renderWithProviders(ui: ReactNode, { i18n = createTestI18n('en'), path = '/' }: { i18n?: Translator; path?: string } = {}) {
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false }, mutations: { retry: false } });
   return render(

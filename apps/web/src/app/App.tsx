@@ -1,7 +1,7 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { I18nextProvider, useTranslation } from 'react-i18next';
-import type { i18n as I18n } from 'i18next';
+import { TranslatorProvider, useTranslation } from '../lib/useTranslation';
+import type { Translator } from '../lib/translator';
 import { ErrorBoundary } from './ErrorBoundary';
 import { AppRoutes } from './routes';
 
@@ -17,7 +17,7 @@ export function createQueryClient(): QueryClient {
 /** Keeps <html lang> equal to the language shown. */
 function HtmlLang() {
   const { i18n } = useTranslation();
-  const lng = i18n.resolvedLanguage ?? i18n.language;
+  const lng = i18n.language;
   useEffect(() => {
     if (lng) document.documentElement.lang = lng;
   }, [lng]);
@@ -25,7 +25,7 @@ function HtmlLang() {
 }
 
 interface ProvidersProps {
-  i18n: I18n;
+  i18n: Translator;
   queryClient: QueryClient;
   children: ReactNode;
 }
@@ -34,17 +34,17 @@ interface ProvidersProps {
 export function AppProviders({ i18n, queryClient, children }: ProvidersProps) {
   return (
     <QueryClientProvider client={queryClient}>
-      <I18nextProvider i18n={i18n}>
+      <TranslatorProvider translator={i18n}>
         <Suspense fallback={null}>
           <HtmlLang />
           <ErrorBoundary>{children}</ErrorBoundary>
         </Suspense>
-      </I18nextProvider>
+      </TranslatorProvider>
     </QueryClientProvider>
   );
 }
 
-export function App({ i18n, queryClient }: { i18n: I18n; queryClient: QueryClient }) {
+export function App({ i18n, queryClient }: { i18n: Translator; queryClient: QueryClient }) {
   return (
     <AppProviders i18n={i18n} queryClient={queryClient}>
       <AppRoutes />

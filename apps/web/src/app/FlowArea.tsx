@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useMemo, type ComponentType } from 'react';
 import { useParams } from 'wouter';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/useTranslation';
 import type { FlowCode } from '@tessera/contracts';
 import { ApiError } from '../lib/api';
 import { offeredLanguages, pickLanguage, setTranslationSlug } from '../lib/i18n';
@@ -36,7 +36,7 @@ export function FlowArea({ flow, screens: Screens }: FlowAreaProps) {
   const availability = theme.data?.pageAvailability.find((entry) => entry.code === flow);
   const languages = useMemo(() => offeredLanguages(availability), [availability]);
 
-  const current = i18n.resolvedLanguage ?? i18n.language;
+  const current = i18n.language;
   useEffect(() => {
     if (!theme.data) return;
     const wanted = pickLanguage(current, languages);

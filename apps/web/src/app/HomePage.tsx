@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/useTranslation';
 import { Link } from 'wouter';
-import type { i18n as I18n } from 'i18next';
+import type { Translator } from '../lib/translator';
 import { demoApi, flowSegments, type DemoBrand, type FlowCode } from '@tessera/contracts';
 import { ApiError, apiRequest } from '../lib/api';
 import { useDocumentTitle } from '../lib/theme/FlowContext';
@@ -23,11 +23,8 @@ const FLOW_LABEL_KEYS: Record<FlowCode, string> = {
 };
 
 /** Adds the page's bundled texts once (namespace `core`, the fallback of every lookup). */
-function ensureHomeTexts(i18n: I18n) {
-  for (const [lng, texts] of Object.entries(homeTexts)) {
-    // getResource, not exists(): exists() also answers from the fallback language (nl).
-    if (i18n.getResource(lng, 'core', 'home__title') === undefined) i18n.addResourceBundle(lng, 'core', texts, true, false);
-  }
+function ensureHomeTexts(translator: Translator) {
+  for (const [lng, texts] of Object.entries(homeTexts)) translator.addCoreTexts(lng, texts);
 }
 
 /** Where a flow's area starts: /{slug}/{segment}, as the route table mounts it. */

@@ -1,14 +1,9 @@
-import i18next, { type i18n as I18n, type InitOptions, type Resource } from 'i18next';
-import { initReactI18next } from 'react-i18next';
-import {
-  FALLBACK_LANGUAGE,
-  SUPPORTED_LANGUAGES,
-  TRANSLATION_LOADER,
-} from '@tessera/contracts';
+import { FALLBACK_LANGUAGE } from '@tessera/contracts';
 import { readRedirectEntry } from './redirectState';
 import { coreTexts } from './i18nCore';
-import { createTranslationBackend } from './translationBackend';
-import { languageDetector } from './languageDetector';
+import { readTranslations } from './translationBackend';
+import { detectLanguages, rememberLanguage } from './languageDetector';
+import { Translator, type Texts, type TranslatorOptions } from './translator';
 
 /**
  * Translations are loaded per brand slug (docs/product/README.md#flows). The slug comes from the
@@ -36,71 +31,39 @@ export function slugFromLocation(location: Pick<Location, 'pathname' | 'search'>
 
 let translationSlug: string | null = null;
 
-/** Points the backend at another brand's texts and reloads them when the slug changes. */
-export async function setTranslationSlug(i18n: I18n, slug: string): Promise<void> {
+/** Points the reader at another brand's texts and reads them again when the slug changes. */
+export async function setTranslationSlug(translator: Translator, slug: string): Promise<void> {
   if (slug === translationSlug) return;
   translationSlug = slug;
-  if (i18n.services?.backendConnector?.backend) await i18n.reloadResources();
-}
-
-/** Bundled fallback namespace: the few texts shown when a brand's texts cannot be loaded at all. */
-const CORE_NS = 'core';
-
-/**
- * What every i18n instance starts with, in the browser (createI18n) and on the server
- * (entry-server.tsx): the portal's languages, the bundled core texts under `resources`, and, for
- * a server-rendered page, its language with its texts (`initial`), started at once (no request,
- * no suspense) so both render the same markup.
- */
-export function baseI18nOptions(initial?: { lng: string; texts: Record<string, string> }): InitOptions {
-  const resources = coreResources();
-  if (initial) resources[initial.lng] = { ...resources[initial.lng], translation: initial.texts };
-  return {
-    ...(initial && { lng: initial.lng, initAsync: false }),
-    // A server-rendered page brings its language's texts whole (the brand's over the defaults):
-    // the fallback language's texts would be a request for nothing. Elsewhere nl backs up a text
-    // the language lacks.
-    fallbackLng: initial ? false : FALLBACK_LANGUAGE,
-    supportedLngs: [...SUPPORTED_LANGUAGES],
-    load: 'languageOnly',
-    ns: ['translation'],
-    defaultNS: 'translation',
-    fallbackNS: CORE_NS,
-    partialBundledLanguages: true,
-    resources,
-    interpolation: { escapeValue: false },
-    react: { useSuspense: true, bindI18n: 'languageChanged loaded' },
-    returnNull: false,
-  };
+  await translator.reload();
 }
 
 /**
- * `initial`: a server-rendered page's language and texts (baseI18nOptions). main.tsx then decides
- * whether the browser's own language sources ask for another language.
+ * The translator a server-rendered page starts with, on the server (entry-server.tsx) and in
+ * the browser: its language with its texts, already here (no request, no suspense), so both
+ * render the same markup. The page's texts are whole (the brand's over the defaults): no
+ * fallback language.
  */
-export function createI18n(initial?: { lng: string; texts: Record<string, string> }): I18n {
-  const i18n = i18next.createInstance();
+export function pageTranslator(initial: { lng: string; texts: Texts }, browser?: Pick<TranslatorOptions, 'read' | 'remember'>): Translator {
+  return new Translator({ language: initial.lng, resources: { [initial.lng]: initial.texts }, fallbackLanguage: false, core: coreTexts, ...browser });
+}
+
+/**
+ * The browser's translator. `initial`: a server-rendered page's language and texts; main.tsx
+ * then decides whether the browser's own language sources ask for another language. Without
+ * it the language is detected (docs/product/common.md#languages) and nl backs up a text the
+ * language lacks.
+ */
+export function createTranslator(initial?: { lng: string; texts: Texts }): Translator {
   translationSlug = slugFromLocation(window.location);
-  void i18n
-    .use(createTranslationBackend(() => translationSlug))
-    .use(languageDetector)
-    .use(initReactI18next)
-    .init({
-      ...baseI18nOptions(initial),
-      maxParallelReads: TRANSLATION_LOADER.maxParallelReads,
-      maxRetries: TRANSLATION_LOADER.maxRetries,
-      retryTimeout: TRANSLATION_LOADER.retryTimeoutMs,
-    });
-  i18n.on('languageChanged', (lng) => {
-    document.documentElement.lang = lng;
+  const browser = { read: (language: string) => readTranslations(translationSlug, language), remember: rememberLanguage };
+  const translator = initial
+    ? pageTranslator(initial, browser)
+    : new Translator({ detected: detectLanguages(), fallbackLanguage: FALLBACK_LANGUAGE, core: coreTexts, ...browser });
+  translator.subscribe(() => {
+    document.documentElement.lang = translator.language;
   });
-  return i18n;
-}
-
-export function coreResources(): Resource {
-  return Object.fromEntries(
-    Object.entries(coreTexts).map(([lng, texts]) => [lng, { [CORE_NS]: texts }]),
-  );
+  return translator;
 }
 
 /** The languages a flow offers (docs/product/README.md#flows); nl when the brand lists none. */

@@ -1,4 +1,3 @@
-import type { LanguageDetectorModule } from 'i18next';
 import { LANGUAGE_DETECTION_ORDER } from '@tessera/contracts';
 
 /** Where each source of docs/product/common.md#languages keeps the language. */
@@ -11,7 +10,7 @@ export const LANGUAGE_LOOKUP = {
 
 /**
  * Letters, digits, `-`, `_`, `@`, `.`: a detected value never reaches `<html lang>` with markup or
- * quotes in it (the same rule as i18next-browser-languagedetector).
+ * quotes in it (the rule of i18next's browser language detector).
  */
 function isSafeLanguageCode(code: string): boolean {
   return /^[A-Za-z0-9_@.-]{1,128}$/.test(code) && !code.includes('..') && !['__proto__', 'constructor', 'prototype'].includes(code);
@@ -58,29 +57,25 @@ function lookup(source: (typeof LANGUAGE_DETECTION_ORDER)[number]): Array<string
 /**
  * Every language the sources of docs/product/common.md#languages name, in its order: query string
  * `lng`, cookie `i18next`, localStorage and sessionStorage `i18nextLng`, the browser's languages,
- * `<html lang>`. i18next takes the first one it supports (and falls back to nl).
+ * `<html lang>`. The translator takes the first one it supports (and falls back to nl).
  */
 export function detectLanguages(): string[] {
   return LANGUAGE_DETECTION_ORDER.flatMap(lookup).filter((code): code is string => !!code && isSafeLanguageCode(code));
 }
 
-/** The i18next language detector: the order above, the choice cached in localStorage `i18nextLng` and the cookie `i18next`. */
-export const languageDetector: LanguageDetectorModule = {
-  type: 'languageDetector',
-  detect: detectLanguages,
-  cacheUserLanguage(lng: string) {
-    if (lng === 'cimode' || !isSafeLanguageCode(lng)) return;
-    try {
-      storage('localStorage')?.setItem(LANGUAGE_LOOKUP.localStorage, lng);
-    } catch {
-      // a full or refused storage only loses the remembered choice
-    }
-    // Also as the `i18next` cookie, which the server reads: the next page arrives rendered in it
-    // (docs/decisions/022). A year; only this site, sent on top-level navigations.
-    try {
-      document.cookie = `${LANGUAGE_LOOKUP.cookie}=${encodeURIComponent(lng)}; path=/; max-age=31536000; SameSite=Lax${location.protocol === 'https:' ? '; Secure' : ''}`;
-    } catch {
-      // cookies refused: the server falls back to Accept-Language
-    }
-  },
-};
+/** Remembers the language shown: localStorage `i18nextLng` (spec) and the `i18next` cookie. */
+export function rememberLanguage(lng: string): void {
+  if (!isSafeLanguageCode(lng)) return;
+  try {
+    storage('localStorage')?.setItem(LANGUAGE_LOOKUP.localStorage, lng);
+  } catch {
+    // a full or refused storage only loses the remembered choice
+  }
+  // Also as the `i18next` cookie, which the server reads: the next page arrives rendered in it
+  // (docs/decisions/022). A year; only this site, sent on top-level navigations.
+  try {
+    document.cookie = `${LANGUAGE_LOOKUP.cookie}=${encodeURIComponent(lng)}; path=/; max-age=31536000; SameSite=Lax${location.protocol === 'https:' ? '; Secure' : ''}`;
+  } catch {
+    // cookies refused: the server falls back to Accept-Language
+  }
+}

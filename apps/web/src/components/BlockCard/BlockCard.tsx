@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/useTranslation';
 import { useMutation } from '@tanstack/react-query';
 import type { BlockCardResult } from '@tessera/contracts';
 import { errorMessage } from '../../lib/errorMessages';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/useTranslation';
 import { MASK_VISIBLE_CHARACTERS, formatDate, maskCardNumber, type BlockCardResult } from '@tessera/contracts';
 import { isSafeLocalUrl } from '../../lib/redirectState';
 import { absolute } from '../../lib/router';
@@ -36,7 +36,7 @@ export function BlockedResult({ cardNumber, result, action }: BlockedResultProps
     heading.tabIndex = -1;
     heading.focus();
   }, []);
-  const language = (i18n.resolvedLanguage ?? i18n.language).split('-')[0]!;
+  const language = (i18n.language).split('-')[0]!;
   const digits = maskCardNumber(cardNumber).slice(-MASK_VISIBLE_CHARACTERS);
   return (
     <PageShell hidePoster>

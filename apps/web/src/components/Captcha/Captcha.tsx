@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/useTranslation';
 import { useFirstInteraction } from '../../lib/firstInteraction';
 import { useCaptchaKey } from './captchaKeyQuery';
 import styles from './Captcha.module.css';
@@ -69,7 +69,7 @@ export function Captcha({ onToken, showLoadError = false, error }: CaptchaProps)
   } else if (key.data.provider === 'altcha') {
     body = (
       <Suspense fallback={loading}>
-        <AltchaWidget challengeUrl={key.data.key} language={i18n.resolvedLanguage ?? 'nl'} onToken={(token) => onTokenRef.current(token)} />
+        <AltchaWidget challengeUrl={key.data.key} language={i18n.language ?? 'nl'} onToken={(token) => onTokenRef.current(token)} />
       </Suspense>
     );
   } else if (key.data.provider === 'recaptcha') {
@@ -78,7 +78,7 @@ export function Captcha({ onToken, showLoadError = false, error }: CaptchaProps)
         <RecaptchaWidget
           siteKey={key.data.key}
           scriptOrigin={key.data.scriptOrigin}
-          language={i18n.resolvedLanguage ?? 'nl'}
+          language={i18n.language ?? 'nl'}
           onToken={(token) => onTokenRef.current(token)}
         />
       </Suspense>

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/useTranslation';
 import { currencySymbol, formatBalance, formatDate, type CardTransaction, type Money, type TransactionKind } from '@tessera/contracts';
 import styles from './CardHistory.module.css';
 
@@ -52,7 +52,7 @@ interface CardHistoryProps {
 export function CardHistory({ transactions = [], headingLevel = 2 }: CardHistoryProps) {
   const { t, i18n } = useTranslation();
   const titleId = useId();
-  const language = (i18n.resolvedLanguage ?? i18n.language).split('-')[0]!;
+  const language = (i18n.language).split('-')[0]!;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <section className={styles.history} aria-labelledby={titleId}>

@@ -1,5 +1,5 @@
 import { useRef, useState, type ComponentType } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/useTranslation';
 import { formatCardNumberInput } from '@tessera/contracts';
 import type { ScannerDialogProps } from './ScannerDialog';
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/useTranslation';
 import { Button } from '../Button/Button';
 import { createDecoder, type Decoder } from './decoder';
 import { fileToImageData } from './imageSource';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/useTranslation';
 import { DEFAULT_ERROR_CODE } from '@tessera/contracts';
 import styles from './ErrorPage.module.css';
 

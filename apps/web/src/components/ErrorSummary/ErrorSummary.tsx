@@ -1,5 +1,5 @@
 import { useEffect, useReducer, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/useTranslation';
 import { setTitlePrefix } from '../../lib/theme/FlowContext';
 import styles from './ErrorSummary.module.css';
 

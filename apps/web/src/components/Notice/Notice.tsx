@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/useTranslation';
 import { useDocumentTitle } from '../../lib/theme/FlowContext';
 import styles from './Notice.module.css';
 

@@ -1,5 +1,5 @@
 import { forwardRef, useId, useImperativeHandle, useRef, type ClipboardEvent, type KeyboardEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/useTranslation';
 import { ONE_TIME_CODE_LENGTH } from '@tessera/contracts';
 import fieldStyles from '../Field/Field.module.css';
 import styles from './OneTimeCodeField.module.css';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/useTranslation';
 import { useLocation, useRouter } from 'wouter';
 import { markPageInteractive } from '../../lib/serverState';
 import { useFlowContext } from '../../lib/theme/FlowContext';
@@ -103,7 +103,7 @@ export function PageShell({ children, hidePoster = false, after }: PageShellProp
 function LanguageSelect({ languages }: { languages: readonly string[] }) {
   const { t, i18n } = useTranslation();
   const id = useId();
-  const current = (i18n.resolvedLanguage ?? i18n.language ?? '').split('-')[0] ?? '';
+  const current = (i18n.language).split('-')[0] ?? '';
   // The option chosen by keyboard but not yet confirmed (see onChange below).
   const [pending, setPending] = useState<string | null>(null);
   const keyboardChoice = useRef(false);

@@ -1,7 +1,7 @@
 import { useId, type Ref } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/useTranslation';
 import { evaluatePasscode, evaluateRepeat, PASSCODE_LENGTH } from '@tessera/contracts';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../lib/translator';
 import type { Problem } from '../ErrorSummary/ErrorSummary';
 import { Alert } from '../Alert/Alert';
 import { Field, describedBy } from '../Field/Field';

@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { Redirect } from 'wouter';
-import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
+import { useTranslation } from '../../lib/useTranslation';
+import type { TFunction } from '../../lib/translator';
 import { absolute, useNavigate } from '../../lib/router';
 import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
 

@@ -1,5 +1,5 @@
 import type { KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/useTranslation';
 import styles from './SubmitHint.module.css';
 
 /** Names in the page's language: "A, B en C" / "A, B, and C". */
@@ -31,7 +31,7 @@ export function SubmitHint({ id, missing, reason }: SubmitHintProps) {
   if (!reason && !missing.length) return null;
   return (
     <p id={id} className={styles.hint}>
-      {reason ?? t('generic__submit_missing', { missing: listOf(missing, i18n.resolvedLanguage ?? i18n.language ?? 'nl') })}
+      {reason ?? t('generic__submit_missing', { missing: listOf(missing, i18n.language ?? 'nl') })}
     </p>
   );
 }

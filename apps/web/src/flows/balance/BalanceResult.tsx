@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { absolute } from '../../lib/router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/useTranslation';
 import { NO_ASSET, formatDate, validityOf, type GiftCard, type Validity } from '@tessera/contracts';
 import { CardSummary, formatMoney } from '../../components/CardSummary/CardSummary';
 import { Button } from '../../components/Button/Button';
@@ -29,7 +29,7 @@ const validityKey: Record<Validity['kind'], string> = {
 export function BalanceResult({ card, onRetry, compact = false, now = new Date(), children }: BalanceResultProps) {
   const { t, i18n } = useTranslation();
   const validity = validityOf(card.expiresAt, now);
-  const language = i18n.resolvedLanguage ?? i18n.language;
+  const language = i18n.language;
   const date = validity.kind === 'unlimited' ? undefined : formatDate(validity.date, language);
   const [first, ...others] = card.balances;
   const balance = first ? first.quantity : { value: 0, assetCode: NO_ASSET };

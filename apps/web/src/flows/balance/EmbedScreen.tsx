@@ -1,7 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Link } from 'wouter';
 import { absolute } from '../../lib/router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/useTranslation';
 import { type GiftCard, balanceRoutes } from '@tessera/contracts';
 import { markPageInteractive } from '../../lib/serverState';
 import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';

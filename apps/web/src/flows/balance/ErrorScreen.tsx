@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/useTranslation';
 import { balanceRoutes } from '@tessera/contracts';
 import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
 import { ErrorPage } from '../../components/ErrorPage/ErrorPage';

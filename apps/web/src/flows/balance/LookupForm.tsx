@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/useTranslation';
 import type { GiftCard } from '@tessera/contracts';
 import { CardLookupForm } from '../../components/CardLookupForm/CardLookupForm';
 import { lookupGiftCard } from './api/lookupGiftCard';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/useTranslation';
 import { InfoBlock } from '../../components/InfoBlock/InfoBlock';
 
 export const IDENTIFY_INFORMATION_ID = 'identify-information';

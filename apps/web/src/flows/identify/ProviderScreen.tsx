@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Redirect } from 'wouter';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/useTranslation';
 import { IDIN_BANKS, NO_ASSET, type IdentityIssuer, identifyRoutes } from '@tessera/contracts';
 import { absolute } from '../../lib/router';
 import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';

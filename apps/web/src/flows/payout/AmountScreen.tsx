@@ -1,6 +1,6 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Redirect } from 'wouter';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/useTranslation';
 import { type IdentityIssuer, payoutRoutes } from '@tessera/contracts';
 import { absolute } from '../../lib/router';
 import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
@@ -72,7 +72,7 @@ export function AmountScreen() {
 
   const status = checkIban(iban, { issuers: availability, requiredBankCode: REQUIRED_BANK_CODE });
   const bankName = (bic: string, fallback: string) => issuerList.find((issuer) => issuer.id === bic)?.name ?? fallback;
-  const language = i18n.resolvedLanguage ?? i18n.language ?? 'nl';
+  const language = i18n.language ?? 'nl';
 
   const messageOf = (current: IbanStatus): IbanMessage | null => {
     switch (current.kind) {

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/useTranslation';
 import type { PayoutBalance } from '@tessera/contracts';
 import { InfoTooltip } from '../../components/Tooltip/InfoTooltip';
 import { formatPayoutMoney } from './money';

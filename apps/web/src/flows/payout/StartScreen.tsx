@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/useTranslation';
 import { InformationType, type GiftCard, payoutRoutes } from '@tessera/contracts';
 import { maskedCardOf } from '../../lib/maskedCard';
 import { useNavigate } from '../../lib/router';

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link, Redirect } from 'wouter';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/useTranslation';
 import { EMAIL_PATTERN, NO_ASSET, replaceRoutes, SUPPORTED_LANGUAGES } from '@tessera/contracts';
 import { errorMessage } from '../../lib/errorMessages';
 import { absolute, useNavigate } from '../../lib/router';
@@ -76,7 +76,7 @@ export function EmailScreen() {
       return;
     }
     setFailure(null);
-    const language = (i18n.resolvedLanguage ?? i18n.language ?? '').split('-')[0];
+    const language = (i18n.language).split('-')[0];
     const culture = SUPPORTED_LANGUAGES.find((lng) => lng === language);
     replace.mutate(
       { themeCode: theme.code, cardNumber: card.code, email, securityCode, balances: card.balances, culture },

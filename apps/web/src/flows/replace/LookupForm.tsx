@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/useTranslation';
 import type { GiftCard } from '@tessera/contracts';
 import { CardLookupForm } from '../../components/CardLookupForm/CardLookupForm';
 import { lookupReplaceCard } from './api/replaceCard';

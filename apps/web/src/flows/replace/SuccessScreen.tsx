@@ -1,5 +1,5 @@
 import { Link, Redirect } from 'wouter';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/useTranslation';
 import { MASK_VISIBLE_CHARACTERS, maskCardNumber, balanceRoutes, replaceRoutes } from '@tessera/contracts';
 import { absolute } from '../../lib/router';
 import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';

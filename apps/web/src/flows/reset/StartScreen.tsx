@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/useTranslation';
 import { CARD_NUMBER_MAX_DIGITS, CARD_NUMBER_MIN_DIGITS, ONE_TIME_CODE_LENGTH, resetRoutes, stripCardNumber } from '@tessera/contracts';
 import { errorMessage } from '../../lib/errorMessages';
 import { useNavigate } from '../../lib/router';

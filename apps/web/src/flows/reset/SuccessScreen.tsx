@@ -1,5 +1,5 @@
 import { Link, Redirect } from 'wouter';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/useTranslation';
 import { NO_ASSET, formatDate, validityOf, type Validity, balanceRoutes, resetRoutes } from '@tessera/contracts';
 import { absolute } from '../../lib/router';
 import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
@@ -32,7 +32,7 @@ export function SuccessScreen({ now = new Date() }: { now?: Date }) {
   if (!card) return <Redirect to={absolute(resetRoutes.start.path(slug))} replace />;
 
   const validity = validityOf(card.expiresAt, now);
-  const language = i18n.resolvedLanguage ?? i18n.language;
+  const language = i18n.language;
   const date = validity.kind === 'unlimited' ? undefined : formatDate(validity.date, language);
   const first = card.balances[0]?.quantity ?? { value: 0, assetCode: NO_ASSET };
   const offersBalance = theme.pageAvailability.some((p) => p.code === 'BALANCE' && p.isAvailable);

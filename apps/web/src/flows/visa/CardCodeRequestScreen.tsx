@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/useTranslation';
 import { CARD_NUMBER_MAX_DIGITS, CARD_NUMBER_MIN_DIGITS, stripCardNumber, type CodeRequestResult } from '@tessera/contracts';
 import { useRequiredFlowContext } from '../../lib/theme/FlowContext';
 import { GiftCardNumberField } from '../../components/GiftCardNumberField/GiftCardNumberField';
@@ -58,7 +58,7 @@ export function CardCodeRequestForm({ submitLabel, request, errors, onSent, chil
 
   const cardComplete = isCompleteCardNumber(cardNumber);
   const canSubmit = cardComplete && !!captchaToken && !request.isPending;
-  const language = i18n.resolvedLanguage ?? i18n.language;
+  const language = i18n.language;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

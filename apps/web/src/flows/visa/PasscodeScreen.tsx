@@ -1,7 +1,7 @@
 import { visaRoutes } from '@tessera/contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Redirect } from 'wouter';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/useTranslation';
 import { errorMessage } from '../../lib/errorMessages';
 import { absolute, useNavigate } from '../../lib/router';
 import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';

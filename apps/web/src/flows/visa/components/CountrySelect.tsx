@@ -1,5 +1,5 @@
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/useTranslation';
 import fieldStyles from '../../../components/Field/Field.module.css';
 import { countryList, countryName, searchCountries } from './countries';
 import styles from '../visa.module.css';
@@ -25,7 +25,7 @@ interface CountrySelectProps {
  */
 export function CountrySelect({ label, value, onChange, disabled = false, name, id, error }: CountrySelectProps) {
   const { t, i18n } = useTranslation();
-  const language = i18n.resolvedLanguage ?? i18n.language;
+  const language = i18n.language;
   const base = useId();
   const ids = { input: id ?? `${base}-input`, list: `${base}-list`, help: `${base}-help`, error: `${base}-error` };
   const inputRef = useRef<HTMLInputElement>(null);

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/useTranslation';
 import { DATE_SELECTOR_FIRST_YEAR } from '@tessera/contracts';
 import fieldStyles from '../../../components/Field/Field.module.css';
 import styles from '../visa.module.css';
@@ -45,7 +45,7 @@ interface DateSelectorProps {
  */
 export function DateSelector({ legend, value, onChange, disabled = false, id, error, now = new Date() }: DateSelectorProps) {
   const { t, i18n } = useTranslation();
-  const language = i18n.resolvedLanguage ?? i18n.language;
+  const language = i18n.language;
   const generated = useId();
   const base = id ?? generated;
   const [parts, setParts] = useState<Parts>(() => partsOf(value));

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/useTranslation';
 import { formatDate, type HolderInformation as Holder } from '@tessera/contracts';
 import { Button } from '../../../components/Button/Button';
 import { CountrySelect } from './CountrySelect';
@@ -59,7 +59,7 @@ type HolderInformationProps =
  */
 export function HolderInformation(props: HolderInformationProps) {
   const { t, i18n } = useTranslation();
-  const language = i18n.resolvedLanguage ?? i18n.language;
+  const language = i18n.language;
   const [editing, setEditing] = useState(false);
   const { holder } = props;
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/useTranslation';
 import { PIN_AUTO_HIDE_MS, PIN_FRAME_REVEAL_DELAY_MS, type PinFrameMessage, type PinRetrieval } from '@tessera/contracts';
 import { Alert } from '../../../components/Alert/Alert';
 import { Button } from '../../../components/Button/Button';
@@ -157,7 +157,7 @@ export function PinSection({ themeCode, cardNumber, securityCode, autoHide = fal
           <iframe
             ref={frameRef}
             className={styles.pinFrame}
-            src={pinFrameSource(retrieval, (i18n.resolvedLanguage ?? i18n.language).split('-')[0])}
+            src={pinFrameSource(retrieval, (i18n.language).split('-')[0])}
             title={t('visa__pin_frame_title')}
             onLoad={onFrameLoad}
           />
