@@ -1,4 +1,5 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, type KeyObject } from 'node:crypto';
+import { type KeyMaterial, secretKeys } from './secret-keys.js';
 
 /**
  * Keyed blind index: lets the database find a card by its number (or an API key, a session by its
@@ -14,14 +15,14 @@ import { createHmac } from 'node:crypto';
  */
 export class BlindIndex {
   readonly version: number;
-  readonly #keys: ReadonlyMap<number, Buffer>;
+  readonly #keys: ReadonlyMap<number, KeyObject>;
   /** The other configured version, while a rotation is under way. */
   readonly previousVersion: number | undefined;
 
-  constructor(keys: ReadonlyMap<number, Buffer>, current: number) {
+  constructor(keys: ReadonlyMap<number, KeyMaterial>, current: number) {
     if (!keys.has(current)) throw new Error(`Index key version ${current} is not configured`);
     if (keys.size > 2) throw new Error('At most two index key versions can be configured at once');
-    this.#keys = keys;
+    this.#keys = secretKeys(keys);
     this.version = current;
     this.previousVersion = [...keys.keys()].find((v) => v !== current);
   }

@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, randomFillSync } from 'node:crypto';
+import { createCipheriv, createDecipheriv, type KeyObject, randomFillSync } from 'node:crypto';
+import { type KeyMaterial, secretKeys } from './secret-keys.js';
 
 /**
  * Random IVs are drawn from the system's CSPRNG 4 KB at a time and handed out 12 bytes each: a
@@ -28,12 +29,15 @@ function freshIv(): Buffer {
  * into another column does not decrypt there.
  */
 export class DataCipher {
+  private readonly keys: ReadonlyMap<number, KeyObject>;
+
   constructor(
-    private readonly keys: Map<number, Buffer>,
+    keys: ReadonlyMap<number, KeyMaterial>,
     private readonly currentVersion: number,
     private readonly prefix: 'v' | 'p' = 'v',
   ) {
     if (!keys.has(currentVersion)) throw new Error(`key version ${currentVersion} is missing`);
+    this.keys = secretKeys(keys);
   }
 
   get keyVersion(): number {

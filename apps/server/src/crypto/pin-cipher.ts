@@ -1,4 +1,5 @@
 import { DataCipher } from './data-cipher.js';
+import type { KeyMaterial } from './secret-keys.js';
 import { PURPOSE } from './purpose.js';
 
 /**
@@ -14,7 +15,7 @@ export class PinCipher {
   readonly #pins: DataCipher;
   readonly #legacy: DataCipher;
 
-  constructor(pinKeys: Map<number, Buffer>, pinKeyCurrent: number, dataKeys: DataCipher) {
+  constructor(pinKeys: ReadonlyMap<number, KeyMaterial>, pinKeyCurrent: number, dataKeys: DataCipher) {
     this.#pins = new DataCipher(pinKeys, pinKeyCurrent, 'p');
     this.#legacy = dataKeys;
   }

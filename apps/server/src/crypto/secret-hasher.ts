@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, type KeyObject, timingSafeEqual } from 'node:crypto';
+import { type KeyMaterial, secretKeys } from './secret-keys.js';
 
 export interface SecretHash {
   hash: string;
@@ -11,11 +12,14 @@ export interface SecretHash {
  * prevents that; the card id and secret kind bind each hash to its place (no shared hashes).
  */
 export class SecretHasher {
+  private readonly peppers: ReadonlyMap<number, KeyObject>;
+
   constructor(
-    private readonly peppers: Map<number, Buffer>,
+    peppers: ReadonlyMap<number, KeyMaterial>,
     private readonly currentVersion: number,
   ) {
     if (!peppers.has(currentVersion)) throw new Error(`pepper version ${currentVersion} is missing`);
+    this.peppers = secretKeys(peppers);
   }
 
   /** The pepper version new hashes are made with. */
