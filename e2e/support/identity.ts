@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, expectScreen, snap } from './fixtures';
+import { watchForLoadingText } from './loading';
 import type { TestInfo } from '@playwright/test';
 
 type Lang = 'nl' | 'en';
@@ -19,10 +20,15 @@ export async function startWithCard(page: Page, card: { number: string; secret: 
 }
 
 /** Opens the flow's start screen in English (shown, accessible, screenshot) and starts it with the card. */
-export async function openAndStartWithCard(page: Page, testInfo: TestInfo, flow: 'identify' | 'payout', heading: string, card: { number: string; secret: string }) {
+export async function openAndStartWithCard(page: Page, testInfo: TestInfo, flow: 'identify' | 'payout', heading: string, card: { number: string; secret: string }, next: string) {
   await page.goto(`/demo/${flow}?lng=en`);
   await expectScreen(page, testInfo, page.getByRole('heading', { level: 1, name: heading }), `demo-en-${flow}-start`);
+  const loadingSeen = await watchForLoadingText(page);
   await startWithCard(page, card);
+  // The screen after the lookup is in the flow's later chunk, loaded while the form was filled in:
+  // it follows the answer without "Loading…" in between (issue 10).
+  await expect(page.getByRole('heading', { level: 1, name: next })).toBeVisible();
+  expect(await loadingSeen()).toBe(false);
 }
 
 /**

@@ -18,7 +18,7 @@ test('GIFT_IDENTIFY: registered through the sandbox iDIN; a second registration 
   const secrets: CardSecrets = { cardNumber: card.number, securityCode: card.secret };
   const noSecretsStored = (where: string) => expectNoCardSecretsStored(page, secrets, where);
 
-  await openAndStartWithCard(page, testInfo, 'identify', 'Register your card', card);
+  await openAndStartWithCard(page, testInfo, 'identify', 'Register your card', card, 'Identify with iDIN');
 
   await expect(page).toHaveURL(/\/demo\/identify\/provider$/);
   const afterLookup = await noSecretsStored('provider, after the lookup');

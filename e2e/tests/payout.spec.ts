@@ -25,7 +25,7 @@ test('GIFT_PAYOUT: cancelled at the bank first, then paid out to an ING IBAN (Ap
   const secrets: CardSecrets = { cardNumber: card.number, securityCode: card.secret, iban: IBAN.ing };
   const noSecretsStored = (where: string) => expectNoCardSecretsStored(page, secrets, where);
 
-  await openAndStartWithCard(page, testInfo, 'payout', 'Pay out your balance', card);
+  await openAndStartWithCard(page, testInfo, 'payout', 'Pay out your balance', card, 'Your payout');
 
   await expect(page).toHaveURL(/\/demo\/payout\/amount$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Your payout' })).toBeVisible();

@@ -54,6 +54,22 @@ test.describe('hydrated', () => {
     });
   }
 
+  // A page that starts on one of a flow's later screens (docs/decisions/028: their own chunk, not
+  // part of the flow's first one) hydrates once that chunk is here, without a mismatch either.
+  test('/demo/visa/account, a later screen: no console error, and the form works', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto('/demo/visa/account?lng=nl');
+    await expect(page.getByRole('heading', { level: 1, name: 'Inloggen met je kaart' })).toBeVisible();
+    const number = page.getByLabel(/kaartnummer/i).first();
+    await number.pressSequentially('4000000000000000001');
+    await expect(number).toHaveValue('4000 0000 0000 0000 001');
+    expect(errors).toEqual([]);
+  });
+
   test('the browser’s stored language wins over what the server saw', async ({ page }) => {
     await page.addInitScript(() => window.localStorage.setItem('i18nextLng', 'en'));
     const response = await page.goto('/demo/balance');

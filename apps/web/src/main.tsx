@@ -1,10 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { Router } from 'wouter';
 import './styles/global.css';
 import { App, createQueryClient } from './app/App';
 import { flowScreens } from './app/routes';
 import { createTranslator, offeredLanguages, pickLanguage } from './lib/i18n';
 import { detectLanguages } from './lib/languageDetector';
+import { useLocationAfterScreens } from './lib/router';
 import { markPageInteractive, readServerState } from './lib/serverState';
 import { themeQueryOptions } from './lib/theme/themeQuery';
 
@@ -13,10 +15,13 @@ const queryClient = createQueryClient();
 const state = readServerState();
 
 if (!state) {
-  // wouter's default router follows the browser location (history API); tests supply a memory one.
+  // The browser's location (history API), whose navigations wait for screens on their way;
+  // tests supply a memory one.
   createRoot(root).render(
     <StrictMode>
-      <App i18n={createTranslator()} queryClient={queryClient} />
+      <Router hook={useLocationAfterScreens}>
+        <App i18n={createTranslator()} queryClient={queryClient} />
+      </Router>
     </StrictMode>,
   );
 } else {
@@ -30,7 +35,9 @@ if (!state) {
   const wanted = pickLanguage(i18n.bestMatch(browserLanguages), offered);
   const app = (
     <StrictMode>
-      <App i18n={i18n} queryClient={queryClient} />
+      <Router hook={useLocationAfterScreens}>
+        <App i18n={i18n} queryClient={queryClient} />
+      </Router>
     </StrictMode>
   );
   // The flow's screens first, so the whole screen hydrates at once.

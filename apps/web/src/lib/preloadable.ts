@@ -1,6 +1,18 @@
 import { createElement, lazy, type ComponentType } from 'react';
 
-export type Preloadable = ComponentType & { preload: () => Promise<unknown> };
+export type Preloadable<P extends object = object> = ComponentType<P> & { preload: () => Promise<unknown> };
+
+/** Screen loads under way: a navigation waits for them (screensArriving, lib/router.ts). */
+const arriving = new Set<Promise<unknown>>();
+
+/**
+ * Settles once every screen load under way has settled; null when none is. A navigation that
+ * waits for it renders its screen at once instead of suspending (the "Loading…" of issue 10).
+ */
+export function screensArriving(): Promise<void> | null {
+  if (arriving.size === 0) return null;
+  return Promise.allSettled([...arriving]).then(() => undefined);
+}
 
 /**
  * A screen loaded on demand that, once its module has arrived, renders at once. React.lazy
@@ -8,12 +20,21 @@ export type Preloadable = ComponentType & { preload: () => Promise<unknown> };
  * microtask later), and React shows the Suspense fallback, "Loading…", for at least ~300 ms: the
  * screen after a lookup flashed it although it was prefetched (issue 10). `preload()` starts the
  * load (once: a failed load stays failed, as with React.lazy, and the error boundary shows it) and
- * settles when the screen can render without suspending.
+ * settles when the screen can render without suspending. Props pass through.
  */
-export function preloadable(load: () => Promise<ComponentType>): Preloadable {
-  let loaded: ComponentType | undefined;
-  let loading: Promise<ComponentType> | undefined;
-  const preload = () => (loading ??= load().then((screen) => (loaded = screen)));
+export function preloadable<P extends object = object>(load: () => Promise<ComponentType<P>>): Preloadable<P> {
+  let loaded: ComponentType<P> | undefined;
+  let loading: Promise<ComponentType<P>> | undefined;
+  const preload = () => {
+    if (!loading) {
+      loading = load().then((screen) => (loaded = screen));
+      const tracked = loading.finally(() => arriving.delete(tracked));
+      arriving.add(tracked);
+      tracked.catch(() => undefined);
+    }
+    return loading;
+  };
   const Lazy = lazy(() => preload().then((screen) => ({ default: screen })));
-  return Object.assign(() => createElement(loaded ?? Lazy), { preload });
+  const Screen = (props: P) => createElement((loaded ?? Lazy) as ComponentType<P>, props);
+  return Object.assign(Screen, { preload });
 }

@@ -1,6 +1,8 @@
 import { useCallback } from 'react';
-import { useLocation } from 'wouter';
+import { useLocation, type BaseLocationHook } from 'wouter';
+import { navigate as browserNavigate, useBrowserLocation } from 'wouter/use-browser-location';
 import { parse } from 'regexparam';
+import { screensArriving } from './preloadable';
 
 /**
  * Routing helpers on top of wouter. wouter matches paths case-insensitively (regexparam's `i`
@@ -33,4 +35,29 @@ export interface NavigateOptions {
 export function useNavigate(): (to: string, options?: NavigateOptions) => void {
   const [, navigate] = useLocation();
   return useCallback((to: string, options?: NavigateOptions) => navigate(absolute(to), options), [navigate]);
+}
+
+/** How long a navigation waits for a screen that is on its way before it goes anyway. */
+const SCREEN_WAIT_MS = 5_000;
+
+/**
+ * The browser's location, whose navigation waits for screens on their way (lib/preloadable.ts):
+ * a flow's later screens start loading at the cardholder's first interaction, and the navigation
+ * after an answer then shows the next screen at once instead of "Loading…" (issue 10). A load that
+ * hangs holds a navigation back at most SCREEN_WAIT_MS; then the screen's Suspense covers it.
+ */
+export const useLocationAfterScreens: BaseLocationHook = (options) => [useBrowserLocation(options)[0], navigateAfterScreens];
+
+function navigateAfterScreens(to: string, options?: Parameters<typeof browserNavigate>[1]): void {
+  const arriving = screensArriving();
+  if (!arriving) {
+    browserNavigate(to, options);
+    return;
+  }
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const gaveUp = new Promise<void>((resolve) => (timer = setTimeout(resolve, SCREEN_WAIT_MS)));
+  void Promise.race([arriving, gaveUp]).then(() => {
+    clearTimeout(timer);
+    browserNavigate(to, options);
+  });
 }

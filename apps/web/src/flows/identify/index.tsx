@@ -1,10 +1,9 @@
+import { useEffect } from 'react';
 import { identifyRoutes } from '@tessera/contracts';
 import { FlowScreens, type FlowScreen } from '../../components/FlowScreens/FlowScreens';
+import { afterFirstInteraction } from '../../lib/firstInteraction';
+import { ProviderScreen, CallbackScreen, SuccessScreen, FailedScreen, preloadLaterScreens } from './lazyScreens';
 import { StartScreen } from './StartScreen';
-import { ProviderScreen } from './ProviderScreen';
-import { CallbackScreen } from './CallbackScreen';
-import { SuccessScreen } from './SuccessScreen';
-import { FailedScreen } from './FailedScreen';
 
 const screens: readonly FlowScreen[] = [
   [identifyRoutes.start, StartScreen],
@@ -17,8 +16,11 @@ const screens: readonly FlowScreen[] = [
 /**
  * IDENTIFY flow (docs/product/identify.md#screens), mounted (nested) at /:slug/identify and
  * /:slug/Identify: paths here are relative to it; screens link with identifyRoutes (/…/identify/…).
- * One lazy chunk of its own.
+ * A lazy chunk of its own with the first screen; the others follow in a second one (lazyScreens.ts).
  */
 export default function IdentifyFlow() {
+  useEffect(() => {
+    void afterFirstInteraction().then(preloadLaterScreens);
+  }, []);
   return <FlowScreens screens={screens} />;
 }

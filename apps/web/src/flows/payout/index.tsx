@@ -1,14 +1,9 @@
+import { useEffect } from 'react';
 import { payoutRoutes } from '@tessera/contracts';
 import { FlowScreens, type FlowScreen } from '../../components/FlowScreens/FlowScreens';
+import { afterFirstInteraction } from '../../lib/firstInteraction';
+import { AmountScreen, CallbackScreen, SuccessScreen, FailedScreen, CancelledScreen, AlreadyRegisteredScreen, NoBalanceScreen, InsufficientBalanceScreen, preloadLaterScreens } from './lazyScreens';
 import { StartScreen } from './StartScreen';
-import { AmountScreen } from './AmountScreen';
-import { CallbackScreen } from './CallbackScreen';
-import { SuccessScreen } from './SuccessScreen';
-import { FailedScreen } from './FailedScreen';
-import { CancelledScreen } from './CancelledScreen';
-import { AlreadyRegisteredScreen } from './AlreadyRegisteredScreen';
-import { NoBalanceScreen } from './NoBalanceScreen';
-import { InsufficientBalanceScreen } from './InsufficientBalanceScreen';
 
 const screens: readonly FlowScreen[] = [
   [payoutRoutes.start, StartScreen],
@@ -24,9 +19,12 @@ const screens: readonly FlowScreen[] = [
 
 /**
  * PAYOUT flow (docs/product/payout.md#screens), mounted (nested) at /:slug/payout: paths here are
- * relative to it. The whole flow is one lazy chunk of its own (src/app/routes.tsx), outside the
- * first BALANCE screen.
+ * relative to it. A lazy chunk of its own (src/app/routes.tsx) with the first screen; the others
+ * follow in a second one (lazyScreens.ts).
  */
 export default function PayoutFlow() {
+  useEffect(() => {
+    void afterFirstInteraction().then(preloadLaterScreens);
+  }, []);
   return <FlowScreens screens={screens} />;
 }

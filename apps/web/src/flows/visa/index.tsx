@@ -1,16 +1,10 @@
+import { useEffect } from 'react';
 import { Redirect } from 'wouter';
 import { visaRoutes } from '@tessera/contracts';
 import { FlowScreens, type FlowScreen } from '../../components/FlowScreens/FlowScreens';
+import { afterFirstInteraction } from '../../lib/firstInteraction';
+import { CodeScreen, PasscodeScreen, ReviewScreen, PinScreen, SuccessScreen, FailedScreen, AccountScreen, ResetRequestScreen, DetailsScreen, preloadLaterScreens } from './lazyScreens';
 import { ActivateScreen } from './ActivateScreen';
-import { CodeScreen } from './CodeScreen';
-import { PasscodeScreen } from './PasscodeScreen';
-import { ReviewScreen } from './ReviewScreen';
-import { PinScreen } from './PinScreen';
-import { SuccessScreen } from './SuccessScreen';
-import { FailedScreen } from './FailedScreen';
-import { AccountScreen } from './AccountScreen';
-import { ResetRequestScreen } from './ResetRequestScreen';
-import { DetailsScreen } from './DetailsScreen';
 
 const screens: readonly FlowScreen[] = [
   // Relative to the area, as every path here.
@@ -31,9 +25,12 @@ const screens: readonly FlowScreen[] = [
 
 /**
  * VISA flow (docs/product/visa.md#screens), mounted (nested) at /:slug/visa: paths here are
- * relative to it. One lazy chunk of its own (src/app/routes.tsx). /:slug/visa itself goes to
- * activate.
+ * relative to it. A lazy chunk of its own (src/app/routes.tsx) with the first screen; the others
+ * follow in a second one (lazyScreens.ts). /:slug/visa itself goes to activate.
  */
 export default function VisaFlow() {
+  useEffect(() => {
+    void afterFirstInteraction().then(preloadLaterScreens);
+  }, []);
   return <FlowScreens screens={screens} />;
 }
