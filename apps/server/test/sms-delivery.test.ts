@@ -163,7 +163,7 @@ describe('SMS through the outbox worker and Twilio', () => {
       TWILIO_AUTH_TOKEN: TOKEN,
       SMS_FROM: 'Tessera',
       TWILIO_API_URL: gateway.url,
-      SMS_TIMEOUT_SECONDS: '1',
+      SMS_TIMEOUT_SECONDS: '3',
     },
   }));
   afterEach(async () => {
@@ -187,7 +187,7 @@ describe('SMS through the outbox worker and Twilio', () => {
   it('configures the Twilio adapter from the environment', () => {
     expect(t.config.sms).toEqual({
       adapter: 'twilio',
-      twilio: { apiUrl: gateway.url, accountSid: ACCOUNT, username: ACCOUNT, password: TOKEN, from: 'Tessera', messagingServiceSid: undefined, timeoutMs: 1000 },
+      twilio: { apiUrl: gateway.url, accountSid: ACCOUNT, username: ACCOUNT, password: TOKEN, from: 'Tessera', messagingServiceSid: undefined, timeoutMs: 3000 },
     });
   });
 
