@@ -15,7 +15,7 @@ export interface Metrics {
   captchaRefusals: Counter<'provider' | 'reason'>;
   /** Rate-limited requests counted in this process because Redis (REDIS_URL) could not be asked. */
   rateLimitFallbacks: Counter;
-  /** Cards (and numbers without a card) that entered a cool-down or the operator lock, by kind. */
+  /** Card numbers (a card's or not) that entered a cool-down or the operator lock, by kind. */
   cardLockouts: Counter<'kind'>;
 }
 

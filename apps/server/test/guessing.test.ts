@@ -1,5 +1,10 @@
+import { Migrator, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { migrationProvider } from '../src/db/migrations/index.js';
+import { PURPOSE } from '../src/crypto/index.js';
+import { countNumberGuess, lockNumberGuesses } from '../src/db/repositories/number-guesses.js';
 import { GUESSING_COOLDOWN_MS } from '../src/domain/guessing-policy.js';
+import { cardRow } from './helpers/flows.js';
 import { demoCard, lookupBody } from './helpers/demo.js';
 import { useTestApp } from './helpers/test-app.js';
 
@@ -39,8 +44,9 @@ describe('guessing limit per card', () => {
     expect(await codeOf('GIFT_REPLACE')).toBe('OK');
     for (let i = 0; i < 4; i++) expect(await codeOf('GIFT_REPLACE', '000000')).toBe('CARD_NOT_FOUND');
     expect(await codeOf('GIFT_REPLACE')).toBe('OK');
-    const card = await t.db.selectFrom('cards').select(['failed_attempts', 'locked_until']).where('number_last3', '=', '108').executeTakeFirstOrThrow();
-    expect(card).toEqual({ failed_attempts: 0, locked_until: null });
+    expect(await cardRow(t, 'GIFT_REPLACE')).toMatchObject({ failed_attempts: 0, locked_until: null });
+    // A right secret forgets the number's counters: no row is left.
+    expect(await t.db.selectFrom('number_guesses').selectAll().where('number_index', '=', t.deps.crypto.blindIndex.of(PURPOSE.cardNumber, demoCard('GIFT_REPLACE').number.replaceAll(' ', ''))).execute()).toEqual([]);
   });
 
   it('escalates the cool-down to 2 hours after 10 and 24 hours after 15 wrong secrets, and counts each lockout', async () => {
@@ -78,15 +84,14 @@ describe('guessing limit per card', () => {
       expect(await codeOf('GIFT_NO_EXPIRY', '000000')).toBe('TOO_MANY_REQUESTS');
       if (round === 18) {
         // 95 wrong secrets: cooling down, not locked.
-        const row = await t.db.selectFrom('cards').select(['failed_attempts', 'operator_locked']).where('number_last3', '=', '106').executeTakeFirstOrThrow();
-        expect(row).toEqual({ failed_attempts: 95, operator_locked: 0 });
+        expect(await cardRow(t, 'GIFT_NO_EXPIRY')).toMatchObject({ failed_attempts: 95, operator_locked: 0 });
       }
       clock += 24 * 60 * 60_000 + 1000;
     }
     // A day later the right code is still refused: only the operator unlocks.
     clock += 24 * 60 * 60 * 1000;
     expect(await codeOf('GIFT_NO_EXPIRY')).toBe('TOO_MANY_REQUESTS');
-    const card = await t.db.selectFrom('cards').select(['id', 'failed_attempts', 'operator_locked']).where('number_last3', '=', '106').executeTakeFirstOrThrow();
+    const card = await cardRow(t, 'GIFT_NO_EXPIRY');
     expect(card).toMatchObject({ failed_attempts: 100, operator_locked: 1 });
     const events = await t.db.selectFrom('audit_events').select('outcome').where('outcome', '=', 'refused_locked').execute();
     expect(events.length).toBeGreaterThan(0);
@@ -99,23 +104,24 @@ describe('guessing limit per card', () => {
   it('does not count attempts refused during a cool-down', async () => {
     for (let i = 0; i < 5; i++) await codeOf('GIFT_IDENTIFY', '000000');
     for (let i = 0; i < 10; i++) expect(await codeOf('GIFT_IDENTIFY', '000000')).toBe('TOO_MANY_REQUESTS');
-    const card = await t.db.selectFrom('cards').select('failed_attempts').where('number_last3', '=', '110').executeTakeFirstOrThrow();
-    expect(card.failed_attempts).toBe(5);
+    expect((await cardRow(t, 'GIFT_IDENTIFY')).failed_attempts).toBe(5);
   });
 
   /**
-   * Holds a card's row as a secret check does (PostgreSQL: FOR UPDATE; SQLite: the one connection),
-   * optionally changing it, until `release` is called: what a concurrent check in flight looks like.
+   * Holds a card number's guessing counters as a secret check does (lockNumberGuesses: PostgreSQL's
+   * advisory lock and row; SQLite: the one connection), optionally counting a wrong guess, until
+   * `release` is called: what a concurrent check in flight looks like.
    */
-  async function holdCardRow(cardId: string, change?: { failed_attempts: number; locked_until: string }) {
+  async function holdCounters(name: string, change?: { failed_attempts: number; locked_until: string }) {
+    const index = t.deps.crypto.blindIndex.of(PURPOSE.cardNumber, demoCard(name).number.replaceAll(' ', ''));
     let held!: () => void;
     const rowHeld = new Promise<void>((resolve) => (held = resolve));
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     const done = t.db.transaction().execute(async (trx) => {
-      const select = trx.selectFrom('cards').select('id').where('id', '=', cardId);
-      await (t.database.dialect === 'postgres' ? select.forUpdate() : select).execute();
-      if (change) await trx.updateTable('cards').set(change).where('id', '=', cardId).execute();
+      const at = new Date(clock).toISOString();
+      await lockNumberGuesses(trx, index, at);
+      if (change) await countNumberGuess(trx, index, change.failed_attempts, change.locked_until, at);
       held();
       await released;
     });
@@ -126,12 +132,11 @@ describe('guessing limit per card', () => {
     };
   }
   const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-  const cardIdOf = async (name: string) =>
-    (await t.db.selectFrom('cards').select('id').where('number_last3', '=', demoCard(name).number.slice(-3)).executeTakeFirstOrThrow()).id;
 
   it('never accepts a right secret while a wrong one that starts a cool-down is being committed', async () => {
-    // The 5th wrong guess, holding the row with the cool-down written but not yet committed.
-    const release = await holdCardRow(await cardIdOf('GIFT_RESET'), { failed_attempts: 5, locked_until: new Date(clock + 30 * 60_000).toISOString() });
+    // 4 wrong guesses, then the 5th, holding the counters with the cool-down written but not yet committed.
+    for (let i = 0; i < 4; i++) expect(await codeOf('GIFT_RESET', '000000')).toBe('CARD_NOT_FOUND');
+    const release = await holdCounters('GIFT_RESET', { failed_attempts: 5, locked_until: new Date(clock + 30 * 60_000).toISOString() });
     const right = lookup('GIFT_RESET');
     // Time for the right secret to be read and checked while the wrong one is uncommitted: without
     // the shared lock on PostgreSQL it is accepted on the count it read (0).
@@ -143,8 +148,9 @@ describe('guessing limit per card', () => {
   });
 
   it('admits 5 wrong codes of a parallel burst of 19, and refuses the right one sent last', async () => {
-    // The burst queues up behind a check in flight, so the right one is sent, and waits, last.
-    const release = await holdCardRow(await cardIdOf('GIFT_BELOW_FEE'));
+    // The burst queues up behind a check in flight on a number with no counters yet (its row is
+    // being inserted, which no reader waits for), so the right one is sent, and waits, last.
+    const release = await holdCounters('GIFT_BELOW_FEE');
     const wrong = Array.from({ length: 19 }, () => lookup('GIFT_BELOW_FEE', '000000'));
     await pause(200);
     const right = lookup('GIFT_BELOW_FEE');
@@ -154,7 +160,37 @@ describe('guessing limit per card', () => {
     expect(codes.filter((c) => c === 'CARD_NOT_FOUND')).toHaveLength(5);
     expect(codes.filter((c) => c === 'TOO_MANY_REQUESTS')).toHaveLength(15);
     expect(codes.at(-1)).toBe('TOO_MANY_REQUESTS');
-    const row = await t.db.selectFrom('cards').select('failed_attempts').where('number_last3', '=', demoCard('GIFT_BELOW_FEE').number.slice(-3)).executeTakeFirstOrThrow();
-    expect(row.failed_attempts).toBe(5);
+    expect((await cardRow(t, 'GIFT_BELOW_FEE')).failed_attempts).toBe(5);
+  });
+
+  // Last in the file: it takes the schema down a step and up again.
+  it('migration 015 moves the cards’ counters to their numbers, keeping a lock, the higher count and the later cool-down', async () => {
+    const db = t.db;
+    const migrator = new Migrator({ db, provider: migrationProvider, ...(t.database.dialect === 'postgres' && { migrationTableSchema: t.database.schema }) });
+    expect((await migrator.migrateTo('014_card_import_batches')).error).toBeUndefined();
+    const indexOf = (name: string) => t.deps.crypto.blindIndex.of(PURPOSE.cardNumber, demoCard(name).number.replaceAll(' ', ''));
+    const at = new Date(clock).toISOString();
+    const hourLater = new Date(clock + 3_600_000).toISOString();
+    const dayLater = new Date(clock + 86_400_000).toISOString();
+    await db.deleteFrom('number_guesses').execute();
+    const setOnCard = (name: string, failed: number, lockedUntil: string | null, operatorLocked: 0 | 1) =>
+      sql`update cards set failed_attempts = ${failed}, locked_until = ${lockedUntil}, operator_locked = ${operatorLocked} where number_index = ${indexOf(name)}`.execute(db);
+    await setOnCard('GIFT_BALANCE', 7, hourLater, 0);
+    await setOnCard('GIFT_PAYOUT', 20, null, 1);
+    await setOnCard('GIFT_EMPTY', 3, null, 0);
+    // Guesses on the same number made where the card did not qualify (another brand's portal, say).
+    await db.insertInto('number_guesses').values({ number_index: indexOf('GIFT_EMPTY'), failed_attempts: 2, locked_until: dayLater, updated_at: at }).execute();
+
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    const rows = await db.selectFrom('number_guesses').select(['number_index', 'failed_attempts', 'locked_until']).execute();
+    const byIndex = new Map(rows.map((r) => [r.number_index, { failed_attempts: r.failed_attempts, locked_until: r.locked_until }]));
+    expect(rows).toHaveLength(3);
+    expect(byIndex.get(indexOf('GIFT_BALANCE'))).toEqual({ failed_attempts: 7, locked_until: hourLater });
+    expect(byIndex.get(indexOf('GIFT_PAYOUT'))).toEqual({ failed_attempts: 100, locked_until: null });
+    expect(byIndex.get(indexOf('GIFT_EMPTY'))).toEqual({ failed_attempts: 3, locked_until: dayLater });
+    await expect(sql`select failed_attempts from cards`.execute(db)).rejects.toThrow();
+    // What the cardholder sees: the lock holds, the cool-down runs.
+    expect(await codeOf('GIFT_PAYOUT')).toBe('TOO_MANY_REQUESTS');
+    expect(await codeOf('GIFT_BALANCE')).toBe('TOO_MANY_REQUESTS');
   });
 });

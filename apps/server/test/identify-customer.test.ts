@@ -2,7 +2,7 @@ import { identifyCustomerResponseSchema, identityApi } from '@tessera/contracts'
 import { describe, expect, it } from 'vitest';
 import { PURPOSE } from '../src/crypto/index.js';
 import { demoCard } from './helpers/demo.js';
-import { auditEventsOf, cardRow, ledgerSums, refusal, useFlowTestApp } from './helpers/flows.js';
+import { auditEventsOf, cardRow, countersOf, ledgerSums, refusal, useFlowTestApp } from './helpers/flows.js';
 import {
   CustomerCallSecrets,
   identifyCustomerCall,
@@ -39,7 +39,8 @@ async function identify(sessionId: string | null, payload: Record<string, unknow
 const registrationsOf = (cardId: string) => t.db.selectFrom('card_registrations').selectAll().where('card_id', '=', cardId).execute();
 
 async function snapshotOf(cardId: string) {
-  const card = await t.db.selectFrom('cards').select(['paid_out_at', 'registered_at', 'failed_attempts']).where('id', '=', cardId).executeTakeFirstOrThrow();
+  const row = await t.db.selectFrom('cards').select(['paid_out_at', 'registered_at', 'number_ciphertext']).where('id', '=', cardId).executeTakeFirstOrThrow();
+  const card = { paid_out_at: row.paid_out_at, registered_at: row.registered_at, failed_attempts: (await countersOf(t, row)).failed_attempts };
   return { card, registrations: (await registrationsOf(cardId)).length, ledger: await ledgerSums(t) };
 }
 

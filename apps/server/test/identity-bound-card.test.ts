@@ -4,7 +4,8 @@ import { TEST_CAPTCHA_TOKEN } from '../src/adapters/captcha/test.js';
 import { PURPOSE } from '../src/crypto/index.js';
 import { createLogger } from '../src/logger.js';
 import { issueRecoveryCode } from '../src/operator/issue-recovery-code.js';
-import { auditEventsOf, ledgerSums, logSink } from './helpers/flows.js';
+import { auditEventsOf, countersOf, ledgerSums, logSink, setCounters } from './helpers/flows.js';
+import { GUESSING_LOCK_AFTER } from '../src/domain/guessing-policy.js';
 import { issueTestGiftCard } from './helpers/identity.js';
 import { sandboxPage, TestBrowser } from './helpers/sandbox-browser.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
@@ -101,7 +102,11 @@ async function approvedSession(flow: 'PAYOUT' | 'IDENTIFY', extra: Record<string
 const payoutCall = (body: Record<string, unknown>) => post(identityApi.customer.build({ themeCode: 'demo' }), 'PAYOUT', body);
 const identifyCall = (sessionId: string, body: Record<string, unknown>) => post(identityApi.customer.build({ themeCode: 'demo' }, { sessionId }), 'IDENTIFY', body);
 
-const cardState = (id: string) => t.db.selectFrom('cards').select(['failed_attempts', 'locked_until', 'paid_out_at', 'registered_at']).where('id', '=', id).executeTakeFirstOrThrow();
+const cardState = async (id: string) => {
+  const row = await t.db.selectFrom('cards').select(['paid_out_at', 'registered_at', 'number_ciphertext']).where('id', '=', id).executeTakeFirstOrThrow();
+  const { failed_attempts, locked_until } = await countersOf(t, row);
+  return { failed_attempts, locked_until, paid_out_at: row.paid_out_at, registered_at: row.registered_at };
+};
 const sessionRow = (id: string) => t.db.selectFrom('identity_sessions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const sessionCount = async () => Number((await t.db.selectFrom('identity_sessions').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 const payoutsOf = (cardId: string) => t.db.selectFrom('payouts').selectAll().where('card_id', '=', cardId).execute();
@@ -267,7 +272,7 @@ describe('the customer call with the sessionId alone', () => {
     // Locked for the operator (what 100 wrong secrets in a row lead to, GUESSING_LOCK_AFTER).
     const locked = await freshCard();
     const b = await approvedSession('PAYOUT', withCard(locked, { bankAccountNumber: ING }));
-    await t.db.updateTable('cards').set({ operator_locked: 1 }).where('id', '=', locked.id).execute();
+    await setCounters(t, await t.db.selectFrom('cards').select('number_ciphertext').where('id', '=', locked.id).executeTakeFirstOrThrow(), { failed_attempts: GUESSING_LOCK_AFTER });
     expect(refusal(await payoutCall({ sessionId: b.sessionId }))).toEqual({ status: 400, code: 'TOO_MANY_REQUESTS' });
     // A new security code (RESET with a recovery code) since the session call: the binding is gone.
     const reset = await freshCard();

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { PURPOSE } from '../src/crypto/index.js';
 import { exportPayouts } from '../src/operator/export-payouts.js';
 import { demoCard, lookupBody } from './helpers/demo.js';
-import { auditEventsOf, cardRow, ledgerSums, refusal, useFlowTestApp } from './helpers/flows.js';
+import { auditEventsOf, cardRow, countersOf, ledgerSums, refusal, useFlowTestApp } from './helpers/flows.js';
 import {
   CustomerCallSecrets,
   identifyCustomerCall,
@@ -54,7 +54,8 @@ const balanceOf = async (cardId: string) => (await ledgerSums(t)).byCard.get(car
 
 /** What a refused call must leave as it was. */
 async function snapshotOf(cardId: string) {
-  const card = await t.db.selectFrom('cards').select(['paid_out_at', 'registered_at', 'failed_attempts', 'state']).where('id', '=', cardId).executeTakeFirstOrThrow();
+  const row = await t.db.selectFrom('cards').select(['paid_out_at', 'registered_at', 'state', 'number_ciphertext']).where('id', '=', cardId).executeTakeFirstOrThrow();
+  const card = { paid_out_at: row.paid_out_at, registered_at: row.registered_at, failed_attempts: (await countersOf(t, row)).failed_attempts, state: row.state };
   return { card, balance: await balanceOf(cardId), payouts: (await payoutsOf(cardId)).length, ledger: (await ledgerSums(t)).entries };
 }
 

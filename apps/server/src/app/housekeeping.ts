@@ -22,7 +22,7 @@ export interface HousekeepingSweeperOptions {
 export interface SweepResult {
   /** Error reports deleted (older than ERROR_REPORT_RETENTION_DAYS). */
   errorReports: number;
-  /** Guessing counters of numbers without a card forgotten (last guessed 30 days ago or more). */
+  /** Guessing counters forgotten (a number, a card's or not, last guessed 30 days ago or more, not locked). */
   numberGuesses: number;
   /** Failed messages whose content was erased (failed OUTBOX_FAILED_CONTENT_DAYS ago or more). */
   failedMessageContents: number;
@@ -33,8 +33,8 @@ export interface SweepResult {
 /**
  * Deletes what the server keeps only for a while, at start and then every hour, in every server
  * process (main.ts): error reports older than ERROR_REPORT_RETENTION_DAYS, and the guessing
- * counters of numbers without a card (number_guesses) last guessed 30 days ago, which bounds
- * that table, and the encrypted content of messages given up OUTBOX_FAILED_CONTENT_DAYS ago (kept
+ * counters of numbers (number_guesses, a card's or not, alike) last guessed 30 days ago, which
+ * bounds that table, unless they reached the lock that only an operator lifts, and the encrypted content of messages given up OUTBOX_FAILED_CONTENT_DAYS ago (kept
  * until then for `tessera outbox retry`), and the brand API's idempotency keys once they are 24 hours old. A timer rather than a sweep on insert: rows must go when their time is up even if
  * nothing new arrives, and a delete in the guessing path would make it slower than a real card's.
  * Several processes sweeping at once is harmless: each runs the same `DELETE … WHERE … < cutoff`,
@@ -86,7 +86,7 @@ export class HousekeepingSweeper {
       const deleted = await run;
       if (deleted.errorReports > 0) this.#o.logger.info({ deleted: deleted.errorReports, before: cutoff }, 'old error reports deleted');
       if (deleted.failedMessageContents > 0) this.#o.logger.info({ erased: deleted.failedMessageContents, before: failedBefore }, 'content of failed messages erased');
-      if (deleted.numberGuesses > 0) this.#o.logger.info({ forgotten: deleted.numberGuesses, before: forgetBefore }, 'guessing counters of numbers without a card forgotten');
+      if (deleted.numberGuesses > 0) this.#o.logger.info({ forgotten: deleted.numberGuesses, before: forgetBefore }, 'guessing counters of numbers last guessed a month ago forgotten');
       return deleted;
     } finally {
       this.#running = undefined;

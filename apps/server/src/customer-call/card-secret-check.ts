@@ -2,11 +2,11 @@ import { type ErrorCode, stripCardNumber } from '@tessera/contracts';
 import type { Transaction } from 'kysely';
 import { PURPOSE } from '../crypto/index.js';
 import { recordAuditEvent, type AuditEvent } from '../db/repositories/audit.js';
-import { findCardWithCurrentSecret, findCurrentSecret, spendAttempt } from '../db/repositories/card-secrets.js';
-import { carryNumberGuesses, countNumberGuess, lockNumberGuesses } from '../db/repositories/number-guesses.js';
-import { findCardByNumberIndex, incrementFailedAttempts, isCardStillClean, resetFailedAttempts, updateCard } from '../db/repositories/cards.js';
+import { findCardWithCurrentSecret, spendAttempt } from '../db/repositories/card-secrets.js';
+import { findCardById } from '../db/repositories/cards.js';
+import { carryNumberGuesses, countNumberGuess, forgetGuessesOf, isCardStillUnguessed, lockNumberGuesses, waitForChecksOnNumber } from '../db/repositories/number-guesses.js';
 import type { CardRow, CardSecretRow, CardSecretsTable, Database } from '../db/schema.js';
-import { afterWrongSecret, GUESSING_LOCK_AFTER, guessingGate } from '../domain/guessing-policy.js';
+import { afterWrongSecret, guessingGate, guessingStateOf } from '../domain/guessing-policy.js';
 import type { ServiceDeps } from '../deps.js';
 import { noteLockout, noteNumberLockout } from './lockout.js';
 
@@ -49,21 +49,20 @@ export interface SecretCheckInput<T> extends SecretCheckBase {
  * Finds a card by number and checks one of its secrets under the guessing policy. Wrong number
  * and wrong secret look the same.
  *
- * First a read-only look (card and current secret in one statement). When it shows an eligible,
- * unlocked card with no failed attempts and the secret matches, and the card's counters are still
- * clean once the secret has matched (isCardStillClean, which waits for a check holding the row on
- * PostgreSQL), there is nothing to change: the success is audited (one insert, committed before
- * the answer, with the caller's read running meanwhile) and no write transaction is opened. This
- * is the answer the transaction below would give had it run at that second look; a wrong guess
- * committed after it counts after this success, as it would had this request won the row lock.
- * Without the second look, a burst of wrong guesses could start a cool-down between the look and
- * the answer and a right secret sent last would still be accepted: more than 5 codes tested.
+ * First a read-only look (card, current secret and whether the number has guessing counters, in
+ * one statement). When it shows an eligible card whose number has no counters and the secret
+ * matches, and that is still so once the secret has matched (isCardStillUnguessed), there is
+ * nothing to change: the success is audited (one insert, committed before the answer, with the
+ * caller's read running meanwhile) and no write transaction is opened. This is the answer the
+ * transaction below would give had it run at that second look; a wrong guess committed after it
+ * counts after this success, as it would had this request won the counters' row lock. Without the
+ * second look, a burst of wrong guesses could start a cool-down between the look and the answer
+ * and a right secret sent last would still be accepted: more than 5 codes tested.
  *
- * Anything else (unknown or ineligible card, wrong secret, a count to reset, a lock) goes
- * through one transaction that re-reads the card (locked on PostgreSQL) and commits the
- * failed-attempt count and the audit event even when the answer is a refusal (the caller throws
- * after the commit). That transaction's checks are verifyLocked, which checkCardSecretAndWrite
- * shares: the guessing policy lives there once.
+ * Anything else (unknown or ineligible card, wrong secret, counters to forget, a cool-down) goes
+ * through one transaction (verifyLocked, which checkCardSecretAndWrite shares: the guessing
+ * policy lives there once) that commits the count and the audit event even when the answer is a
+ * refusal (the caller throws after the commit).
  */
 export async function checkCardSecret<T>(deps: ServiceDeps, input: SecretCheckInput<T>): Promise<SecretCheckResult<T>> {
   const { crypto } = deps;
@@ -72,21 +71,16 @@ export async function checkCardSecret<T>(deps: ServiceDeps, input: SecretCheckIn
 
   const first = deps.now();
   const peek = await findCardWithCurrentSecret(deps.db, numberIndexes, input.secretKind, first.toISOString());
-  const clean =
-    peek !== undefined &&
-    input.purpose === undefined &&
-    input.accepts(peek.card) &&
-    peek.card.failed_attempts === 0 &&
-    peek.card.locked_until === null &&
-    peek.card.operator_locked === 0;
+  const clean = peek !== undefined && input.purpose === undefined && input.accepts(peek.card) && !peek.guessed;
   // The secret is checked (or the same work spent) whatever the card, as in the transaction.
   const matches =
     clean && peek.secret !== undefined
       ? crypto.secrets.verify({ hash: peek.secret.hash, pepperVersion: peek.secret.pepper_version }, peek.card.id, input.secretKind, input.secret)
       : crypto.secrets.spendVerify(input.secretKind, input.secret);
-  // The look was unlocked: a wrong secret committed since may have started a cool-down. The
-  // success stands only if the counters are still clean now (else the transaction decides).
-  if (clean && matches && (await isCardStillClean(deps.db, peek.card))) {
+  // The look was unlocked: a wrong secret checked since, or still being checked, may have started
+  // a cool-down. The success stands only if the number is still without counters once the checks
+  // queued before this one are done (else the transaction decides).
+  if (clean && matches && (await stillUnguessed(deps, peek.card, numberIndexes))) {
     const [, read] = await Promise.all([
       deps.audit.record({ ...input.audit, outcome: 'success', cardId: peek.card.id, detail: null }, first.toISOString()),
       input.readAfter(peek.card),
@@ -103,6 +97,12 @@ export async function checkCardSecret<T>(deps: ServiceDeps, input: SecretCheckIn
   });
   if (!checked.ok) return wokenAfter(deps, checked);
   return { ...checked, read: await input.readAfter(checked.card) };
+}
+
+/** The read-only path's second look (isCardStillUnguessed), once the checks in flight on the number are done. */
+async function stillUnguessed(deps: ServiceDeps, card: CardRow, numberIndexes: readonly [string, string]): Promise<boolean> {
+  await waitForChecksOnNumber(deps.db, numberIndexes[0]);
+  return isCardStillUnguessed(deps.db, card, numberIndexes);
 }
 
 /** The card and secret a write runs against, inside the transaction that verified them. */
@@ -165,11 +165,17 @@ function wokenAfter(deps: ServiceDeps, refusal: SecretRefusal): SecretRefusal {
 }
 
 /**
- * The guessing policy, in one place for every secret check: inside the caller's transaction, read
- * the card (locked on PostgreSQL), refuse an unknown or ineligible card, a cool-down or a lock,
- * compare the secret in constant time, count a wrong one (starting a cool-down or the operator
- * lock when due) and reset the count on a right one. Refusals are audited here; the success
- * event is the caller's, so it can carry the outcome of what the caller then does.
+ * The guessing policy, in one place for every secret check, inside the caller's transaction. The
+ * number's guessing counters (number_guesses, a card's or not: docs/decisions/027) are read and
+ * locked first, so checks on one number queue up; then the card and its current secret are read
+ * in one statement. A cool-down or lock refuses; the secret is compared in constant time (or the
+ * same work spent when there is no card this call accepts); a wrong one is counted, starting a
+ * cool-down or the lock when due. Up to there a real card with a wrong secret and a number without
+ * one run the same statements on the same tables, so neither the answer nor its time tells them
+ * apart. A right secret reads the card again under its row lock (PostgreSQL: FOR UPDATE, so a
+ * write the caller then makes cannot interleave with another) and forgets the counters. Refusals
+ * are audited here; the success event is the caller's, so it can carry the outcome of what the
+ * caller then does.
  */
 async function verifyLocked(
   trx: Transaction<Database>,
@@ -180,88 +186,58 @@ async function verifyLocked(
 ): Promise<SecretRefusal | { ok: true; card: CardRow; secret: CardSecretRow }> {
   const { crypto } = deps;
   const at = now.toISOString();
-  const audit = (outcome: string, cardId: string | null, detail?: string) =>
-    recordAuditEvent(trx, { ...input.audit, outcome, cardId, detail: detail ?? null }, at);
+  const [numberIndex] = numberIndexes;
 
-  // While an index key rotation is under way, the number's guessing counters move to the current
-  // version here, on the card's path as on the unknown number's (the same statements on both).
-  if (numberIndexes[1] !== numberIndexes[0]) await carryNumberGuesses(trx, numberIndexes);
-  const card = await findCardByNumberIndex(trx, numberIndexes, { forUpdate: true });
-  if (!card || !input.accepts(card)) return wrongNumber(trx, deps, numberIndexes[0], input, now, card ? { id: card.id, detail: 'card not eligible' } : null);
-  const gate = guessingGate(
-    {
-      failedAttempts: card.failed_attempts,
-      lockedUntil: card.locked_until ? new Date(card.locked_until) : null,
-      operatorLocked: card.operator_locked === 1,
-    },
-    now,
-  );
-  if (!gate.allowed) {
-    await audit(gate.reason === 'locked' ? 'refused_locked' : 'refused_cooldown', card.id);
-    return { ok: false, code: 'TOO_MANY_REQUESTS' };
-  }
-  const stored = await findCurrentSecret(trx, card.id, input.secretKind, at);
-  const matches =
-    stored !== undefined &&
-    crypto.secrets.verify({ hash: stored.hash, pepperVersion: stored.pepper_version }, card.id, input.secretKind, input.secret) &&
-    (input.purpose === undefined || stored.purpose === input.purpose);
-  if (!matches) {
-    if (stored?.attempts_left !== null && stored?.attempts_left !== undefined) await spendAttempt(trx, stored.id, at);
-    const failed = await incrementFailedAttempts(trx, card.id, at);
-    const consequence = afterWrongSecret(failed, now);
-    await audit('wrong_secret', card.id, consequence.lockout ?? undefined);
-    if (!consequence.lockout) return { ok: false, code: 'CARD_NOT_FOUND' };
-    await updateCard(trx, card.id, {
-      operator_locked: consequence.operatorLocked ? 1 : card.operator_locked,
-      locked_until: consequence.lockedUntil?.toISOString() ?? card.locked_until,
-      updated_at: at,
-    });
-    const { messageQueued } = await noteLockout(trx, deps, card, { kind: consequence.lockout, failedAttempts: failed, flowType: input.audit.flowType ?? null }, at);
-    return { ok: false, code: 'CARD_NOT_FOUND', messageQueued };
-  }
-  await resetFailedAttempts(trx, card.id, at);
-  return { ok: true, card, secret: stored };
-}
-
-/**
- * A number that finds no card this call accepts (unknown, another brand's, a kind or state the
- * flow does not take) is answered as a real card with a wrong secret would be: CARD_NOT_FOUND,
- * counted under the number's blind index (number_guesses), with the same cool-downs and lock and
- * then TOO_MANY_REQUESTS. Otherwise 5 wrong tries would tell a real number (it cools down) from
- * an unknown one (404 forever). The same statements as the real card's path run (the row locked
- * and read, the count written, the audit event) and the same secret work is spent, so the time
- * does not tell them apart either.
- */
-async function wrongNumber(
-  trx: Transaction<Database>,
-  deps: ServiceDeps,
-  numberIndex: string,
-  input: SecretCheckBase,
-  now: Date,
-  ineligible: { id: string; detail: string } | null,
-): Promise<SecretRefusal> {
-  const at = now.toISOString();
-  const audit = (outcome: string) =>
-    recordAuditEvent(trx, { ...input.audit, outcome, cardId: ineligible?.id ?? null, detail: ineligible?.detail ?? null }, at);
+  // While an index key rotation is under way, the number's counters move to the current version.
+  if (numberIndexes[1] !== numberIndex) await carryNumberGuesses(trx, numberIndexes);
   const guesses = await lockNumberGuesses(trx, numberIndex, at);
-  const gate = guessingGate(
-    {
-      failedAttempts: guesses.failed_attempts,
-      lockedUntil: guesses.locked_until ? new Date(guesses.locked_until) : null,
-      operatorLocked: guesses.failed_attempts >= GUESSING_LOCK_AFTER,
-    },
-    now,
-  );
+  const found = await findCardWithCurrentSecret(trx, numberIndexes, input.secretKind, at);
+  const card = found && input.accepts(found.card) ? found.card : undefined;
+  // Another brand's card, or one the flow does not take, is audited as such, and answered as none.
+  const cardId = found?.card.id ?? null;
+  const detail = found && !card ? 'card not eligible' : null;
+  const audit = (outcome: string, extra?: string) =>
+    recordAuditEvent(trx, { ...input.audit, outcome, cardId, detail: [detail, extra].filter(Boolean).join('; ') || null }, at);
+
+  const gate = guessingGate(guessingStateOf(guesses), now);
   if (!gate.allowed) {
     await audit(gate.reason === 'locked' ? 'refused_locked' : 'refused_cooldown');
     return { ok: false, code: 'TOO_MANY_REQUESTS' };
   }
-  deps.crypto.secrets.spendVerify(input.secretKind, input.secret);
-  const failed = guesses.failed_attempts + 1;
-  const consequence = afterWrongSecret(failed, now);
-  await countNumberGuess(trx, numberIndex, failed, consequence.lockedUntil?.toISOString() ?? guesses.locked_until, at);
-  await audit('card_not_found');
-  if (consequence.lockout) await noteNumberLockout(trx, deps, { kind: consequence.lockout, failedAttempts: failed, flowType: input.audit.flowType ?? null, brandId: input.audit.brandId ?? null }, at);
-  return { ok: false, code: 'CARD_NOT_FOUND' };
+  const stored = card ? found!.secret : undefined;
+  const matches =
+    stored !== undefined
+      ? crypto.secrets.verify({ hash: stored.hash, pepperVersion: stored.pepper_version }, card!.id, input.secretKind, input.secret) &&
+        (input.purpose === undefined || stored.purpose === input.purpose)
+      : crypto.secrets.spendVerify(input.secretKind, input.secret);
+  if (!matches || !card || !stored) {
+    // A one-time code loses one of its tries. The statement runs for a number without a code as
+    // well (it changes nothing then), so a one-time code's wrong try takes as long as any other.
+    if (input.purpose !== undefined) await spendAttempt(trx, stored?.attempts_left != null ? stored.id : NO_SECRET, at);
+    const failed = guesses.failed_attempts + 1;
+    const consequence = afterWrongSecret(failed, now);
+    await countNumberGuess(trx, numberIndex, failed, consequence.lockedUntil?.toISOString() ?? guesses.locked_until, at);
+    await audit(card ? 'wrong_secret' : 'card_not_found', consequence.lockout ?? undefined);
+    if (!consequence.lockout) return { ok: false, code: 'CARD_NOT_FOUND' };
+    const lockout = { kind: consequence.lockout, failedAttempts: failed, flowType: input.audit.flowType ?? null };
+    if (!card) {
+      await noteNumberLockout(trx, deps, { ...lockout, brandId: input.audit.brandId ?? null }, at);
+      return { ok: false, code: 'CARD_NOT_FOUND' };
+    }
+    const { messageQueued } = await noteLockout(trx, deps, card, lockout, at);
+    return { ok: false, code: 'CARD_NOT_FOUND', messageQueued };
+  }
+
+  // The secret is right: the card under its row lock, as it is now (a write may have changed it
+  // since the unlocked read above; the counters' lock held off only other secret checks).
+  const locked = await findCardById(trx, card.id, { forUpdate: true });
+  if (!locked || !input.accepts(locked)) {
+    await audit('card_not_found', 'changed while the secret was checked');
+    return { ok: false, code: 'CARD_NOT_FOUND' };
+  }
+  await forgetGuessesOf(trx, numberIndexes);
+  return { ok: true, card: locked, secret: stored };
 }
 
+/** A one-time code's id that no row has: spendAttempt's statement for a number without a code. */
+const NO_SECRET = '00000000-0000-0000-0000-000000000000';

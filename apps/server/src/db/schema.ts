@@ -65,9 +65,6 @@ export interface CardsTable {
   state: string;
   asset_code: string;
   expires_at: string | null;
-  failed_attempts: number;
-  locked_until: string | null;
-  operator_locked: number;
   registered_at: string | null;
   paid_out_at: string | null;
   replaced_by_card_id: string | null;
@@ -313,7 +310,12 @@ export interface CardRegistrationsTable {
   created_at: string;
 }
 
-/** Guessing counters of numbers that find no accepted card (migration 007). */
+/**
+ * The guessing counters of every number that was guessed wrong, a card's or not (migrations 007
+ * and 015), under the number's blind index: consecutive wrong secrets and the cool-down they
+ * started. No row: no wrong secret since the last right one. 100 or more: locked until an
+ * operator unlocks it (domain/guessing-policy.ts).
+ */
 export interface NumberGuessesTable {
   number_index: string;
   failed_attempts: number;

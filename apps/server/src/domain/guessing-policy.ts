@@ -1,5 +1,6 @@
 /**
- * Per-card guessing limits (docs/product/common.md#guessing-limits). Every secret kind counts
+ * Per-number guessing limits (docs/product/common.md#guessing-limits): a card's number, or a number
+ * no card has, which is answered alike (docs/security.md#guessing). Every secret kind counts
  * together. Consecutive wrong secrets bring escalating cool-downs in which every secret is refused
  * (TOO_MANY_REQUESTS):
  * - after 5: 30 minutes; after 10: 2 hours; after 15 and every 5 more: 24 hours;
@@ -23,9 +24,11 @@ export const GUESSING_COOLDOWN_MS = GUESSING_COOLDOWNS_MS[0];
 const COOLDOWN_KINDS: readonly LockoutKind[] = ['cooldown_30m', 'cooldown_2h', 'cooldown_24h'];
 
 /**
- * How long the counters of a number without a card are kept after its last wrong guess
- * (app/housekeeping.ts forgets them then). Longer than any cool-down, so a number is forgotten
- * only by someone who waited a month to ask again; the table stays bounded by the guessing rate.
+ * How long a number's counters are kept after its last wrong guess, a card's or not (the same
+ * rule for both, or the forgetting would tell them apart): app/housekeeping.ts forgets them then,
+ * unless they reached the lock, which only an operator lifts. Longer than any cool-down, so a
+ * count starts again only for someone who waited a month to guess again; the table stays bounded
+ * by the guessing rate.
  */
 export const NUMBER_GUESSES_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -37,7 +40,21 @@ export interface GuessingState {
 
 export type GuessingGate = { allowed: true } | { allowed: false; reason: 'cooldown' | 'locked' };
 
-/** May this card check a secret now? */
+/**
+ * A number's counters as stored (number_guesses; no row is no wrong secret) as the policy sees
+ * them. The operator lock is the count reaching GUESSING_LOCK_AFTER: nothing else sets it, and
+ * an operator's unlock forgets the count.
+ */
+export function guessingStateOf(counters: { failed_attempts: number; locked_until: string | null } | undefined): GuessingState {
+  const failedAttempts = counters?.failed_attempts ?? 0;
+  return {
+    failedAttempts,
+    lockedUntil: counters?.locked_until ? new Date(counters.locked_until) : null,
+    operatorLocked: failedAttempts >= GUESSING_LOCK_AFTER,
+  };
+}
+
+/** May this number check a secret now? */
 export function guessingGate(state: GuessingState, now: Date): GuessingGate {
   if (state.operatorLocked) return { allowed: false, reason: 'locked' };
   if (state.lockedUntil && state.lockedUntil.getTime() > now.getTime()) return { allowed: false, reason: 'cooldown' };

@@ -1,10 +1,13 @@
 import type { Transaction } from 'kysely';
+import { cardNumberIndexes } from '../cards/card-number-indexes.js';
 import type { VerifiedWrite } from '../customer-call/card-secret-check.js';
 import { recordAuditEvent, type AuditEvent } from '../db/repositories/audit.js';
 import { findCurrentSecret } from '../db/repositories/card-secrets.js';
 import { findCardById } from '../db/repositories/cards.js';
+import { readNumberGuesses } from '../db/repositories/number-guesses.js';
 import type { CardRow, Database, IdentitySessionRow } from '../db/schema.js';
 import type { ServiceDeps } from '../deps.js';
+import { guessingStateOf } from '../domain/guessing-policy.js';
 
 export type BoundCardRefusal = { ok: false; code: 'CARD_NOT_FOUND' | 'TOO_MANY_REQUESTS' | 'IDENTITY_SESSION_INVALID' };
 export type BoundCardResult<W> = { ok: true; card: CardRow; value: W } | BoundCardRefusal;
@@ -46,7 +49,7 @@ export async function withBoundCard<W>(
       await audit('card_unusable', `${ref}: the bound card no longer qualifies`);
       return { ok: false, code: 'CARD_NOT_FOUND' };
     }
-    if (card.operator_locked === 1) {
+    if (guessingStateOf(await readNumberGuesses(trx, cardNumberIndexes(deps.crypto, card))).operatorLocked) {
       await audit('refused_locked', ref);
       return { ok: false, code: 'TOO_MANY_REQUESTS' };
     }

@@ -4,7 +4,8 @@ import type { Crypto } from '../crypto/index.js';
 import type { Db } from '../db/database.js';
 import { recordAuditEvent } from '../db/repositories/audit.js';
 import { findBrandById, listBrandFlows } from '../db/repositories/brands.js';
-import { guessingGate } from '../domain/guessing-policy.js';
+import { readNumberGuesses } from '../db/repositories/number-guesses.js';
+import { guessingGate, guessingStateOf } from '../domain/guessing-policy.js';
 import { operatorActorOf } from './operator-name.js';
 import { OperatorError } from './operator-error.js';
 import { changeOperatorCard } from './operator-card.js';
@@ -31,7 +32,7 @@ export interface IssueRecoveryCodeResult {
 export async function issueRecoveryCode(deps: { db: Db; crypto: Crypto; now: () => Date; operator?: string }, cardNumber: string): Promise<IssueRecoveryCodeResult> {
   const now = deps.now();
   const at = now.toISOString();
-  return changeOperatorCard(deps, cardNumber, async (trx, card, masked) => {
+  return changeOperatorCard(deps, cardNumber, async (trx, card, masked, indexes) => {
     if (card.kind !== 'giftcard') {
       throw new OperatorError(`The card ${masked} is a Visa card: Visa cards recover their passcode with a code sent by SMS, not a recovery code.`);
     }
@@ -47,14 +48,7 @@ export async function issueRecoveryCode(deps: { db: Db; crypto: Crypto; now: () 
       { type: 'card.recovery_code', client: operatorActorOf(deps), outcome: 'issued', brandId: card.brand_id, cardId: card.id, detail: 'operator; earlier recovery codes stopped working' },
       at,
     );
-    const gate = guessingGate(
-      {
-        failedAttempts: card.failed_attempts,
-        lockedUntil: card.locked_until ? new Date(card.locked_until) : null,
-        operatorLocked: card.operator_locked === 1,
-      },
-      now,
-    );
+    const gate = guessingGate(guessingStateOf(await readNumberGuesses(trx, indexes)), now);
     return {
       maskedNumber: masked,
       brandCode: brand?.code ?? '?',

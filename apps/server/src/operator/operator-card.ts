@@ -26,12 +26,12 @@ export function operatorCardNumber(crypto: Crypto, cardNumber: string): { masked
 export function changeOperatorCard<T>(
   deps: { db: Db; crypto: Crypto },
   cardNumber: string,
-  change: (trx: Transaction<Database>, card: CardRow, masked: string) => Promise<T>,
+  change: (trx: Transaction<Database>, card: CardRow, masked: string, indexes: readonly [string, string]) => Promise<T>,
 ): Promise<T> {
   const { masked, indexes } = operatorCardNumber(deps.crypto, cardNumber);
   return deps.db.transaction().execute(async (trx) => {
     const card = await findCardByNumberIndex(trx, indexes, { forUpdate: true });
     if (!card) throw new OperatorError(`No card with number ${masked} exists.`);
-    return change(trx, card, masked);
+    return change(trx, card, masked, indexes);
   });
 }

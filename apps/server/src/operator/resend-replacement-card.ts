@@ -1,19 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { emailField, maskCardNumber, SUPPORTED_LANGUAGES } from '@tessera/contracts';
 import type { Transaction } from 'kysely';
+import { cardNumberIndexes } from '../cards/card-number-indexes.js';
 import { drawSecurityCode } from '../cards/card-numbers.js';
 import { type Crypto, PURPOSE } from '../crypto/index.js';
 import { type Db, isPostgres } from '../db/database.js';
 import { recordAuditEvent } from '../db/repositories/audit.js';
 import { findBrandById } from '../db/repositories/brands.js';
 import { findCardReplacement, findCardReplacementByNewCard, updateCardReplacementEmail } from '../db/repositories/card-replacements.js';
-import { findCardByNumberIndex, updateCard } from '../db/repositories/cards.js';
+import { findCardByNumberIndex } from '../db/repositories/cards.js';
+import { forgetGuessesOf, readNumberGuesses } from '../db/repositories/number-guesses.js';
 import { sumLedgerByAsset } from '../db/repositories/ledger.js';
 import type { CardReplacementRow, CardRow, Database } from '../db/schema.js';
 import { composeReplacementCardEmail, replacementDedupeKey } from '../delivery/emails/replacement-card.js';
 import { recipientHint } from '../delivery/message.js';
 import { enqueueMessage } from '../delivery/outbox.js';
 import { isReplacedGiftCard } from '../domain/card-state.js';
+import { guessingStateOf } from '../domain/guessing-policy.js';
 import { balancesOf } from '../domain/ledger.js';
 import { operatorActorOf } from './operator-name.js';
 import { OperatorError } from './operator-error.js';
@@ -166,7 +169,9 @@ export async function resendReplacementCard(
     // Wrong guesses were guesses of the code that has just stopped working, so they no longer
     // count, and an operator lock goes too: "cards unlock" needs the new card's number, which
     // only the e-mail carries, and the operator is acting on the card right now anyway.
-    await updateCard(trx, newCard.id, { failed_attempts: 0, locked_until: null, operator_locked: 0, updated_at: at });
+    const newIndexes = cardNumberIndexes(crypto, newCard);
+    const guessing = guessingStateOf(await readNumberGuesses(trx, newIndexes));
+    await forgetGuessesOf(trx, newIndexes);
 
     const balances = balancesOf(await sumLedgerByAsset(trx, newCard.id), newCard.asset_code);
     const message = await composeReplacementCardEmail(trx, {
@@ -193,7 +198,7 @@ export async function resendReplacementCard(
         cardId: newCard.id,
         detail:
           `operator; replacement of card ${record.old_card_id}; new security code; outbox message ${row.id}; ` +
-          `address ${addressChanged ? 'changed' : newEmail !== undefined ? 'confirmed' : 'kept'}; failed attempts were ${newCard.failed_attempts}${newCard.operator_locked === 1 ? '; operator lock lifted' : ''}`,
+          `address ${addressChanged ? 'changed' : newEmail !== undefined ? 'confirmed' : 'kept'}; failed attempts were ${guessing.failedAttempts}${guessing.operatorLocked ? '; operator lock lifted' : ''}`,
       },
       at,
     );
@@ -208,8 +213,8 @@ export async function resendReplacementCard(
       culture,
       messageId: row.id,
       previous: last ? { status: last.status, lastError: last.last_error, updatedAt: last.updated_at } : null,
-      failedAttemptsCleared: newCard.failed_attempts,
-      wasOperatorLocked: newCard.operator_locked === 1,
+      failedAttemptsCleared: guessing.failedAttempts,
+      wasOperatorLocked: guessing.operatorLocked,
     };
   });
 }

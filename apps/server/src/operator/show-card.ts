@@ -4,7 +4,9 @@ import type { Db } from '../db/database.js';
 import { type AuditListing, listAuditEvents } from '../db/repositories/audit.js';
 import { findCardByNumberIndex } from '../db/repositories/cards.js';
 import { sumLedgerByAsset } from '../db/repositories/ledger.js';
+import { readNumberGuesses } from '../db/repositories/number-guesses.js';
 import { payoutsOfCard } from '../db/repositories/payouts.js';
+import { guessingStateOf } from '../domain/guessing-policy.js';
 import { type AssetBalance, balancesOf } from '../domain/ledger.js';
 import { operatorCardNumber } from './operator-card.js';
 import { OperatorError } from './operator-error.js';
@@ -44,7 +46,7 @@ export async function showCard(deps: { db: Db; crypto: Crypto; now: () => Date }
   const card = await findCardByNumberIndex(deps.db, indexes);
   if (!card) throw new OperatorError(`No card with number ${number} exists.`);
   const db = deps.db;
-  const [brand, sums, ledger, replacedBy, replaces, payouts, messages, audit] = await Promise.all([
+  const [brand, sums, ledger, replacedBy, replaces, payouts, messages, audit, guesses] = await Promise.all([
     db.selectFrom('brands').select('code').where('id', '=', card.brand_id).executeTakeFirst(),
     sumLedgerByAsset(db, card.id),
     db.selectFrom('ledger_entries').selectAll().where('card_id', '=', card.id).orderBy('created_at').orderBy('id').execute(),
@@ -53,7 +55,9 @@ export async function showCard(deps: { db: Db; crypto: Crypto; now: () => Date }
     payoutsOfCard(db, card.id),
     db.selectFrom('outbox_messages').select(['id', 'created_at', 'channel', 'purpose', 'status', 'recipient_hint']).where('card_id', '=', card.id).orderBy('created_at').execute(),
     listAuditEvents(db, { card: { id: card.id, importEventId: card.import_event_id }, limit: 50 }),
+    readNumberGuesses(db, indexes),
   ]);
+  const guessing = guessingStateOf(guesses);
   const now = deps.now().getTime();
   return {
     masked: number,
@@ -65,9 +69,9 @@ export async function showCard(deps: { db: Db; crypto: Crypto; now: () => Date }
     blocked: card.blocked_at ? { at: card.blocked_at, reason: card.block_reason } : null,
     balances: balancesOf(sums, card.asset_code),
     guessing: {
-      failedAttempts: card.failed_attempts,
-      coolingDownUntil: card.locked_until && new Date(card.locked_until).getTime() > now ? card.locked_until : null,
-      operatorLocked: card.operator_locked === 1,
+      failedAttempts: guessing.failedAttempts,
+      coolingDownUntil: guesses?.locked_until && guessing.lockedUntil!.getTime() > now ? guesses.locked_until : null,
+      operatorLocked: guessing.operatorLocked,
     },
     ledger: ledger.map((e) => ({ at: e.created_at, kind: e.kind, amount: Number(e.amount), assetCode: e.asset_code, reference: e.reference })),
     replacedBy: masked(replacedBy?.number_last3),

@@ -2,7 +2,8 @@ import { operatorActorOf } from './operator-name.js';
 import type { Crypto } from '../crypto/index.js';
 import type { Db } from '../db/database.js';
 import { recordAuditEvent } from '../db/repositories/audit.js';
-import { updateCard } from '../db/repositories/cards.js';
+import { forgetGuessesOf, readNumberGuesses } from '../db/repositories/number-guesses.js';
+import { guessingStateOf } from '../domain/guessing-policy.js';
 import { changeOperatorCard } from './operator-card.js';
 
 export interface UnlockCardResult {
@@ -24,10 +25,12 @@ export interface UnlockCardResult {
 export async function unlockCard(deps: { db: Db; crypto: Crypto; now: () => Date; operator?: string }, cardNumber: string): Promise<UnlockCardResult> {
   const now = deps.now();
   const at = now.toISOString();
-  return changeOperatorCard(deps, cardNumber, async (trx, card, masked) => {
-    const coolingDown = card.locked_until !== null && new Date(card.locked_until).getTime() > now.getTime() ? card.locked_until : null;
-    await updateCard(trx, card.id, { operator_locked: 0, failed_attempts: 0, locked_until: null, updated_at: at });
-    const wasOperatorLocked = card.operator_locked === 1;
+  return changeOperatorCard(deps, cardNumber, async (trx, card, masked, indexes) => {
+    const guesses = await readNumberGuesses(trx, indexes);
+    const state = guessingStateOf(guesses);
+    const coolingDown = state.lockedUntil !== null && state.lockedUntil.getTime() > now.getTime() ? guesses!.locked_until : null;
+    await forgetGuessesOf(trx, indexes);
+    const wasOperatorLocked = state.operatorLocked;
     await recordAuditEvent(
       trx,
       {
@@ -35,7 +38,7 @@ export async function unlockCard(deps: { db: Db; crypto: Crypto; now: () => Date
         outcome: wasOperatorLocked ? 'unlocked' : coolingDown ? 'cooldown_ended' : 'counter_reset',
         brandId: card.brand_id,
         cardId: card.id,
-        detail: `operator; failed attempts were ${card.failed_attempts}`,
+        detail: `operator; failed attempts were ${state.failedAttempts}`,
       },
       at,
     );
@@ -47,7 +50,7 @@ export async function unlockCard(deps: { db: Db; crypto: Crypto; now: () => Date
       state: card.state,
       wasOperatorLocked,
       wasCoolingDownUntil: coolingDown,
-      failedAttempts: card.failed_attempts,
+      failedAttempts: state.failedAttempts,
     };
   });
 }

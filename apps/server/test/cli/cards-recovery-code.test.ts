@@ -2,6 +2,7 @@ import { resetApi } from '@tessera/contracts';
 import { describe, expect, it } from 'vitest';
 import { PURPOSE } from '../../src/crypto/index.js';
 import { findCardByNumberIndex, updateCard } from '../../src/db/repositories/cards.js';
+import { setCounters } from '../helpers/flows.js';
 import { CAPTCHA, expectRefusals, useCliTest } from './support.js';
 
 const c = useCliTest();
@@ -65,7 +66,7 @@ describe('tessera cards recovery-code', () => {
 
     const number = '6064 0000 0000 0000 110';
     const card = await cardOf(number);
-    await updateCard(c.t.db, card.id, { operator_locked: 1, failed_attempts: 20, updated_at: new Date().toISOString() });
+    await setCounters(c.t, card, { failed_attempts: 100 });
     const locked = await c.cli('cards', 'recovery-code', number);
     expect(locked.code).toBe(0);
     expect(locked.stdout).toContain('run "tessera cards unlock NUMBER" too');

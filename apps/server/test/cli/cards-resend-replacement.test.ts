@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { formatBalance, stripCardNumber, replaceApi } from '@tessera/contracts';
 import { describe, expect, it } from 'vitest';
 import { PURPOSE } from '../../src/crypto/index.js';
-import { findCardByNumberIndex, updateCard } from '../../src/db/repositories/cards.js';
+import { findCardByNumberIndex } from '../../src/db/repositories/cards.js';
+import { countersOf, setCounters } from '../helpers/flows.js';
 import { claimMessage, markFailed, markSent } from '../../src/db/repositories/outbox.js';
 import type { CardRow } from '../../src/db/schema.js';
 import type { OutgoingMessage } from '../../src/delivery/message.js';
@@ -94,7 +95,7 @@ describe('tessera cards resend-replacement', () => {
     const { demo, old, newCard, lost } = await replaceAndLose('GIFT_REPLACE', email, 'en');
     expect(await messagesOf(newCard.id)).toEqual([expect.objectContaining({ status: 'failed', payload_ciphertext: null })]);
     // Wrong guesses and a cool-down on the new card: they were guesses of the old code.
-    await updateCard(c.t.db, newCard.id, { failed_attempts: 7, locked_until: new Date(Date.now() + 600_000).toISOString(), updated_at: new Date().toISOString() });
+    await setCounters(c.t, newCard, { failed_attempts: 7, locked_until: new Date(Date.now() + 600_000).toISOString() });
 
     const res = await c.cli('cards', 'resend-replacement', ...demo.number.split(' '));
     expect(res.stderr).toBe('');
@@ -131,7 +132,8 @@ describe('tessera cards resend-replacement', () => {
     expect(resent.message.text).toContain(formatBalance(demo.balance));
 
     const card = await cardById(newCard.id);
-    expect(card).toMatchObject({ state: 'active', failed_attempts: 0, locked_until: null, operator_locked: 0 });
+    expect(card).toMatchObject({ state: 'active' });
+    expect(await countersOf(c.t, card)).toEqual({ failed_attempts: 0, locked_until: null, operator_locked: 0 });
     // The code in the lost e-mail no longer works; the one in the new e-mail does.
     expect(await balanceLookup(lost.cardNumber, lost.securityCode)).toBe('CARD_NOT_FOUND');
     expect(await balanceLookup(lost.cardNumber, resent.securityCode)).toBe('OK');
@@ -207,10 +209,10 @@ describe('tessera cards resend-replacement', () => {
 
   it('lifts the operator lock of the new card (its number is only in the e-mail, so "cards unlock" cannot be run)', async () => {
     const { demo, newCard, lost } = await replaceAndLose('GIFT_BALANCE', 'slot@example.nl');
-    await updateCard(c.t.db, newCard.id, { operator_locked: 1, failed_attempts: 20, updated_at: new Date().toISOString() });
+    await setCounters(c.t, newCard, { failed_attempts: 100 });
     const res = await c.cli('cards', 'resend-replacement', demo.number);
     expect(res.code).toBe(0);
-    expect(res.stdout).toContain('20 wrong attempts cleared.');
+    expect(res.stdout).toContain('100 wrong attempts cleared.');
     expect(res.stdout).toContain('The card was locked after too many wrong codes; the lock is lifted with the new code.');
     const resent = await readMessage(messageIdIn(res.stdout)!);
     expect(await balanceLookup(lost.cardNumber, resent.securityCode)).toBe('OK');

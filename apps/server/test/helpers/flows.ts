@@ -4,7 +4,10 @@ import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { TEST_CAPTCHA_TOKEN } from '../../src/adapters/captcha/test.js';
 import { PURPOSE } from '../../src/crypto/index.js';
+import { cardNumberIndexes } from '../../src/cards/card-number-indexes.js';
 import { findCardByNumberIndex } from '../../src/db/repositories/cards.js';
+import { readNumberGuesses } from '../../src/db/repositories/number-guesses.js';
+import { guessingStateOf } from '../../src/domain/guessing-policy.js';
 import type { CardRow } from '../../src/db/schema.js';
 import type { OutgoingMessage } from '../../src/delivery/message.js';
 import { issueRecoveryCode } from '../../src/operator/issue-recovery-code.js';
@@ -14,12 +17,44 @@ import { type TestApp, type TestAppOptions, useTestApp } from './test-app.js';
 /** A refused call as its status and code, to compare with one toEqual. */
 export const refusal = (res: LightMyRequestResponse) => ({ status: res.statusCode, code: res.json().code as string });
 
-/** The card row of a demo card (by name) or of a card number. */
-export async function cardRow(t: TestApp, nameOrNumber: string): Promise<CardRow> {
+/**
+ * A card's guessing counters as a test reads them (kept per number in number_guesses since
+ * migration 015, docs/decisions/027): no row reads as 0 and no cool-down; `operator_locked` is
+ * the count reaching the lock, 1 or 0.
+ */
+export interface CardCounters {
+  failed_attempts: number;
+  locked_until: string | null;
+  operator_locked: 0 | 1;
+}
+
+/** The guessing counters of a card's number. */
+export async function countersOf(t: Pick<TestApp, 'db' | 'deps'>, card: Pick<CardRow, 'number_ciphertext'>): Promise<CardCounters> {
+  const state = guessingStateOf(await readNumberGuesses(t.db, cardNumberIndexes(t.deps.crypto, card)));
+  return { failed_attempts: state.failedAttempts, locked_until: state.lockedUntil?.toISOString() ?? null, operator_locked: state.operatorLocked ? 1 : 0 };
+}
+
+/** Sets the guessing counters of a card's number, as wrong guesses would have left them. */
+export async function setCounters(
+  t: Pick<TestApp, 'db' | 'deps'>,
+  card: Pick<CardRow, 'number_ciphertext'>,
+  counters: { failed_attempts: number; locked_until?: string | null },
+): Promise<void> {
+  const [index] = cardNumberIndexes(t.deps.crypto, card);
+  const row = { number_index: index, failed_attempts: counters.failed_attempts, locked_until: counters.locked_until ?? null, updated_at: new Date().toISOString() };
+  await t.db
+    .insertInto('number_guesses')
+    .values(row)
+    .onConflict((oc) => oc.column('number_index').doUpdateSet({ failed_attempts: row.failed_attempts, locked_until: row.locked_until, updated_at: row.updated_at }))
+    .execute();
+}
+
+/** The card row of a demo card (by name) or of a card number, with its number's guessing counters. */
+export async function cardRow(t: TestApp, nameOrNumber: string): Promise<CardRow & CardCounters> {
   const number = /\d/.test(nameOrNumber) ? nameOrNumber : demoCard(nameOrNumber).number;
   const card = await findCardByNumberIndex(t.db, t.deps.crypto.blindIndex.candidates(PURPOSE.cardNumber, stripCardNumber(number)));
   if (!card) throw new Error(`no card ${nameOrNumber}`);
-  return card;
+  return { ...card, ...(await countersOf(t, card)) };
 }
 
 /** Gives a card a new recovery code, as the operator's CLI does, and answers it. */

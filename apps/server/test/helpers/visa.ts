@@ -7,7 +7,7 @@ import { findBrandByCode } from '../../src/db/repositories/brands.js';
 import type { OutgoingMessage } from '../../src/delivery/message.js';
 import { DEMO_CARDS } from '../../src/demo/cards.js';
 import type { CardRow } from '../../src/db/schema.js';
-import { cardRow } from './flows.js';
+import { type CardCounters, cardRow } from './flows.js';
 import type { TestApp } from './test-app.js';
 
 let serial = 0;
@@ -57,7 +57,7 @@ export async function issueVisa(
 }
 
 /** The card row of a demo card by name (VISA_NEW_1; cardRow takes a name with digits for a number) or of a number. */
-export function visaRow(t: TestApp, nameOrNumber: string): Promise<CardRow> {
+export function visaRow(t: TestApp, nameOrNumber: string): Promise<CardRow & CardCounters> {
   const demo = DEMO_CARDS.find((c) => c.name === nameOrNumber);
   return cardRow(t, demo ? demo.number : nameOrNumber);
 }

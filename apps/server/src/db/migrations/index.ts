@@ -13,6 +13,7 @@ import * as payoutReturns from './011_payout_returns.js';
 import * as brandApi from './012_brand_api.js';
 import * as webhooks from './013_webhooks.js';
 import * as cardImportBatches from './014_card_import_batches.js';
+import * as guessingByNumber from './015_guessing_by_number.js';
 
 /**
  * Migrations are listed in code rather than read from a folder, so the esbuild bundle carries
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '012_brand_api': brandApi,
   '013_webhooks': webhooks,
   '014_card_import_batches': cardImportBatches,
+  '015_guessing_by_number': guessingByNumber,
 };
 
 export const migrationProvider: MigrationProvider = {

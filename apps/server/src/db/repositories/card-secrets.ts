@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { CardRow, CardSecretRow, CardSecretsTable } from '../schema.js';
 import { preparedQuery } from '../prepared.js';
 import type { Executor } from './executor.js';
@@ -77,9 +78,15 @@ export async function countOneTimeCodesSince(db: Executor, cardId: string, since
 }
 
 const cardWithCurrentSecret = preparedQuery(
-  (db, p: { numberIndex: string; previousIndex: string; kind: CardSecretsTable['kind']; now: string }) =>
+  // The indexes twice (guessed…): a prepared query binds each named input once.
+  (db, p: { numberIndex: string; previousIndex: string; guessedIndex: string; guessedPreviousIndex: string; kind: CardSecretsTable['kind']; now: string }) =>
     db
-      .selectFrom('cards')
+      // Always one row, nulls when no card has the number: the secret's and the counters'
+      // subqueries run either way, so a number without a card costs what a card's does
+      // (docs/security.md#guessing).
+      .selectFrom(sql<{ one: number }>`(select 1 as one)`.as('one'))
+      // Both index key versions, always (the same value twice without a rotation): one SQL text.
+      .leftJoin('cards', (join) => join.on('cards.number_index', 'in', [p.numberIndex, p.previousIndex]))
       // The current secret is picked by a correlated subquery, so at most one row is read and
       // nothing is sorted but the card's few secrets of the kind.
       .leftJoin('card_secrets as s', (join) =>
@@ -100,29 +107,67 @@ const cardWithCurrentSecret = preparedQuery(
         ),
       )
       .selectAll('cards')
-      .select(['s.id as secret_id', 's.hash as secret_hash', 's.pepper_version as secret_pepper_version'])
-      // Both index key versions, always (the same value twice without a rotation): one SQL text.
-      .where('cards.number_index', 'in', [p.numberIndex, p.previousIndex]),
+      .select([
+        's.id as secret_id',
+        's.hash as secret_hash',
+        's.pepper_version as secret_pepper_version',
+        's.purpose as secret_purpose',
+        's.attempts_left as secret_attempts_left',
+        's.expires_at as secret_expires_at',
+        's.created_at as secret_created_at',
+      ])
+      // Whether the number has guessing counters (docs/decisions/027): the read-only path takes
+      // only a number without any.
+      .select((eb) =>
+        eb
+          .exists(eb.selectFrom('number_guesses as g').select('g.number_index').where('g.number_index', 'in', [p.guessedIndex, p.guessedPreviousIndex]))
+          .as('guessed'),
+      ),
 );
+
+/** What findCardWithCurrentSecret answers for a number that has a card. */
+export interface CardWithCurrentSecret {
+  card: CardRow;
+  /** The card's current secret of the kind asked for; undefined when it has none. */
+  secret: CardSecretRow | undefined;
+  /** Whether the number has guessing counters (a wrong secret since the last right one). */
+  guessed: boolean;
+}
 
 /**
  * A card by the blind index of its number together with its current secret of a kind (the one
- * findCurrentSecret answers), in one statement: the read-only first look of a secret check.
+ * findCurrentSecret answers) and whether its number has guessing counters, in one statement: the
+ * first look of a secret check, and the one read of its transaction.
  */
 export async function findCardWithCurrentSecret(
   db: Executor,
   [numberIndex, previousIndex]: readonly [string, string],
   kind: CardSecretsTable['kind'],
   now: string,
-): Promise<{ card: CardRow; secret: Pick<CardSecretRow, 'id' | 'hash' | 'pepper_version'> | undefined } | undefined> {
-  const [row] = await cardWithCurrentSecret(db, { numberIndex, previousIndex, kind, now });
-  if (!row) return undefined;
-  const { secret_id, secret_hash, secret_pepper_version, ...card } = row;
+): Promise<CardWithCurrentSecret | undefined> {
+  const [row] = await cardWithCurrentSecret(db, { numberIndex, previousIndex, guessedIndex: numberIndex, guessedPreviousIndex: previousIndex, kind, now });
+  if (!row || row.id === null) return undefined;
+  const { secret_id, secret_hash, secret_pepper_version, secret_purpose, secret_attempts_left, secret_expires_at, secret_created_at, guessed, ...columns } = row;
+  // The left join types every card column as nullable; a row with an id is a whole card.
+  const card = columns as CardRow;
   return {
     card,
     secret:
-      secret_id !== null && secret_hash !== null && secret_pepper_version !== null
-        ? { id: secret_id, hash: secret_hash, pepper_version: secret_pepper_version }
+      secret_id !== null && secret_hash !== null && secret_pepper_version !== null && secret_created_at !== null
+        ? {
+            id: secret_id,
+            card_id: card.id,
+            kind,
+            hash: secret_hash,
+            pepper_version: secret_pepper_version,
+            purpose: secret_purpose,
+            attempts_left: secret_attempts_left,
+            expires_at: secret_expires_at,
+            used_at: null,
+            created_at: secret_created_at,
+          }
         : undefined,
+    // SQLite answers 0 or 1, PostgreSQL a boolean.
+    guessed: Boolean(guessed),
   };
 }

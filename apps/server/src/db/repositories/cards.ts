@@ -31,25 +31,6 @@ export async function findCardById(db: Executor, cardId: string, options: { forU
   return (await (options.forUpdate ? cardByIdForUpdate : cardById)(db, { cardId }))[0];
 }
 
-/**
- * Is the card still as a secret check's first look saw it: no wrong secret counted, no cool-down,
- * no lock, the same state? The read-only success path asks this after the secret matched, so the
- * success is decided on the counters as they are then, not as they were when it looked.
- * PostgreSQL: FOR SHARE waits for a check that holds the row (FOR UPDATE) and reads what it
- * commits; SQLite's one connection runs the transactions queued before this query first.
- */
-export async function isCardStillClean(db: Executor, card: Pick<CardRow, 'id' | 'state'>): Promise<boolean> {
-  const query = db
-    .selectFrom('cards')
-    .select('id')
-    .where('id', '=', card.id)
-    .where('state', '=', card.state)
-    .where('failed_attempts', '=', 0)
-    .where('locked_until', 'is', null)
-    .where('operator_locked', '=', 0);
-  return (await (isPostgres(db) ? query.forShare() : query).executeTakeFirst()) !== undefined;
-}
-
 export async function insertCard(db: Executor, card: NewCard): Promise<void> {
   await db.insertInto('cards').values(card).execute();
 }
@@ -77,37 +58,14 @@ export async function updateCard(db: Executor, cardId: string, changes: CardUpda
   await db.updateTable('cards').set(changes).where('id', '=', cardId).execute();
 }
 
-/**
- * Counts one wrong secret atomically (no lost update when guesses arrive at once) and answers
- * the new count.
- */
-export async function incrementFailedAttempts(db: Executor, cardId: string, now: string): Promise<number> {
-  const row = await db
-    .updateTable('cards')
-    .set({ failed_attempts: sql`failed_attempts + 1`, updated_at: now })
-    .where('id', '=', cardId)
-    .returning('failed_attempts')
-    .executeTakeFirstOrThrow();
-  return Number(row.failed_attempts);
-}
-
-export async function resetFailedAttempts(db: Executor, cardId: string, now: string): Promise<void> {
-  await db
-    .updateTable('cards')
-    .set({ failed_attempts: 0, locked_until: null, updated_at: now })
-    .where('id', '=', cardId)
-    .where((eb) => eb.or([eb('failed_attempts', '!=', 0), eb('locked_until', 'is not', null)]))
-    .execute();
-}
-
-/** Rows per INSERT on SQLite: it binds at most 32 766 parameters, and a card row has 21 columns. */
+/** Rows per INSERT on SQLite: it binds at most 32 766 parameters, and a card row has 18 columns. */
 const ROWS_PER_STATEMENT = 500;
 
 type BulkTable = 'cards' | 'card_secrets' | 'visa_holders' | 'ledger_entries' | 'audit_events';
 
 /** The integer columns of the bulk tables (every other column is text): PostgreSQL's unnest needs the array types. */
 const INTEGER_COLUMNS: Record<BulkTable, readonly string[]> = {
-  cards: ['number_key_version', 'failed_attempts', 'operator_locked'],
+  cards: ['number_key_version'],
   card_secrets: ['pepper_version', 'attempts_left'],
   visa_holders: ['key_version'],
   ledger_entries: ['amount'],
@@ -155,7 +113,7 @@ export async function insertCardRows(
 
 /** The columns a new card's rows are written with (the rest keep their defaults). */
 const NEW_ROW_COLUMNS = {
-  cards: ['id', 'brand_id', 'kind', 'number_ciphertext', 'number_index', 'number_key_version', 'number_last3', 'state', 'asset_code', 'expires_at', 'failed_attempts', 'locked_until', 'operator_locked', 'registered_at', 'paid_out_at', 'replaced_by_card_id', 'import_event_id', 'import_line', 'created_at', 'updated_at'],
+  cards: ['id', 'brand_id', 'kind', 'number_ciphertext', 'number_index', 'number_key_version', 'number_last3', 'state', 'asset_code', 'expires_at', 'registered_at', 'paid_out_at', 'replaced_by_card_id', 'import_event_id', 'import_line', 'created_at', 'updated_at'],
   card_secrets: ['id', 'card_id', 'kind', 'hash', 'pepper_version', 'purpose', 'attempts_left', 'expires_at', 'created_at'],
   visa_holders: ['card_id', 'holder_ciphertext', 'pin_ciphertext', 'key_version', 'updated_at'],
   ledger_entries: ['id', 'card_id', 'asset_code', 'amount', 'kind', 'reference', 'created_at'],

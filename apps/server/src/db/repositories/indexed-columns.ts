@@ -60,7 +60,8 @@ export const INDEXED_COLUMNS: readonly IndexedColumn[] = [
     from: { column: 'identity_ciphertext', purpose: PURPOSE.identity, purposeOfIndex: PURPOSE.identitySubject, valueOf: subjectOf },
   },
   { table: 'api_keys', key: 'id', column: 'key_hash', how: 'on-use', live: () => sql<boolean>`revoked_at is null` },
-  // Forgotten 30 days after the last wrong guess (app/housekeeping.ts): every row still counts.
+  // Every number's guessing counters, a card's or not (docs/decisions/027), forgotten 30 days after
+  // the last wrong guess unless locked (app/housekeeping.ts): every row still counts.
   { table: 'number_guesses', key: 'number_index', column: 'number_index', how: 'on-use' },
   { table: 'identity_sessions', key: 'id', column: 'oidc_state_hash', how: 'expires', live: (now) => sql<boolean>`expires_at > ${now}` },
   { table: 'identity_sessions', key: 'id', column: 'session_id_hash', how: 'expires', live: (now) => sql<boolean>`expires_at > ${now}` },

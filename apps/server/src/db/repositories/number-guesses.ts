@@ -1,16 +1,35 @@
 import { sql } from 'kysely';
-import type { NumberGuessesTable } from '../schema.js';
+import { GUESSING_LOCK_AFTER } from '../../domain/guessing-policy.js';
+import { isPostgres } from '../database.js';
+import type { CardRow, NumberGuessesTable } from '../schema.js';
 import type { Executor } from './executor.js';
 
 export type NumberGuesses = Pick<NumberGuessesTable, 'failed_attempts' | 'locked_until'>;
 
 /**
- * The guessing counters of a number that finds no accepted card, created at 0 when there are none,
- * with the row locked until the transaction ends (the upsert's DO UPDATE takes the row lock on
- * PostgreSQL; SQLite has one writer). One statement, as the real card's secret read is one: the two
- * paths of a wrong guess run the same number of statements (docs/security.md#guessing).
+ * The PostgreSQL advisory lock space of a number's secret checks (pg_advisory_xact_lock's first
+ * key; the second is a hash of the number's blind index). Any constant no other lock uses.
+ */
+const NUMBER_CHECK_LOCKS = 0x6e67;
+
+/**
+ * The guessing counters of a number (a card's or not, docs/decisions/027), created at 0 when
+ * there are none, held until the transaction ends: every secret check on the number queues up
+ * here, so the count it reads is the count it writes. SQLite has one writer. PostgreSQL: the
+ * upsert's DO UPDATE locks the row when there is one, but a check that is inserting it holds
+ * nothing a reader could wait for; so the statement first takes a transaction advisory lock on
+ * the number, which the read-only path's second look waits for (waitForChecksOnNumber). One
+ * statement either way, the same on a card's path and an unknown number's.
  */
 export async function lockNumberGuesses(db: Executor, numberIndex: string, now: string): Promise<NumberGuesses> {
+  if (isPostgres(db)) {
+    const { rows } = await sql<NumberGuesses>`
+      insert into number_guesses (number_index, failed_attempts, locked_until, updated_at)
+      select ${numberIndex}, 0, null, ${now} from (select pg_advisory_xact_lock(${NUMBER_CHECK_LOCKS}, hashtext(${numberIndex}))) as held
+      on conflict (number_index) do update set number_index = excluded.number_index
+      returning failed_attempts, locked_until`.execute(db);
+    return rows[0]!;
+  }
   return db
     .insertInto('number_guesses')
     .values({ number_index: numberIndex, failed_attempts: 0, locked_until: null, updated_at: now })
@@ -20,12 +39,59 @@ export async function lockNumberGuesses(db: Executor, numberIndex: string, now: 
 }
 
 /**
+ * Waits until no secret check on the number is in flight (PostgreSQL: the shared form of
+ * lockNumberGuesses' advisory lock, released as soon as it is granted; a check that queued
+ * earlier goes first). Outside a transaction. SQLite runs the transactions queued before it first
+ * anyway (one connection).
+ */
+export async function waitForChecksOnNumber(db: Executor, numberIndex: string): Promise<void> {
+  if (isPostgres(db)) await sql`select pg_advisory_xact_lock_shared(${NUMBER_CHECK_LOCKS}, hashtext(${numberIndex}))`.execute(db);
+}
+
+/**
+ * A number's counters without a lock, under either index key version (`[current, previous]`,
+ * the current one's when both have a row: the previous one's is moved only when the current has
+ * none, carryNumberGuesses). Undefined: no wrong secret since the last right one.
+ */
+export async function readNumberGuesses(db: Executor, [current, previous]: readonly [string, string]): Promise<NumberGuesses | undefined> {
+  const rows = await db
+    .selectFrom('number_guesses')
+    .select(['number_index', 'failed_attempts', 'locked_until'])
+    .where('number_index', 'in', [current, previous])
+    .execute();
+  const row = rows.find((r) => r.number_index === current) ?? rows[0];
+  return row && { failed_attempts: row.failed_attempts, locked_until: row.locked_until };
+}
+
+/**
+ * Is the card still as a secret check's first look saw it, with no guessing counters on its
+ * number and the same state? The read-only success path asks this once the secret has matched,
+ * after waitForChecksOnNumber, so the success is decided on the counters as checks queued before
+ * it left them, not as they were at its first look: a burst of wrong guesses that started a
+ * cool-down meanwhile sends it to the transaction, which refuses. PostgreSQL: FOR SHARE also waits
+ * for a write holding the card's row (a payout, a replacement) and reads the state it commits.
+ */
+export async function isCardStillUnguessed(
+  db: Executor,
+  card: Pick<CardRow, 'id' | 'state'>,
+  [current, previous]: readonly [string, string],
+): Promise<boolean> {
+  const query = db
+    .selectFrom('cards')
+    .select('cards.id')
+    .where('cards.id', '=', card.id)
+    .where('cards.state', '=', card.state)
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('number_guesses as g').select('g.number_index').where('g.number_index', 'in', [current, previous]))));
+  return (await (isPostgres(db) ? query.forShare() : query).executeTakeFirst()) !== undefined;
+}
+
+/**
  * While an index key rotation is under way (docs/decisions/023): the counters of a number kept
  * under the previous version move to the current one, unless the current one has counters
- * already. `keys rotate` cannot move them (the number is not stored), so each moves at its
- * number's next guess, and an unmoved one is forgotten as any other, 30 days after its last guess.
- * PostgreSQL: of two guesses at once, the second waits for the first's row lock and then finds no
- * row under the previous version; its lockNumberGuesses reads the moved row.
+ * already. `keys rotate` cannot move them (the number is not stored with them), so each moves at
+ * its number's next guess, and an unmoved one is forgotten as any other, 30 days after its last
+ * guess. PostgreSQL: of two guesses at once, the second waits for the first's row lock and then
+ * finds no row under the previous version; its lockNumberGuesses reads the moved row.
  */
 export async function carryNumberGuesses(db: Executor, [current, previous]: readonly [string, string]): Promise<void> {
   // updated_at stays: the 30 days run from the last wrong guess, not from the move.
@@ -46,8 +112,23 @@ export async function countNumberGuess(db: Executor, numberIndex: string, failed
     .execute();
 }
 
-/** Forgets the counters of numbers last guessed before `before`; answers how many. */
+/**
+ * Forgets a number's counters under both index key versions: a right secret, an operator's
+ * unlock, a new security code sent by the operator. The count starts again.
+ */
+export async function forgetGuessesOf(db: Executor, [current, previous]: readonly [string, string]): Promise<void> {
+  await db.deleteFrom('number_guesses').where('number_index', 'in', [current, previous]).execute();
+}
+
+/**
+ * Forgets the counters of numbers last guessed before `before`, a card's or not, but never a lock
+ * (100 wrong secrets: only an operator lifts it); answers how many.
+ */
 export async function forgetNumberGuesses(db: Executor, before: string): Promise<number> {
-  const result = await db.deleteFrom('number_guesses').where('updated_at', '<', before).executeTakeFirst();
+  const result = await db
+    .deleteFrom('number_guesses')
+    .where('updated_at', '<', before)
+    .where('failed_attempts', '<', GUESSING_LOCK_AFTER)
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -17,11 +17,12 @@ import { recordAuditEvent } from '../../db/repositories/audit.js';
 import { countOneTimeCodesSince, markSecretUsed } from '../../db/repositories/card-secrets.js';
 import { findCardByNumberIndex, updateCard } from '../../db/repositories/cards.js';
 import type { Executor } from '../../db/repositories/executor.js';
+import { readNumberGuesses } from '../../db/repositories/number-guesses.js';
 import type { CardRow, Database } from '../../db/schema.js';
 import { enqueueMessage } from '../../delivery/outbox.js';
 import { composeOneTimeCodeSms, type OneTimeCodePurpose } from '../../delivery/sms/one-time-code.js';
 import { canTransition } from '../../domain/card-state.js';
-import { guessingGate } from '../../domain/guessing-policy.js';
+import { guessingGate, guessingStateOf } from '../../domain/guessing-policy.js';
 import { acceptedLanguages, chooseLanguage } from '../../domain/language.js';
 import { balanceIn } from '../../domain/ledger.js';
 import { AppError } from '../../errors.js';
@@ -123,10 +124,7 @@ export async function requestOneTimeCode(
       await audit('not_active', card.id, card.state);
       return { ok: false, code: 'TOKEN_IS_NOT_ACTIVE' };
     }
-    const gate = guessingGate(
-      { failedAttempts: card.failed_attempts, lockedUntil: card.locked_until ? new Date(card.locked_until) : null, operatorLocked: card.operator_locked === 1 },
-      now,
-    );
+    const gate = guessingGate(guessingStateOf(await readNumberGuesses(trx, numberIndexes)), now);
     if (!gate.allowed) {
       await audit(gate.reason === 'locked' ? 'refused_locked' : 'refused_cooldown', card.id);
       return { ok: false, code: 'TOO_MANY_REQUESTS' };
