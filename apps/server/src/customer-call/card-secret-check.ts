@@ -4,7 +4,7 @@ import { PURPOSE } from '../crypto/index.js';
 import { recordAuditEvent, type AuditEvent } from '../db/repositories/audit.js';
 import { findCardWithCurrentSecret, spendAttempt } from '../db/repositories/card-secrets.js';
 import { findCardById } from '../db/repositories/cards.js';
-import { carryNumberGuesses, countNumberGuess, forgetGuessesOf, isCardStillUnguessed, lockNumberGuesses, waitForChecksOnNumber } from '../db/repositories/number-guesses.js';
+import { carryNumberGuesses, countNumberGuess, forgetGuessesOf, isCardStillUnguessed, lockNumberGuesses } from '../db/repositories/number-guesses.js';
 import type { CardRow, CardSecretRow, CardSecretsTable, Database } from '../db/schema.js';
 import { afterWrongSecret, guessingGate, guessingStateOf } from '../domain/guessing-policy.js';
 import type { ServiceDeps } from '../deps.js';
@@ -49,9 +49,9 @@ export interface SecretCheckInput<T> extends SecretCheckBase {
  * Finds a card by number and checks one of its secrets under the guessing policy. Wrong number
  * and wrong secret look the same.
  *
- * First a read-only look (card, current secret and whether the number has guessing counters, in
- * one statement). When it shows an eligible card whose number has no counters and the secret
- * matches, and that is still so once the secret has matched (isCardStillUnguessed), there is
+ * First a read-only look (card and current secret, in one statement). When it shows an eligible
+ * card and the secret matches, and its number has no guessing counters once the secret has
+ * matched (isCardStillUnguessed; the look waited for the checks in flight on the number), there is
  * nothing to change: the success is audited (one insert, committed before the answer, with the
  * caller's read running meanwhile) and no write transaction is opened. This is the answer the
  * transaction below would give had it run at that second look; a wrong guess committed after it
@@ -71,7 +71,7 @@ export async function checkCardSecret<T>(deps: ServiceDeps, input: SecretCheckIn
 
   const first = deps.now();
   const peek = await findCardWithCurrentSecret(deps.db, numberIndexes, input.secretKind, first.toISOString());
-  const clean = peek !== undefined && input.purpose === undefined && input.accepts(peek.card) && !peek.guessed;
+  const clean = peek !== undefined && input.purpose === undefined && input.accepts(peek.card);
   // The secret is checked (or the same work spent) whatever the card, as in the transaction.
   const matches =
     clean && peek.secret !== undefined
@@ -80,7 +80,7 @@ export async function checkCardSecret<T>(deps: ServiceDeps, input: SecretCheckIn
   // The look was unlocked: a wrong secret checked since, or still being checked, may have started
   // a cool-down. The success stands only if the number is still without counters once the checks
   // queued before this one are done (else the transaction decides).
-  if (clean && matches && (await stillUnguessed(deps, peek.card, numberIndexes))) {
+  if (clean && matches && (await isCardStillUnguessed(deps.db, peek.card, numberIndexes))) {
     const [, read] = await Promise.all([
       deps.audit.record({ ...input.audit, outcome: 'success', cardId: peek.card.id, detail: null }, first.toISOString()),
       input.readAfter(peek.card),
@@ -97,12 +97,6 @@ export async function checkCardSecret<T>(deps: ServiceDeps, input: SecretCheckIn
   });
   if (!checked.ok) return wokenAfter(deps, checked);
   return { ...checked, read: await input.readAfter(checked.card) };
-}
-
-/** The read-only path's second look (isCardStillUnguessed), once the checks in flight on the number are done. */
-async function stillUnguessed(deps: ServiceDeps, card: CardRow, numberIndexes: readonly [string, string]): Promise<boolean> {
-  await waitForChecksOnNumber(deps.db, numberIndexes[0]);
-  return isCardStillUnguessed(deps.db, card, numberIndexes);
 }
 
 /** The card and secret a write runs against, inside the transaction that verified them. */

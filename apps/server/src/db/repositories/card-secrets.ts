@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { CardRow, CardSecretRow, CardSecretsTable } from '../schema.js';
+import { isPostgres } from '../database.js';
 import { preparedQuery } from '../prepared.js';
+import { NUMBER_CHECK_LOCKS } from './number-guesses.js';
 import type { Executor } from './executor.js';
 
 /** The secret of a kind that is currently valid (not used, not replaced, not expired). */
@@ -78,13 +80,21 @@ export async function countOneTimeCodesSince(db: Executor, cardId: string, since
 }
 
 const cardWithCurrentSecret = preparedQuery(
-  // The indexes twice (guessed…): a prepared query binds each named input once.
-  (db, p: { numberIndex: string; previousIndex: string; guessedIndex: string; guessedPreviousIndex: string; kind: CardSecretsTable['kind']; now: string }) =>
+  // The number's index twice (lockIndex): a prepared query binds each named input once.
+  (db, p: { numberIndex: string; previousIndex: string; lockIndex: string; kind: CardSecretsTable['kind']; now: string }) =>
     db
-      // Always one row, nulls when no card has the number: the secret's and the counters'
-      // subqueries run either way, so a number without a card costs what a card's does
-      // (docs/security.md#guessing).
-      .selectFrom(sql<{ one: number }>`(select 1 as one)`.as('one'))
+      // Always one row, nulls when no card has the number: the secret's subquery runs either way,
+      // so a number without a card costs what a card's does (docs/security.md#guessing).
+      // PostgreSQL: first waits for the secret checks in flight on the number (NUMBER_CHECK_LOCKS),
+      // in the same statement; see findCardWithCurrentSecret.
+      .selectFrom(
+        (isPostgres(db)
+          ? sql<{ one: number }>`(select 1 as one, pg_advisory_xact_lock_shared(${NUMBER_CHECK_LOCKS}, hashtext(${p.lockIndex})) as waited)`
+          : // SQLite runs one write transaction at a time: nothing to wait for. (The index is
+            // bound all the same: a prepared query binds every named input once.)
+            sql<{ one: number }>`(select 1 as one, ${p.lockIndex} as waited)`
+        ).as('one'),
+      )
       // Both index key versions, always (the same value twice without a rotation): one SQL text.
       .leftJoin('cards', (join) => join.on('cards.number_index', 'in', [p.numberIndex, p.previousIndex]))
       // The current secret is picked by a correlated subquery, so at most one row is read and
@@ -115,14 +125,7 @@ const cardWithCurrentSecret = preparedQuery(
         's.attempts_left as secret_attempts_left',
         's.expires_at as secret_expires_at',
         's.created_at as secret_created_at',
-      ])
-      // Whether the number has guessing counters (docs/decisions/027): the read-only path takes
-      // only a number without any.
-      .select((eb) =>
-        eb
-          .exists(eb.selectFrom('number_guesses as g').select('g.number_index').where('g.number_index', 'in', [p.guessedIndex, p.guessedPreviousIndex]))
-          .as('guessed'),
-      ),
+      ]),
 );
 
 /** What findCardWithCurrentSecret answers for a number that has a card. */
@@ -130,14 +133,17 @@ export interface CardWithCurrentSecret {
   card: CardRow;
   /** The card's current secret of the kind asked for; undefined when it has none. */
   secret: CardSecretRow | undefined;
-  /** Whether the number has guessing counters (a wrong secret since the last right one). */
-  guessed: boolean;
 }
 
 /**
  * A card by the blind index of its number together with its current secret of a kind (the one
- * findCurrentSecret answers) and whether its number has guessing counters, in one statement: the
- * first look of a secret check, and the one read of its transaction.
+ * findCurrentSecret answers), in one statement: the first look of a secret check, and the one read
+ * of its transaction. On PostgreSQL the statement first waits until the secret checks on the
+ * number that hold its lock (lockNumberGuesses) are done; outside a transaction the wait's lock
+ * ends with the statement, inside the check's own it is the lock the check holds already. So the
+ * read-only path's second look, the next statement, sees what the checks queued before it
+ * committed: a right code sent behind a burst of wrong ones finds the cool-down they started.
+ * (The wait cannot serve this statement itself: its snapshot is taken before the wait.)
  */
 export async function findCardWithCurrentSecret(
   db: Executor,
@@ -145,9 +151,9 @@ export async function findCardWithCurrentSecret(
   kind: CardSecretsTable['kind'],
   now: string,
 ): Promise<CardWithCurrentSecret | undefined> {
-  const [row] = await cardWithCurrentSecret(db, { numberIndex, previousIndex, guessedIndex: numberIndex, guessedPreviousIndex: previousIndex, kind, now });
+  const [row] = await cardWithCurrentSecret(db, { numberIndex, previousIndex, lockIndex: numberIndex, kind, now });
   if (!row || row.id === null) return undefined;
-  const { secret_id, secret_hash, secret_pepper_version, secret_purpose, secret_attempts_left, secret_expires_at, secret_created_at, guessed, ...columns } = row;
+  const { secret_id, secret_hash, secret_pepper_version, secret_purpose, secret_attempts_left, secret_expires_at, secret_created_at, ...columns } = row;
   // The left join types every card column as nullable; a row with an id is a whole card.
   const card = columns as CardRow;
   return {
@@ -167,7 +173,5 @@ export async function findCardWithCurrentSecret(
             created_at: secret_created_at,
           }
         : undefined,
-    // SQLite answers 0 or 1, PostgreSQL a boolean.
-    guessed: Boolean(guessed),
   };
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { GUESSING_LOCK_AFTER } from '../../domain/guessing-policy.js';
 import { isPostgres } from '../database.js';
+import { preparedQuery } from '../prepared.js';
 import type { CardRow, NumberGuessesTable } from '../schema.js';
 import type { Executor } from './executor.js';
 
@@ -10,7 +11,7 @@ export type NumberGuesses = Pick<NumberGuessesTable, 'failed_attempts' | 'locked
  * The PostgreSQL advisory lock space of a number's secret checks (pg_advisory_xact_lock's first
  * key; the second is a hash of the number's blind index). Any constant no other lock uses.
  */
-const NUMBER_CHECK_LOCKS = 0x6e67;
+export const NUMBER_CHECK_LOCKS = 0x6e67;
 
 /**
  * The guessing counters of a number (a card's or not, docs/decisions/027), created at 0 when
@@ -18,8 +19,8 @@ const NUMBER_CHECK_LOCKS = 0x6e67;
  * here, so the count it reads is the count it writes. SQLite has one writer. PostgreSQL: the
  * upsert's DO UPDATE locks the row when there is one, but a check that is inserting it holds
  * nothing a reader could wait for; so the statement first takes a transaction advisory lock on
- * the number, which the read-only path's second look waits for (waitForChecksOnNumber). One
- * statement either way, the same on a card's path and an unknown number's.
+ * the number, which the first look of every secret check waits for (findCardWithCurrentSecret in
+ * card-secrets.ts). One statement either way, the same on a card's path and an unknown number's.
  */
 export async function lockNumberGuesses(db: Executor, numberIndex: string, now: string): Promise<NumberGuesses> {
   if (isPostgres(db)) {
@@ -36,16 +37,6 @@ export async function lockNumberGuesses(db: Executor, numberIndex: string, now: 
     .onConflict((oc) => oc.column('number_index').doUpdateSet({ number_index: sql`excluded.number_index` }))
     .returning(['failed_attempts', 'locked_until'])
     .executeTakeFirstOrThrow();
-}
-
-/**
- * Waits until no secret check on the number is in flight (PostgreSQL: the shared form of
- * lockNumberGuesses' advisory lock, released as soon as it is granted; a check that queued
- * earlier goes first). Outside a transaction. SQLite runs the transactions queued before it first
- * anyway (one connection).
- */
-export async function waitForChecksOnNumber(db: Executor, numberIndex: string): Promise<void> {
-  if (isPostgres(db)) await sql`select pg_advisory_xact_lock_shared(${NUMBER_CHECK_LOCKS}, hashtext(${numberIndex}))`.execute(db);
 }
 
 /**
@@ -66,9 +57,9 @@ export async function readNumberGuesses(db: Executor, [current, previous]: reado
 /**
  * Is the card still as a secret check's first look saw it, with no guessing counters on its
  * number and the same state? The read-only success path asks this once the secret has matched,
- * after waitForChecksOnNumber, so the success is decided on the counters as checks queued before
- * it left them, not as they were at its first look: a burst of wrong guesses that started a
- * cool-down meanwhile sends it to the transaction, which refuses. PostgreSQL: FOR SHARE also waits
+ * in the statement after the first look, which waited for the checks in flight on the number: so
+ * the success is decided on the counters as the checks queued before it left them, and a burst of
+ * wrong guesses that started a cool-down sends it to the transaction, which refuses. PostgreSQL: FOR SHARE also waits
  * for a write holding the card's row (a payout, a replacement) and reads the state it commits.
  */
 export async function isCardStillUnguessed(
@@ -76,14 +67,19 @@ export async function isCardStillUnguessed(
   card: Pick<CardRow, 'id' | 'state'>,
   [current, previous]: readonly [string, string],
 ): Promise<boolean> {
+  return (await cardStillUnguessed(db, { cardId: card.id, state: card.state, current, previous })).length > 0;
+}
+
+// Prepared: every successful lookup asks it.
+const cardStillUnguessed = preparedQuery((db, p: { cardId: string; state: string; current: string; previous: string }) => {
   const query = db
     .selectFrom('cards')
     .select('cards.id')
-    .where('cards.id', '=', card.id)
-    .where('cards.state', '=', card.state)
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('number_guesses as g').select('g.number_index').where('g.number_index', 'in', [current, previous]))));
-  return (await (isPostgres(db) ? query.forShare() : query).executeTakeFirst()) !== undefined;
-}
+    .where('cards.id', '=', p.cardId)
+    .where('cards.state', '=', p.state)
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('number_guesses as g').select('g.number_index').where('g.number_index', 'in', [p.current, p.previous]))));
+  return isPostgres(db) ? query.forShare() : query;
+});
 
 /**
  * While an index key rotation is under way (docs/decisions/023): the counters of a number kept
