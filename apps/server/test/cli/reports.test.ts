@@ -4,6 +4,7 @@ import { replaceApi } from '@tessera/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { amsterdamDay } from '../../src/domain/report-period.js';
 import { parseCsv } from '../../src/operator/cli/csv.js';
+import { reportExpiring } from '../../src/operator/report-expiring.js';
 import { demoCard } from '../helpers/demo.js';
 import { cardRow, replaceBody } from '../helpers/flows.js';
 import { payoutCustomerCall, seedIdentitySession } from '../helpers/identity.js';
@@ -142,6 +143,24 @@ describe('tessera reports', () => {
     const text = readFileSync(path.join(dir, 'expiring.csv'), 'utf8');
     expect(text).toBe(`brand,card,expires_at,asset,balance_minor,blocked\r\nACME,XXXXXXXXXXXXXXXX201,${soon},EUR,3750,false\r\n`);
     expect(text).not.toContain(demoCard('GIFT_ACME').number.replace(/\s/g, ''));
+  });
+
+  it('expiring counts Amsterdam days: at 00:30 in Amsterdam (23:30 UTC) yesterday is over and the day after tomorrow is DAYS=2', async () => {
+    const acme = await cardRow(c.t, 'GIFT_ACME');
+    const report = (expiresAt: string, withinDays: number) =>
+      c.t.db
+        .updateTable('cards')
+        .set({ expires_at: expiresAt })
+        .where('id', '=', acme.id)
+        .execute()
+        .then(() => reportExpiring({ db: c.t.db, now: () => new Date('2026-11-26T23:30:00Z') }, { withinDays, brand: 'ACME' }))
+        .then((rows) => rows.map((r) => r.expiresAt));
+    // 2026-11-26 is still today in UTC, but yesterday in Amsterdam (2026-11-27 00:30).
+    expect(await report('2026-11-26', 30)).toEqual([]);
+    expect(await report('2026-11-27', 1)).toEqual(['2026-11-27']);
+    expect(await report('2026-11-28', 1)).toEqual(['2026-11-28']);
+    expect(await report('2026-11-29', 1)).toEqual([]);
+    expect(await report('2026-11-29T22:00:00.000Z', 2)).toEqual(['2026-11-29T22:00:00.000Z']);
   });
 
   it('refuses wrong usage (exit 2) and what it cannot report (exit 1)', async () => {
