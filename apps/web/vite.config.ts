@@ -225,6 +225,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     environment: 'jsdom',
     include: ['test/**/*.test.{ts,tsx}'],
     setupFiles: ['test/setup.ts'],
+    // Above the 5 s findBy* wait of test/setup.ts, as the server project's: on a loaded machine a
+    // test that waits once for a lazy screen must not run out of time while it still can pass.
+    testTimeout: 20_000,
     css: { modules: { classNameStrategy: 'non-scoped' } },
   },
 }));
