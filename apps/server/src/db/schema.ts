@@ -65,6 +65,8 @@ export interface CardsTable {
   state: string;
   asset_code: string;
   expires_at: string | null;
+  // failed_attempts, locked_until and operator_locked are still in the table, unused since
+  // migration 015 (guessing counters per number, number_guesses) until a later release drops them.
   registered_at: string | null;
   paid_out_at: string | null;
   replaced_by_card_id: string | null;

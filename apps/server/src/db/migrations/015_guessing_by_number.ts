@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 
 /**
  * Every number's guessing counters in one place (issue 11 item 2, docs/decisions/027): a real
- * card's consecutive wrong secrets, cool-down and lock move from its `cards` row to
+ * card's consecutive wrong secrets, cool-down and lock are copied from its `cards` row to
  * `number_guesses`, where an unknown number's already were, under the number's blind index. A
  * wrong guess then runs the same statements on the same table whether the number is a card or
  * not, and takes the same time on PostgreSQL too (the `cards` row's lock and update cost more than
@@ -13,8 +13,12 @@ import { type Kysely, sql } from 'kysely';
  * already had counters (guesses made on another brand's portal), the higher count and the later
  * cool-down are kept.
  *
- * `down` adds the columns back empty: the counters stay in number_guesses, where the code before
- * this migration reads only unknown numbers' counters; cards start again from 0.
+ * The `cards` columns stay, unused by this release's code: migrations only add to the schema,
+ * so replicas of the previous release keep running on it while they are replaced one by one
+ * (docs/deployment.md#upgrades). Until then they count on the card's row and this release on the
+ * number's: during the rollout a card's wrong guesses are split between the two (at most twice
+ * the tries for as long as the rollout lasts). A later release's migration drops the columns.
+ * `down` changes nothing: the old code reads the `cards` columns, which were left as they were.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -34,13 +38,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       updated_at = CASE WHEN excluded.updated_at > number_guesses.updated_at
                         THEN excluded.updated_at ELSE number_guesses.updated_at END
   `.execute(db);
-  await db.schema.alterTable('cards').dropColumn('failed_attempts').execute();
-  await db.schema.alterTable('cards').dropColumn('locked_until').execute();
-  await db.schema.alterTable('cards').dropColumn('operator_locked').execute();
 }
 
-export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('cards').addColumn('failed_attempts', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-  await db.schema.alterTable('cards').addColumn('locked_until', 'text').execute();
-  await db.schema.alterTable('cards').addColumn('operator_locked', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+export async function down(): Promise<void> {
+  // Nothing to undo in the schema: see above.
 }
