@@ -38,3 +38,20 @@ export function preloadable<P extends object = object>(load: () => Promise<Compo
   const Screen = (props: P) => createElement((loaded ?? Lazy) as ComponentType<P>, props);
   return Object.assign(Screen, { preload });
 }
+
+type PropsOf<C> = C extends ComponentType<infer P> ? (P extends object ? P : object) : never;
+
+/**
+ * Screens that arrive together in one chunk (a flow's later screens): one preloadable per name,
+ * all from the same import, and `preloadAll`, which starts the chunk and settles when every one of
+ * them renders without suspending. The names are listed once, here, so none can be left out of
+ * the preload (it would flash "Loading…" on its first showing).
+ */
+export function preloadableChunk<M, K extends keyof M & string>(
+  load: () => Promise<M>,
+  names: readonly K[],
+): { [N in K]: Preloadable<PropsOf<M[N]>> } & { preloadAll: () => Promise<unknown> } {
+  const screens = Object.fromEntries(names.map((name) => [name, preloadable(() => load().then((m) => m[name] as ComponentType<object>))])) as Record<K, Preloadable>;
+  const preloadAll = () => Promise.all(names.map((name) => screens[name].preload()));
+  return Object.assign(screens, { preloadAll }) as unknown as { [N in K]: Preloadable<PropsOf<M[N]>> } & { preloadAll: () => Promise<unknown> };
+}

@@ -1,4 +1,4 @@
-import { preloadable } from '../../lib/preloadable';
+import { preloadableChunk } from '../../lib/preloadable';
 
 /**
  * The IDENTIFY screens after the card lookup, in one chunk (laterScreens.ts), so the first screen
@@ -7,14 +7,14 @@ import { preloadable } from '../../lib/preloadable';
  * (lib/router.ts), so the next screen appears without a "Loading…" in between. A page that starts
  * on one of them (a reload, the bank's return) hydrates it once the chunk is here.
  */
-const later = () => import('./laterScreens');
+const later = preloadableChunk(() => import('./laterScreens'), [
+  'ProviderScreen',
+  'CallbackScreen',
+  'SuccessScreen',
+  'FailedScreen',
+]);
 
-export const ProviderScreen = preloadable(() => later().then((m) => m.ProviderScreen));
-export const CallbackScreen = preloadable(() => later().then((m) => m.CallbackScreen));
-export const SuccessScreen = preloadable(() => later().then((m) => m.SuccessScreen));
-export const FailedScreen = preloadable(() => later().then((m) => m.FailedScreen));
+export const { ProviderScreen, CallbackScreen, SuccessScreen, FailedScreen } = later;
 
 /** Starts loading every later screen; settles when they can render without suspending. */
-export function preloadLaterScreens(): Promise<unknown> {
-  return Promise.all([ProviderScreen.preload(), CallbackScreen.preload(), SuccessScreen.preload(), FailedScreen.preload()]);
-}
+export const preloadLaterScreens = later.preloadAll;

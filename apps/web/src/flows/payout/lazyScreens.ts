@@ -1,4 +1,4 @@
-import { preloadable } from '../../lib/preloadable';
+import { preloadableChunk } from '../../lib/preloadable';
 
 /**
  * The PAYOUT screens after the card lookup, in one chunk (laterScreens.ts), so the first screen
@@ -7,18 +7,18 @@ import { preloadable } from '../../lib/preloadable';
  * (lib/router.ts), so the next screen appears without a "Loading…" in between. A page that starts
  * on one of them (a reload, the bank's return) hydrates it once the chunk is here.
  */
-const later = () => import('./laterScreens');
+const later = preloadableChunk(() => import('./laterScreens'), [
+  'AmountScreen',
+  'CallbackScreen',
+  'SuccessScreen',
+  'FailedScreen',
+  'CancelledScreen',
+  'AlreadyRegisteredScreen',
+  'NoBalanceScreen',
+  'InsufficientBalanceScreen',
+]);
 
-export const AmountScreen = preloadable(() => later().then((m) => m.AmountScreen));
-export const CallbackScreen = preloadable(() => later().then((m) => m.CallbackScreen));
-export const SuccessScreen = preloadable(() => later().then((m) => m.SuccessScreen));
-export const FailedScreen = preloadable(() => later().then((m) => m.FailedScreen));
-export const CancelledScreen = preloadable(() => later().then((m) => m.CancelledScreen));
-export const AlreadyRegisteredScreen = preloadable(() => later().then((m) => m.AlreadyRegisteredScreen));
-export const NoBalanceScreen = preloadable(() => later().then((m) => m.NoBalanceScreen));
-export const InsufficientBalanceScreen = preloadable(() => later().then((m) => m.InsufficientBalanceScreen));
+export const { AmountScreen, CallbackScreen, SuccessScreen, FailedScreen, CancelledScreen, AlreadyRegisteredScreen, NoBalanceScreen, InsufficientBalanceScreen } = later;
 
 /** Starts loading every later screen; settles when they can render without suspending. */
-export function preloadLaterScreens(): Promise<unknown> {
-  return Promise.all([AmountScreen.preload(), CallbackScreen.preload(), SuccessScreen.preload(), FailedScreen.preload(), CancelledScreen.preload(), AlreadyRegisteredScreen.preload(), NoBalanceScreen.preload(), InsufficientBalanceScreen.preload()]);
-}
+export const preloadLaterScreens = later.preloadAll;
