@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { cardNumberField } from '../api/common.js';
+import { moneySchema } from '../api/cards.js';
+import { STAFF_ROLES } from './roles.js';
+
+/*
+ * The back office's calls (../shared/design/back-office.md "Calls"): JSON in and out, money as
+ * {value, assetCode} in minor units, cards by the opaque id the brand API uses, a card number only
+ * ever masked. Errors are {code, message} as everywhere: 401 UNAUTHORIZED without a session, 403
+ * FORBIDDEN for an action the role does not allow (and for a POST without the back office's
+ * Origin), 404 CARD_NOT_FOUND / NOT_FOUND for anything outside the caller's brands.
+ */
+
+export const staffRoleSchema = z.enum(STAFF_ROLES);
+/** A brand code as grants and filters name it (the brand file's `code`). */
+export const brandCodeField = z.string().min(1).max(32).regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only');
+/** An e-mail address as a grant names it: compared in lower case. */
+export const staffEmailField = z.string().trim().toLowerCase().max(254).email('an e-mail address');
+
+export const staffGrantSchema = z.object({ role: staffRoleSchema, brand: brandCodeField.nullable() });
+
+/** GET /admin/api/me */
+export const adminMeSchema = z.object({ email: z.string(), grants: z.array(staffGrantSchema) });
+export type AdminMe = z.infer<typeof adminMeSchema>;
+
+/** How many cards a search answers at most. */
+export const CARD_SEARCH_LIMIT = 50;
+
+/** POST /admin/api/cards/search: exactly one way of finding a card. */
+export const cardSearchRequestSchema = z.union([
+  z.object({ number: cardNumberField }).strict(),
+  z.object({ brand: brandCodeField, last: z.string().regex(/^\d{3,4}$/, '3 or 4 digits') }).strict(),
+  /** A Visa holder's phone number, E.164 (+31612345601) or as typed with spaces. */
+  z.object({ phone: z.string().trim().min(6).max(32).regex(/^\+?[\d\s()-]+$/, 'a phone number') }).strict(),
+  /** An address the card's replacement or holder record names. */
+  z.object({ email: z.string().trim().toLowerCase().max(254).email('an e-mail address') }).strict(),
+]);
+export type CardSearchRequest = z.input<typeof cardSearchRequestSchema>;
+
+export const CARD_KINDS = ['visa', 'giftcard'] as const;
+export const BLOCK_REASONS = ['lost', 'stolen', 'fraud', 'other'] as const;
+export type BlockReason = (typeof BLOCK_REASONS)[number];
+
+/** A card as a search lists it. `state` is the brand API's state of the card (docs/brand-api.md). */
+export const adminCardSummarySchema = z.object({
+  id: z.string(),
+  brand: z.string(),
+  kind: z.enum(CARD_KINDS),
+  masked: z.string(),
+  state: z.string(),
+  blocked: z.boolean(),
+  balance: moneySchema,
+});
+export type AdminCardSummary = z.infer<typeof adminCardSummarySchema>;
+
+export const cardSearchResultSchema = z.object({ cards: z.array(adminCardSummarySchema).max(CARD_SEARCH_LIMIT) });
+
+/** Kinds of timeline entry (what happened to the card). */
+export const TIMELINE_KINDS = ['ledger', 'state', 'guessing', 'message', 'payout', 'registration', 'note', 'staff', 'lookup'] as const;
+
+/** One entry of a card's timeline; `by`: a staff e-mail, `cardholder`, `api:<key name>`, `operator` or `system`. */
+export const timelineEntrySchema = z.object({
+  at: z.string(),
+  kind: z.enum(TIMELINE_KINDS),
+  summary: z.string(),
+  by: z.string(),
+  /** For a ledger entry: the signed amount. */
+  amount: moneySchema.optional(),
+});
+export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
+
+/** How many timeline entries one page holds. */
+export const TIMELINE_PAGE_SIZE = 50;
+
+export const timelinePageSchema = z.object({ items: z.array(timelineEntrySchema), nextCursor: z.string().nullable() });
+export type TimelinePage = z.infer<typeof timelinePageSchema>;
+
+/** The guessing counters of the card's number (docs/decisions/027). */
+export const guessingSchema = z.object({
+  failedAttempts: z.number().int(),
+  coolingDownUntil: z.string().nullable(),
+  /** 100 wrong secrets: locked until staff or the operator unlocks it. */
+  locked: z.boolean(),
+});
+
+/** GET /admin/api/cards/{id}: the card page; `timeline` is its first page, newest first. */
+export const adminCardSchema = adminCardSummarySchema.extend({
+  blockReason: z.enum(BLOCK_REASONS).nullable(),
+  blockedAt: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+  guessing: guessingSchema,
+  /** Whether the card has a replacement e-mail that may be sent again. */
+  replacementSent: z.boolean(),
+  timeline: z.array(timelineEntrySchema),
+  timelineNextCursor: z.string().nullable(),
+});
+export type AdminCard = z.infer<typeof adminCardSchema>;
+
+const noteField = z.string().trim().min(1).max(2000);
+export const blockRequestSchema = z.object({ reason: z.enum(BLOCK_REASONS), note: noteField.optional() }).strict();
+export const cardActionRequestSchema = z.object({ note: noteField.optional() }).strict();
+export const noteRequestSchema = z.object({ text: z.string().trim().min(1, 'required').max(2000, 'at most 2000 characters') }).strict();
+export const noteSchema = z.object({ id: z.string(), cardId: z.string(), text: z.string(), by: z.string(), at: z.string() });
+export type Note = z.infer<typeof noteSchema>;
+
+/** GET /admin/api/audit?brand=&card=&staff=&cursor= */
+export const auditQuerySchema = z.object({
+  brand: brandCodeField.optional(),
+  card: z.string().max(64).optional(),
+  staff: z.string().max(254).optional(),
+  cursor: z.string().max(256).optional(),
+});
+export const auditItemSchema = z.object({
+  at: z.string(),
+  staff: z.string().nullable(),
+  action: z.string(),
+  brand: z.string().nullable(),
+  card: z.string().nullable(),
+  detail: z.string().nullable(),
+});
+export const auditPageSchema = z.object({ items: z.array(auditItemSchema), nextCursor: z.string().nullable() });
+export type AuditItem = z.infer<typeof auditItemSchema>;
+
+/** GET /admin/api/brands: the caller's brands. */
+export const adminBrandListSchema = z.object({ brands: z.array(z.object({ code: z.string(), name: z.string() })) });
+
+/** GET /admin/api/staff (admins of all brands): every grant. */
+export const staffGrantListSchema = z.object({
+  grants: z.array(staffGrantSchema.extend({ email: z.string(), grantedBy: z.string(), grantedAt: z.string() })),
+});
+/** POST /admin/api/staff/grants and /admin/api/staff/grants/revoke */
+export const staffGrantRequestSchema = z.object({ email: staffEmailField, role: staffRoleSchema, brand: brandCodeField.nullable() }).strict();
+export type StaffGrantRequest = z.input<typeof staffGrantRequestSchema>;
+
+/** Why a sign-in was refused: the page the callback ends on says so in the staff member's language. */
+export const SIGN_IN_REFUSALS = ['no_second_factor', 'no_grant', 'no_email', 'email_unverified', 'failed', 'expired'] as const;
+export type SignInRefusal = (typeof SIGN_IN_REFUSALS)[number];

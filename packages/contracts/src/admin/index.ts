@@ -1,0 +1,3 @@
+export * from './roles.js';
+export * from './paths.js';
+export * from './api.js';

@@ -1,0 +1,29 @@
+import { apiRoute } from '../api/paths/apiRoute.js';
+
+/** Where the back office lives on its origin (demo: the portal's origin; production: ADMIN_URL). */
+export const ADMIN_BASE_PATH = '/admin/';
+
+/** The back office's sign-in (../shared/design/back-office.md "Signing in"). */
+export const adminAuth = {
+  login: /* @__PURE__ */ apiRoute('/admin/auth/login'),
+  callback: /* @__PURE__ */ apiRoute('/admin/auth/callback'),
+  logout: /* @__PURE__ */ apiRoute('/admin/auth/logout'),
+};
+
+/** The back office's JSON API: every route declares its action and brand on the server. */
+export const adminApi = {
+  me: /* @__PURE__ */ apiRoute('/admin/api/me'),
+  searchCards: /* @__PURE__ */ apiRoute('/admin/api/cards/search'),
+  card: /* @__PURE__ */ apiRoute('/admin/api/cards/:id'),
+  cardTimeline: /* @__PURE__ */ apiRoute('/admin/api/cards/:id/timeline'),
+  blockCard: /* @__PURE__ */ apiRoute('/admin/api/cards/:id/block'),
+  unblockCard: /* @__PURE__ */ apiRoute('/admin/api/cards/:id/unblock'),
+  unlockCard: /* @__PURE__ */ apiRoute('/admin/api/cards/:id/unlock'),
+  resendReplacement: /* @__PURE__ */ apiRoute('/admin/api/cards/:id/resend-replacement'),
+  cardNotes: /* @__PURE__ */ apiRoute('/admin/api/cards/:id/notes'),
+  audit: /* @__PURE__ */ apiRoute('/admin/api/audit'),
+  brands: /* @__PURE__ */ apiRoute('/admin/api/brands'),
+  staff: /* @__PURE__ */ apiRoute('/admin/api/staff'),
+  grantStaff: /* @__PURE__ */ apiRoute('/admin/api/staff/grants'),
+  revokeStaff: /* @__PURE__ */ apiRoute('/admin/api/staff/grants/revoke'),
+};
