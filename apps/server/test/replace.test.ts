@@ -422,7 +422,7 @@ describe("REPLACE: the e-mail's language", () => {
   });
 });
 
-describe('REPLACE of a registered or paid-out card (docs/product/replace.md#rules)', () => {
+describe('REPLACE of a registered or paid-out card', () => {
   const replaceOf = (card: { number: string; securityCode: string }, balance: number) =>
     replace({ code: card.number, securityCode: card.securityCode, email: 'kaarthouder@example.nl', balances: [{ quantity: { value: balance, assetCode: 'EUR' } }] });
 

@@ -45,7 +45,7 @@ async function typeAddresses(user: ReturnType<typeof userEvent.setup>, email: st
   await user.type(screen.getByLabelText('Repeat e-mail address'), repeat);
 }
 
-describe('REPLACE start (spec §2.4)', { timeout: 20_000 }, () => {
+describe('REPLACE start: looking the card up', { timeout: 20_000 }, () => {
   it('has the title, subtitle, four steps, how it works, and a link to RESET when the brand offers it', async () => {
     mockFetch([themeRoute(replaceTheme()), captchaRoute]);
     renderApp('/demo/replace');
@@ -91,7 +91,7 @@ describe('REPLACE start (spec §2.4)', { timeout: 20_000 }, () => {
   });
 });
 
-describe('REPLACE e-mail (spec §5 "Replacement e-mail", §8)', { timeout: 20_000 }, () => {
+describe('REPLACE e-mail: checking the address and ordering the replacement', { timeout: 20_000 }, () => {
   it('says nothing while typing; an invalid address shows when the field is left, a mismatch when the repeat is left', async () => {
     mockFetch([themeRoute(replaceTheme()), captchaRoute, lookupRoute()]);
     renderApp('/demo/replace');
