@@ -36,7 +36,7 @@ describe('precompressDirectory: the build writes .br and .gz copies', () => {
   });
 });
 
-describe('preloadable (no "Loading…" once a screen has loaded, issue 10)', () => {
+describe('preloadable: no "Loading…" once a screen has loaded', () => {
   it('renders the screen itself, without suspending, once preload() has settled', async () => {
     let loads = 0;
     const Screen = preloadable(async () => {

@@ -14,7 +14,7 @@ import { payoutCustomerCall, seedIdentitySession } from '../helpers/identity.js'
 import { useCliTest } from './support.js';
 
 // payouts export in demo mode (the demo account), payouts export --batch (a lost file written
-// again) and payouts return (a bank return after mark-paid), issue 13 item 4.
+// again) and payouts return (a bank return after mark-paid).
 
 const c = useCliTest();
 let dir: string;
