@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../lib/useTranslation';
-import { CARD_NUMBER_MAX_DIGITS, CARD_NUMBER_MIN_DIGITS, ONE_TIME_CODE_LENGTH, resetRoutes, stripCardNumber } from '@tessera/contracts';
+import { ONE_TIME_CODE_LENGTH, resetRoutes } from '@tessera/contracts';
 import { errorMessage } from '../../lib/errorMessages';
 import { useNavigate } from '../../lib/router';
 import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
 import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
 import { PageShell } from '../../components/PageShell/PageShell';
 import { GiftCardNumberField } from '../../components/GiftCardNumberField/GiftCardNumberField';
+import { cardNumberProblem, isCompleteCardNumber, shownCardNumberError } from '../../components/GiftCardNumberField/cardNumberProblem';
 import { OneTimeCodeField, emptyCode, isCompleteCode } from '../../components/OneTimeCodeField/OneTimeCodeField';
 import { PasscodeChoice, isPasscodeChoiceValid, passcodeChoiceProblems } from '../../components/PasscodeChoice/PasscodeChoice';
 import { Captcha } from '../../components/Captcha/Captcha';
@@ -17,11 +18,6 @@ import { useRecoverSecurityCode } from './api/recoverSecurityCode';
 import { resetStore } from './state';
 import { recoveryErrors } from './errors';
 import styles from './reset.module.css';
-
-function isCompleteCardNumber(value: string): boolean {
-  const digits = stripCardNumber(value);
-  return /^\d+$/.test(digits) && digits.length >= CARD_NUMBER_MIN_DIGITS && digits.length <= CARD_NUMBER_MAX_DIGITS;
-}
 
 /**
  * /:slug/reset (docs/product/reset.md): card number, the 6-digit recovery code,
@@ -121,13 +117,8 @@ export function StartScreen() {
   };
 
   const ids = { card: 'reset-card', otc: 'reset-otc', choice: 'reset-choice' };
-  const cardProblem = !stripCardNumber(cardNumber)
-    ? t('card__number_error_required')
-    : !cardComplete
-      ? t('card__number_error_length', { min: CARD_NUMBER_MIN_DIGITS, max: CARD_NUMBER_MAX_DIGITS })
-      : null;
-  // A length error shows once the field is left; everything after a submit.
-  const cardError = round || (cardTouched && stripCardNumber(cardNumber)) ? cardProblem : null;
+  const cardProblem = cardNumberProblem(t, cardNumber);
+  const cardError = shownCardNumberError(cardProblem, cardNumber, { submitted: round > 0, touched: cardTouched });
   const otcProblem = otcNotFound ? t('reset__recovery_code_error_text') : isCompleteCode(otc) ? null : t('otc__error_incomplete');
   const choiceProblems = passcodeChoiceProblems(t, 'reset__security_passcode', ids.choice, passcode, repeat, insecure);
   const problems: Problem[] = [];
