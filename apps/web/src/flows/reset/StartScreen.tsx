@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../lib/useTranslation';
 import { ONE_TIME_CODE_LENGTH, resetRoutes } from '@tessera/contracts';
 import { errorMessage } from '../../lib/errorMessages';
@@ -9,10 +9,11 @@ import { PageShell } from '../../components/PageShell/PageShell';
 import { GiftCardNumberField } from '../../components/GiftCardNumberField/GiftCardNumberField';
 import { cardNumberProblem, isCompleteCardNumber, shownCardNumberError } from '../../components/GiftCardNumberField/cardNumberProblem';
 import { OneTimeCodeField, emptyCode, isCompleteCode } from '../../components/OneTimeCodeField/OneTimeCodeField';
-import { PasscodeChoice, isPasscodeChoiceValid, passcodeChoiceProblems } from '../../components/PasscodeChoice/PasscodeChoice';
+import { PasscodeChoice, isPasscodeChoiceValid, passcodeChoiceLabels, passcodeChoiceProblems } from '../../components/PasscodeChoice/PasscodeChoice';
 import { Captcha } from '../../components/Captcha/Captcha';
 import { Button } from '../../components/Button/Button';
 import { ErrorSummary, useSubmitRound, type Problem } from '../../components/ErrorSummary/ErrorSummary';
+import { useNetworkBlock } from '../../components/ErrorSummary/useNetworkBlock';
 import { SubmitHint, submitOnEnter } from '../../components/SubmitHint/SubmitHint';
 import { useRecoverSecurityCode } from './api/recoverSecurityCode';
 import { resetStore } from './state';
@@ -53,16 +54,10 @@ export function StartScreen() {
   const [captchaRefused, setCaptchaRefused] = useState(false);
   const [insecure, setInsecure] = useState(false);
   const [otcNotFound, setOtcNotFound] = useState(false);
-  const [networkBlocked, setNetworkBlocked] = useState(false);
+  const { networkBlocked, blockForNetwork, retry, submitRef } = useNetworkBlock(() => recovery.reset());
   // Each refusal and each submit of an incomplete form moves focus to the error summary: the
   // submit button is disabled then, and the summary links to the field to change.
   const [round, countRound] = useSubmitRound();
-  const submitRef = useRef<HTMLButtonElement>(null);
-  const [focusSubmit, setFocusSubmit] = useState(false);
-  useEffect(() => {
-    if (focusSubmit) submitRef.current?.focus();
-    setFocusSubmit(false);
-  }, [focusSubmit]);
 
   const cardComplete = isCompleteCardNumber(cardNumber);
   const formValid =
@@ -94,7 +89,7 @@ export function StartScreen() {
           // was, the server says CAPTCHA_INVALID and the check starts again. Any answer spent it.
           const outcome = errorMessage(error, recoveryErrors);
           if (outcome === 'network') {
-            setNetworkBlocked(true);
+            blockForNetwork();
             countRound();
             return;
           }
@@ -138,7 +133,7 @@ export function StartScreen() {
       : [
           ...(cardProblem ? [t('card__number_label')] : []),
           ...(otcProblem ? [t('reset__recovery_code_label')] : []),
-          ...choiceProblems.map((problem) => t(problem.target!.endsWith('-code') ? 'reset__security_passcode_label' : 'reset__security_passcode_repeat_label')),
+          ...passcodeChoiceLabels(t, 'reset__security_passcode', choiceProblems),
           ...(captchaToken ? [] : [t('captcha__label')]),
         ];
   const hinted = !!hintReason || missing.length > 0;
@@ -149,14 +144,7 @@ export function StartScreen() {
       <form className={styles.form} onSubmit={onSubmit} onKeyDown={submitOnEnter} noValidate aria-busy={recovery.isPending || undefined}>
         <ErrorSummary problems={problems} round={round}>
           {networkBlocked ? (
-            <Button
-              variant="retry"
-              onClick={() => {
-                setNetworkBlocked(false);
-                recovery.reset();
-                setFocusSubmit(true);
-              }}
-            >
+            <Button variant="retry" onClick={retry}>
               {t('generic__retry')}
             </Button>
           ) : null}
