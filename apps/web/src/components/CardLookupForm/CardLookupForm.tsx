@@ -156,13 +156,7 @@ export function CardLookupForm({
 
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={lookup.isPending || undefined}>
-      <ErrorSummary problems={problems} round={round}>
-        {outcome === 'invalidCard' ? (
-          <Button variant="retry" onClick={retry}>
-            {t('generic__retry')}
-          </Button>
-        ) : null}
-      </ErrorSummary>
+      <ErrorSummary problems={problems} round={round} onRetry={outcome === 'invalidCard' ? retry : undefined} />
       <GiftCardNumberField
         id={ids.cardNumber}
         label={t('card__number_label')}

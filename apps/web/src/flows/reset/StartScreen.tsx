@@ -142,13 +142,7 @@ export function StartScreen() {
     <PageShell>
       <OverviewTitle title={t('reset__title')} subtitle={t('reset__subtitle')} />
       <form className={styles.form} onSubmit={onSubmit} onKeyDown={submitOnEnter} noValidate aria-busy={recovery.isPending || undefined}>
-        <ErrorSummary problems={problems} round={round}>
-          {networkBlocked ? (
-            <Button variant="retry" onClick={retry}>
-              {t('generic__retry')}
-            </Button>
-          ) : null}
-        </ErrorSummary>
+        <ErrorSummary problems={problems} round={round} onRetry={networkBlocked ? retry : undefined} />
 
         <GiftCardNumberField
           id={ids.card}

@@ -124,12 +124,7 @@ export function PasscodeScreen({ variant }: PasscodeScreenProps) {
       <OverviewTitle title={title} subtitle={variant === 'activation' ? t('visa__security_subtitle') : undefined} />
       {variant === 'activation' ? <CardSummary cardNumber={card.cardNumber} status="inactive" /> : null}
       <form className={styles.form} onSubmit={onSubmit} onKeyDown={submitOnEnter} noValidate aria-busy={call.isPending || undefined}>
-        <ErrorSummary problems={problems} round={round}>
-          {networkBlocked ? (
-            <Button variant="retry" onClick={retry}>
-              {t('generic__retry')}
-            </Button>
-          ) : null}
+        <ErrorSummary problems={problems} round={round} onRetry={networkBlocked ? retry : undefined}>
           {refusal === 'visa__reset_code_error' ? (
             <p>
               <Link className={styles.link} href={absolute(visaRoutes.accountResetOtc.path(slug))}>
