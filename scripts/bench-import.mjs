@@ -11,7 +11,7 @@
 // - the import command's own CPU time (user + system, every thread of the process; PostgreSQL's
 //   own work is not in it) and its peak memory (maximum resident set size, from /usr/bin/time);
 // - the machine's load (1, 5 and 15 minute averages, as uptime prints them) before and after.
-// Issue 13's absolute target, 50 000 cards/s, is printed as pass/FAIL too; on a machine shared
+// The absolute target of docs/decisions/026, 50 000 cards/s, is printed as pass/FAIL too; on a machine shared
 // with other work the ratio and the CPU time say more about the import than the wall time.
 // BENCH_IMPORT_WORKERS, when set, is passed as `--workers` to the import; BENCH_IMPORT_CLI runs
 // another build of the CLI (a copy of an earlier dist/cli.js, to compare before and after in one

@@ -2,7 +2,7 @@
 // both demo brands, against the built server in demo mode, offline, in Debian's Chromium.
 // Prints per page the performance score, FCP, LCP, TBT, CLS, the bytes transferred (as served,
 // compressed) and the first screen's JavaScript as served to a client that accepts brotli, each
-// beside its target (issue 10) with pass or fail. Missed targets do not fail the command; errors
+// beside its target (README.md, "The first screen on a phone") with pass or fail. Missed targets do not fail the command; errors
 // (no build, a server that does not start, a Lighthouse run that fails) do.
 //   BENCH_WEB_RUNS      runs per page, the median is printed (default 3)
 //   BENCH_WEB_PORT      the server's port (default 4302)
@@ -25,7 +25,7 @@ const ORIGIN = `http://localhost:${PORT}`;
 /** Each flow's first screen (packages/contracts/src/routes/<flow>.ts: `start`, VISA's `activate`). */
 const PAGES = ['/demo/balance', '/acme/balance', '/demo/visa/activate', '/demo/payout', '/demo/replace', '/demo/reset', '/demo/identify'];
 
-/** Targets of issue 10; `max` means the figure must be at or under it. */
+/** The first screen's targets (README.md, "The first screen on a phone"); `max` means the figure must be at or under it. */
 const TARGETS = {
   performance: { min: 0.95, label: '≥ 0.95' },
   fcp: { label: '' },

@@ -10,8 +10,8 @@ const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const API = 'http://localhost:8081';
 
 /**
- * Every flow's first screen loads at most 90 KB of JavaScript, brotli-compressed as served (issue
- * 10's target). Over it the build FAILS, so a regression (a flow or a heavy library slipping into
+ * Every flow's first screen loads at most 90 KB of JavaScript, brotli-compressed as served (the
+ * first screen's target). Over it the build FAILS, so a regression (a flow or a heavy library slipping into
  * the entry, a later screen into a first one) cannot pass unnoticed. React and react-dom alone are
  * about 59 KB of it, TanStack Query 10 KB (docs/decisions/003-first-screen-size.md, 028).
  */
@@ -56,7 +56,7 @@ function firstScreenSizeReport(): Plugin {
           into.add(fileName);
           chunk.imports.forEach((name) => withStaticImports(name, into));
         };
-        // No flow loads another flow's code (issue 10): every chunk a flow's chunk loads statically
+        // No flow loads another flow's code (docs/decisions/003): every chunk a flow's chunk loads statically
         // holds modules of that flow or of none.
         const flowOf = (id: string) => /[\\/]src[\\/]flows[\\/]([^\\/]+)[\\/]/.exec(id)?.[1];
         const flowChunks: Array<[flow: string, fileName: string]> = [];
@@ -195,7 +195,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           groups: [
             { name: 'index', tags: ['$initial'] },
             // The components of every flow's first screen, one chunk every flow loads; each flow's
-            // own screens stay in its own chunk, so no flow loads another's code (issue 10).
+            // own screens stay in its own chunk, so no flow loads another's code.
             { name: 'common', test: FIRST_SCREEN_COMPONENTS },
             // Alert left the first screen (the lookup's errors show in the ErrorSummary). On their own
             // it and SubmitHint would be chunks of their own, whose file names the entry's preload

@@ -8,7 +8,7 @@ import type { OperationResult } from './burst';
 import { burstCards, cardsCsv } from './cards';
 import { HOSTS, orphanGuard, ROOT, sleep, Stack, type Replica } from './stack';
 
-// npm run test:production (issue 12): Tessera in production shape on this machine (stack.ts),
+// npm run test:production (docs/decisions/025): Tessera in production shape on this machine (stack.ts),
 // walked in Chromium over HTTPS (tests/walk.spec.ts), then a burst of parallel payouts and
 // replacements during which one replica is killed with SIGKILL and started again; then the checks:
 // every ledger balances, no payout or replacement exists twice or half, and every queued SMS and

@@ -26,7 +26,7 @@ export async function openAndStartWithCard(page: Page, testInfo: TestInfo, flow:
   const loadingSeen = await watchForLoadingText(page);
   await startWithCard(page, card);
   // The screen after the lookup is in the flow's later chunk, loaded while the form was filled in:
-  // it follows the answer without "Loading…" in between (issue 10).
+  // it follows the answer without "Loading…" in between.
   await expect(page.getByRole('heading', { level: 1, name: next })).toBeVisible();
   expect(await loadingSeen()).toBe(false);
 }

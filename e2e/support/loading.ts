@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 
-// Issue 10 item 4: moving on after an answer never shows the loading fallback ("Loading…").
+// Moving on after an answer never shows the loading fallback ("Loading…").
 
 /**
  * Watches the page from now on and records whether the loading text was ever added to it. A

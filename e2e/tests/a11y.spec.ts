@@ -6,7 +6,7 @@ import { REFLOW_VIEWPORTS, expectReflow, reflowProblems } from '../support/reflo
 import { lookUp } from '../support/balance';
 import { waitForCaptcha } from '../support/captcha';
 
-// Issue 16 (docs/accessibility.md): what the WCAG 2.2 AA audit asked for, by keyboard alone.
+// docs/accessibility.md: what the WCAG 2.2 AA audit asked for, by keyboard alone.
 
 
 /** The ids an element's aria-describedby names. */

@@ -55,7 +55,8 @@ test('the server refuses a flow the brand does not offer', async ({ request }) =
 
 test('an unknown brand gets a clear not-found page', async ({ page }, testInfo) => {
   const response = await page.goto('/nobody/balance?lng=en');
-  // The server knows the brand does not exist (issue 10), and still sends the page that says so.
+  // The server renders the first screen, so it knows the brand does not exist (docs/decisions/022),
+  // and still sends the page that says so.
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: /could not find this portal|portal niet vinden/i })).toBeVisible();
   await expectAccessible(page);

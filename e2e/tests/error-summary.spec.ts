@@ -3,7 +3,7 @@ import { test, expect, expectAccessible, cards, snap } from '../support/fixtures
 import { tabTo, typeInto } from '../support/keyboard';
 import { waitForCaptcha } from '../support/captcha';
 
-// Issue 16 items 4 and 5 (docs/accessibility.md#error-summary, #disabled-submit): one error pattern
+// docs/accessibility.md#error-summary and #disabled-submit: one error pattern
 // for every form, and a reason for every disabled submit, by keyboard alone.
 
 const TEXT = {

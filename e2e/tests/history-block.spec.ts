@@ -4,7 +4,7 @@ import type { Page, TestInfo } from '@playwright/test';
 import { test, expect, expectAccessible, cards, snap, type TestCard } from '../support/fixtures';
 import { lookUp } from '../support/balance';
 
-// What the cardholder sees (../shared/design/brand-api.md): the card's history on the BALANCE
+// What the cardholder sees of a card beyond its balance: its history on the BALANCE
 // amount screen and in the VISA account, and "Block this card" with its confirmation and result,
 // against the real server, in English and Dutch.
 

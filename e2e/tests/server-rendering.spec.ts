@@ -1,6 +1,6 @@
 import { test, expect } from '../support/fixtures';
 
-// Issue 10 item 2 (docs/decisions/022): every flow's first screen arrives rendered in its HTML, for
+// docs/decisions/022: every flow's first screen arrives rendered in its HTML, for
 // its brand and language, and the web app takes it over (hydration) without a mismatch or an error.
 
 const FIRST_SCREENS: [path: string, nl: string, en: string | null][] = [

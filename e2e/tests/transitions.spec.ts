@@ -2,7 +2,7 @@ import { test, expect, cards } from '../support/fixtures';
 import { lookUp } from '../support/balance';
 import { watchForLoadingText } from '../support/loading';
 
-// Issue 10 item 4: moving on after an answer never shows the loading fallback ("Loading…").
+// Moving on after an answer never shows the loading fallback ("Loading…").
 // PAYOUT and IDENTIFY (support/identity.ts) and VISA (visa.spec.ts) check their first step too.
 
 test('lookup → amount: the balance follows the answer without "Loading…" in between', async ({ page }) => {

@@ -79,7 +79,7 @@ test('activation with the SMS code (a wrong code first, an insecure passcode ref
   await page.getByRole('button', { name: 'Send code' }).click();
 
   // activate/otc: in the flow's later chunk, loaded while the form was filled in; it follows the
-  // answer without "Loading…" in between (issue 10)
+  // answer without "Loading…" in between
   await expect(page).toHaveURL(/\/demo\/visa\/activate\/otc$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(await loadingSeen()).toBe(false);

@@ -11,7 +11,7 @@ import { issueTestGiftCard } from './helpers/identity.js';
 import { addWebhook } from '../src/operator/webhooks.js';
 import { issueVisa } from './helpers/visa.js';
 
-// What the cardholder sees (../shared/design/brand-api.md): the card's latest ledger entries in
+// What the cardholder sees of a card beyond its balance: its latest ledger entries in
 // the gift card answer and the VISA account, and the owner's block of a lost card
 // (POST /api/cards/block).
 

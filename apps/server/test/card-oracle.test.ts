@@ -13,7 +13,7 @@ let clock = new Date('2031-03-01T08:00:00Z').getTime();
 const t = useTestApp({ now: () => new Date(clock), env: { RATE_LIMIT_PER_MINUTE: '100000' } });
 
 /**
- * How far apart the two may be: the median of the pairs' differences under the issue's 0.2 ms, on
+ * How far apart the two may be: the median of the pairs' differences under 0.2 ms (docs/decisions/027), on
  * SQLite and PostgreSQL alike. Both paths run the same statements on the same tables since every
  * number's counters live in number_guesses (docs/decisions/027).
  */

@@ -89,7 +89,7 @@ describe('RESET: order of checks', () => {
   });
 });
 
-describe('RESET: the new security code (spec §5)', () => {
+describe('RESET: a new security code the passcode rules refuse', () => {
   it('refuses short, long, guessable and non-alphanumeric codes without using the recovery code or counting a guess', async () => {
     const card = await cardRow(t, 'GIFT_RESET');
     for (const code of ['12345', '1234567', '123456', '654321', '777777', 'abcdef', 'k7P2q!']) {

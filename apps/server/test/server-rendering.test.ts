@@ -7,7 +7,7 @@ import { useTestApp } from './helpers/test-app.js';
 // @ts-expect-error: a plain JavaScript module of the scripts (no types)
 import { buildIfStale, ROOT } from '../../../scripts/lib/build.mjs';
 
-// Issue 10 item 2, docs/decisions/022: each flow's first screen arrives rendered, for its brand and
+// docs/decisions/022: each flow's first screen arrives rendered, for its brand and
 // language, with the theme and texts the web app hydrates from. Against the real web build (built
 // here when it is older than its sources).
 beforeAll(() => {

@@ -208,7 +208,7 @@ describe('the frame session: a key works only in the frame page it was loaded in
   });
 });
 
-describe('the frame-session cookie’s attributes (decision 017)', () => {
+describe('the frame-session cookie’s attributes', () => {
   it('is partitioned and Secure where a browser keeps Secure cookies: https and loopback names', () => {
     for (const url of ['https://pin.cards.example.com', 'http://127.0.0.1:8080', 'http://localhost:9000', 'http://pin.localhost:8080', 'http://[::1]:8080']) {
       expect(frameSessionCookieAttributes(url), url).toBe('Path=/pin-frame; Max-Age=60; HttpOnly; Secure; SameSite=None; Partitioned');

@@ -5,7 +5,7 @@ import { COMPRESS_THRESHOLD_BYTES } from '../src/app/build-app.js';
 import { matchesScreen } from '../src/app/web-pages.js';
 import { ASSET_JS, FAVICON_SVG, INDEX_HTML, useTestApp } from './helpers/test-app.js';
 
-// Issue 10, docs/decisions/018: compression, validators and the status of pages.
+// docs/decisions/018: compression, validators and the status of pages.
 const t = useTestApp();
 
 const page = (url: string, headers: Record<string, string> = {}) => t.app.inject({ url, headers: { accept: 'text/html', ...headers } });

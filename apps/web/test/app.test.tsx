@@ -7,7 +7,7 @@ import { captchaRoute, createTestI18n, demoTheme, mockFetch, renderApp, renderWi
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-describe('/callback (spec §2.9)', () => {
+describe('/callback: back from an outside page to the stored one', () => {
   it('sends the user to / without a state', async () => {
     mockFetch([]);
     renderApp('/callback?sessionId=abc');
@@ -95,7 +95,7 @@ describe('page shell and theme', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'This page is not available' })).toBeTruthy();
   });
 
-  it('mounts IDENTIFY under both spellings of spec §2.1 (/Identify and /identify)', async () => {
+  it('shows IDENTIFY at both /Identify and /identify', async () => {
     const theme = demoTheme({ pageAvailability: [{ code: 'IDENTIFY', isAvailable: true, availableLanguages: ['nl', 'en'] }] });
     mockFetch([themeRoute(theme), captchaRoute]);
     const first = renderApp('/demo/Identify');
@@ -144,7 +144,7 @@ describe('ErrorBoundary', () => {
   });
 });
 
-describe('route table (spec §2.1)', () => {
+describe('route table', () => {
   it('matches the flow segment case-sensitively: /demo/Balance is not found', async () => {
     mockFetch([themeRoute(), captchaRoute]);
     renderApp('/demo/Balance');

@@ -8,8 +8,8 @@ import { resetVisaStores, visaStore } from '../src/flows/visa/state';
 import { createTestI18n, fieldErrorOf, mockFetch, renderApp, renderWithProviders, themeRoute, type MockRoute } from './utils';
 import { activeHolder, visaTheme } from './helpers/visa';
 
-// The card's history and the block of a lost card (../shared/design/brand-api.md "What the
-// cardholder sees") on the BALANCE amount screen and in the VISA account.
+// The card's history and the block of a lost card on the BALANCE amount screen and in the VISA
+// account.
 
 afterEach(() => resetVisaStores());
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { precompressDirectory } from '../precompress';
 import { preloadable } from '../src/lib/preloadable';
 
-describe('precompressDirectory (the build writes .br and .gz copies, docs/decisions/018)', () => {
+describe('precompressDirectory: the build writes .br and .gz copies', () => {
   it('writes a brotli and a gzip copy of each text file that shrinks, and none of the rest', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'tessera-precompress-'));
     try {
@@ -36,7 +36,7 @@ describe('precompressDirectory (the build writes .br and .gz copies, docs/decisi
   });
 });
 
-describe('preloadable (no "Loading…" once a screen has loaded, issue 10)', () => {
+describe('preloadable: no "Loading…" once a screen has loaded', () => {
   it('renders the screen itself, without suspending, once preload() has settled', async () => {
     let loads = 0;
     const Screen = preloadable(async () => {

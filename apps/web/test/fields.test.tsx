@@ -166,7 +166,7 @@ function PasscodeHarness({ rejected = false }: { rejected?: boolean }) {
   );
 }
 
-describe('PasscodeChoice (spec §5)', { timeout: 20_000 }, () => {
+describe('PasscodeChoice: choosing a passcode and typing it again', { timeout: 20_000 }, () => {
   const HELP = 'Use exactly 6 letters or digits, and no easy series like 123456 or aaaaaa.';
   const LENGTH = 'Too many characters. Use exactly 6.';
   const GUESS = 'This code is too easy to guess. Avoid series like 123456, abcdef or 111111.';

@@ -54,7 +54,7 @@ describe('translation reader', () => {
   });
 });
 
-describe('translator loading (spec §9: 10 parallel reads, 5 retries, 350 ms doubling)', () => {
+describe('translator loading: at most 10 reads at once, 5 retries, waits doubling from 350 ms', () => {
   it('retries a failing read maxRetries times, doubling the wait, then shows the core texts', async () => {
     vi.useFakeTimers();
     const { requests } = mockFetch([{ path: '/api/translations/demo?culture=en', status: 500, body: { code: 'X', message: 'x' } }]);
@@ -196,7 +196,7 @@ describe('translator', () => {
   });
 });
 
-describe('language detector (spec §9)', () => {
+describe('language detector: where the language comes from and where the choice is kept', () => {
   function setSources({ query, cookie, local, session, languages, html }: Partial<Record<'query' | 'cookie' | 'local' | 'session' | 'html', string>> & { languages?: string[] }) {
     window.localStorage.clear();
     window.sessionStorage.clear();

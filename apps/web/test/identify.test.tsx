@@ -74,7 +74,7 @@ afterEach(() => {
   identifyRegistered.clearAll();
 });
 
-describe('IDENTIFY start (spec §2.7)', { timeout: 20_000 }, () => {
+describe('IDENTIFY start: looking the card up', { timeout: 20_000 }, () => {
   it('looks the card up with POST /api/GiftCard/ and x-flow-type IDENTIFY, then goes to provider', async () => {
     const { requests } = mockFetch([themeRoute(identifyTheme()), captchaRoute, lookupRoute(), providersRoute()]);
     renderApp('/demo/identify');
@@ -114,7 +114,7 @@ describe('IDENTIFY start (spec §2.7)', { timeout: 20_000 }, () => {
   });
 });
 
-describe('IDENTIFY provider (spec §2.7, §5 "Identify provider")', { timeout: 20_000 }, () => {
+describe('IDENTIFY provider: choosing the bank to identify with', { timeout: 20_000 }, () => {
   it('shows the card and the banks of the providers call (x-flow-type IDENTIFY)', async () => {
     const { requests } = await toProviderScreen();
     expect(screen.getByRole('img', { name: 'Card ending in 110' })).toBeTruthy();
@@ -187,7 +187,7 @@ describe('IDENTIFY provider (spec §2.7, §5 "Identify provider")', { timeout: 2
   });
 });
 
-describe('IDENTIFY callback (spec §2.7, §4)', { timeout: 20_000 }, () => {
+describe('IDENTIFY callback: registering the card after the bank', { timeout: 20_000 }, () => {
   const callbackPath = (state: string) => `/demo/identify/callback?state=${state}&sessionId=${SESSION_ID}`;
 
   it('OK: registers with the slug and the sessionId alone, removes the entry, shows the number in blocks of 4, and stores none of it', async () => {

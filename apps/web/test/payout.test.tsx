@@ -104,7 +104,7 @@ describe('test IBANs', () => {
   });
 });
 
-describe('PAYOUT start (spec §2.5)', { timeout: 20_000 }, () => {
+describe('PAYOUT start: looking the card up', { timeout: 20_000 }, () => {
   it('has the title, the explanation link and the five-step explainer', async () => {
     mockFetch([themeRoute(payoutTheme()), captchaRoute]);
     renderApp('/demo/payout');
@@ -151,7 +151,7 @@ describe('PAYOUT start (spec §2.5)', { timeout: 20_000 }, () => {
     });
   }
 
-  it('routes by payoutBalance exactly as spec §2.5 says', () => {
+  it('routes to amount when something is left after the fee, to noBalance when the balance is 0 or unknown, else to insufficientBalance', () => {
     const route = (payoutBalance?: PayoutBalance) => payoutStartRoute({ ...card, payoutBalance });
     const b = (balance: number, fee: number, payout: number): PayoutBalance => ({ balance, fee, payout, assetCode: 'EUR' });
     expect(route(b(4250, 250, 4000))).toBe('amount');
@@ -166,7 +166,7 @@ describe('PAYOUT start (spec §2.5)', { timeout: 20_000 }, () => {
   });
 });
 
-describe('PAYOUT amount (spec §2.5, §5 "IBAN", "Payout amount")', { timeout: 20_000 }, () => {
+describe('PAYOUT amount: the IBAN to pay out to and the amount paid', { timeout: 20_000 }, () => {
   it('shows the card, the balance, the fee with a minus sign and a hint, and the payout with a decimal comma', async () => {
     await toAmountScreen();
     expect(screen.getByRole('img', { name: 'Card ending in 109' })).toBeTruthy();
@@ -284,7 +284,7 @@ describe('PAYOUT amount (spec §2.5, §5 "IBAN", "Payout amount")', { timeout: 2
     expect(idinButton().disabled).toBe(true);
   });
 
-  it('checks IBANs by the rules of spec §5 (including a required bank code)', () => {
+  it('tells a typed IBAN as unfinished, malformed, of an unknown or unavailable bank, with a wrong checksum, or valid', () => {
     const issuers = new Set(ISSUERS.map((issuer) => issuer.id));
     expect(checkIban('', { issuers }).kind).toBe('empty');
     expect(checkIban('NL69INGB', { issuers }).kind).toBe('incomplete');
@@ -379,7 +379,7 @@ describe('PAYOUT amount (spec §2.5, §5 "IBAN", "Payout amount")', { timeout: 2
   });
 });
 
-describe('PAYOUT callback (spec §2.5, §4, §8)', { timeout: 20_000 }, () => {
+describe('PAYOUT callback: the payout after the bank', { timeout: 20_000 }, () => {
   const callbackPath = (state: string) => `/demo/payout/callback?state=${state}&sessionId=${SESSION_ID}`;
   const answer = { payout: 4000, fee: 250, assetCode: 'EUR', bankAccountNumber: 'NL69INGB******6789' };
 
@@ -525,7 +525,7 @@ describe('PAYOUT callback (spec §2.5, §4, §8)', { timeout: 20_000 }, () => {
     expect(requests.filter((r) => r.url.endsWith('/customer'))).toHaveLength(1);
   });
 
-  it('comes back through /callback (spec §2.9) to the flow’s callback screen', async () => {
+  it('comes back through /callback to the flow’s callback screen', async () => {
     storeEntry('st-via');
     mockFetch([themeRoute(payoutTheme()), captchaRoute, customerRoute({ body: answer })]);
     renderApp(`/callback?state=st-via&sessionId=${SESSION_ID}`);

@@ -40,12 +40,25 @@ async function toEmailScreen() {
   return user;
 }
 
+/** The whole REPLACE in Dutch as a cardholder goes through it: the lookup, then one address typed twice, sent. */
+async function sendInDutch(email: string) {
+  const user = userEvent.setup();
+  await screen.findByRole('heading', { level: 1, name: 'Vervang je cadeaukaart' });
+  await user.type(screen.getByLabelText('Kaartnummer'), '6064 0000 0000 0000 108');
+  await user.type(screen.getByLabelText('Beveiligingscode'), '640092');
+  await user.click(screen.getByRole('button', { name: 'Verder' }));
+  await screen.findByRole('heading', { level: 1, name: 'Waar sturen we je nieuwe kaart naartoe?' });
+  await user.type(screen.getByLabelText('E-mailadres'), email);
+  await user.type(screen.getByLabelText('Herhaal e-mailadres'), email);
+  await user.click(screen.getByRole('button', { name: 'Stuur mijn nieuwe kaart' }));
+}
+
 async function typeAddresses(user: ReturnType<typeof userEvent.setup>, email: string, repeat: string) {
   await user.type(screen.getByLabelText('E-mail address'), email);
   await user.type(screen.getByLabelText('Repeat e-mail address'), repeat);
 }
 
-describe('REPLACE start (spec §2.4)', { timeout: 20_000 }, () => {
+describe('REPLACE start: looking the card up', { timeout: 20_000 }, () => {
   it('has the title, subtitle, four steps, how it works, and a link to RESET when the brand offers it', async () => {
     mockFetch([themeRoute(replaceTheme()), captchaRoute]);
     renderApp('/demo/replace');
@@ -91,7 +104,7 @@ describe('REPLACE start (spec §2.4)', { timeout: 20_000 }, () => {
   });
 });
 
-describe('REPLACE e-mail (spec §5 "Replacement e-mail", §8)', { timeout: 20_000 }, () => {
+describe('REPLACE e-mail: checking the address and ordering the replacement', { timeout: 20_000 }, () => {
   it('says nothing while typing; an invalid address shows when the field is left, a mismatch when the repeat is left', async () => {
     mockFetch([themeRoute(replaceTheme()), captchaRoute, lookupRoute()]);
     renderApp('/demo/replace');
@@ -188,15 +201,7 @@ describe('REPLACE e-mail (spec §5 "Replacement e-mail", §8)', { timeout: 20_00
   it('sends culture nl in Dutch', async () => {
     const { requests } = mockFetch([themeRoute(replaceTheme()), captchaRoute, lookupRoute(), replaceRoute({ body: { email: 'jan@example.nl' } })]);
     renderApp('/demo/replace', { i18n: createTestI18n('nl') });
-    const user = userEvent.setup();
-    await screen.findByRole('heading', { level: 1, name: 'Vervang je cadeaukaart' });
-    await user.type(screen.getByLabelText('Kaartnummer'), '6064 0000 0000 0000 108');
-    await user.type(screen.getByLabelText('Beveiligingscode'), '640092');
-    await user.click(screen.getByRole('button', { name: 'Verder' }));
-    await screen.findByRole('heading', { level: 1, name: 'Waar sturen we je nieuwe kaart naartoe?' });
-    await user.type(screen.getByLabelText('E-mailadres'), 'jan@example.nl');
-    await user.type(screen.getByLabelText('Herhaal e-mailadres'), 'jan@example.nl');
-    await user.click(screen.getByRole('button', { name: 'Stuur mijn nieuwe kaart' }));
+    await sendInDutch('jan@example.nl');
     await screen.findByRole('heading', { level: 1, name: 'Je nieuwe kaart is onderweg' });
     expect((requests.find((r) => r.url.endsWith('/replace'))!.body as { culture: string }).culture).toBe('nl');
   });
@@ -249,15 +254,7 @@ describe('REPLACE e-mail (spec §5 "Replacement e-mail", §8)', { timeout: 20_00
   it('409 IDEMPOTENCY_CONFLICT in Dutch', async () => {
     mockFetch([themeRoute(replaceTheme()), captchaRoute, lookupRoute(), replaceRoute({ status: 409, body: { code: 'IDEMPOTENCY_CONFLICT', message: 'x' } })]);
     renderApp('/demo/replace', { i18n: createTestI18n('nl') });
-    const user = userEvent.setup();
-    await screen.findByRole('heading', { level: 1, name: 'Vervang je cadeaukaart' });
-    await user.type(screen.getByLabelText('Kaartnummer'), '6064 0000 0000 0000 108');
-    await user.type(screen.getByLabelText('Beveiligingscode'), '640092');
-    await user.click(screen.getByRole('button', { name: 'Verder' }));
-    await screen.findByRole('heading', { level: 1, name: 'Waar sturen we je nieuwe kaart naartoe?' });
-    await user.type(screen.getByLabelText('E-mailadres'), 'vinder@example.org');
-    await user.type(screen.getByLabelText('Herhaal e-mailadres'), 'vinder@example.org');
-    await user.click(screen.getByRole('button', { name: 'Stuur mijn nieuwe kaart' }));
+    await sendInDutch('vinder@example.org');
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Al vervangen');
     expect(alert.textContent).toContain('Deze kaart is al vervangen met andere gegevens.');

@@ -41,7 +41,7 @@ async function fillForm(user: ReturnType<typeof userEvent.setup>, { code = 'Tq8m
 
 const HINT_ALL_MISSING = 'Still needed: Card number, Recovery code, New security code, and Security check.';
 
-describe('RESET form (spec §4, §8)', { timeout: 20_000 }, () => {
+describe('RESET form: a recovery code sets a new security code', { timeout: 20_000 }, () => {
   it('enables submit only once every field is valid, then posts the recovery with x-flow-type SECURITY_RESET', async () => {
     const { requests, fetchMock } = mockFetch([themeRoute(resetTheme), captchaRoute, recovery({ body: card })]);
     const { history } = renderApp('/demo/reset');
@@ -255,7 +255,7 @@ describe('RESET form (spec §4, §8)', { timeout: 20_000 }, () => {
   });
 });
 
-describe('RESET success (spec §2.8)', { timeout: 20_000 }, () => {
+describe('RESET success: the card with its new security code', { timeout: 20_000 }, () => {
   itRedirectsToTheStart({ theme: resetTheme, start: '/demo/reset', screens: ['success'], startHeading: 'Set a new security code' });
 
   it('shows the notice, the masked card with its first balance, the validity and the end text', async () => {

@@ -102,7 +102,7 @@ const FORMATS: Array<[spec: string, bcid: string, text: string, format: string, 
   ['UPC-E', 'upce', '0123456', 'UPCE', '0012345000065'],
 ];
 
-describe('ZXing (wasm) decodes every §9 format bwip-js can draw', () => {
+describe('ZXing (wasm) decodes every barcode format the scanner accepts that bwip-js can draw', () => {
   for (const [spec, bcid, text, format, read, extra] of FORMATS) {
     it(`${spec} (${bcid})`, async () => {
       const outcome = await decode(await render(bcid, text, extra));

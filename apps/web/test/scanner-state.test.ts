@@ -25,7 +25,7 @@ const ALLOWED: Record<ScannerState, Partial<Record<ScannerAction, ScannerState>>
   UNKNOWN: { reset: 'NOT_STARTED' },
 };
 
-describe('scanner state machine (spec §2.10)', () => {
+describe('scanner state machine', () => {
   for (const state of SCANNER_STATES) {
     for (const action of SCANNER_ACTIONS) {
       const next = ALLOWED[state][action];
@@ -102,8 +102,8 @@ describe('scanner state machine (spec §2.10)', () => {
   });
 });
 
-describe('scanner settings (spec §9)', () => {
-  it('uses the §9 constants', () => {
+describe('scanner settings', () => {
+  it('scans 10 frames a second with the back camera in a 250 px square box, remembering the last camera', () => {
     expect(SCANNER).toMatchObject({
       cardFps: 10,
       box: { width: 250, height: 250 },

@@ -7,7 +7,7 @@ import { CountrySelect } from '../src/flows/visa/components/CountrySelect';
 import { PinSection } from '../src/flows/visa/components/PinSection';
 import { createTestI18n, fieldErrorOf, mockFetch, renderWithProviders } from './utils';
 
-describe('DateSelector (spec §5)', () => {
+describe('DateSelector: a date from three dropdowns', () => {
   it('offers days 1–31, months 1–12 and years from the current year back to 1920, and emits yyyy-mm-dd only when all three are chosen', async () => {
     const onChange = vi.fn();
     renderWithProviders(
@@ -63,7 +63,7 @@ function CountryHarness({ initial = '', onChange }: { initial?: string; onChange
   return <Controlled initial={initial} onChange={onChange} field={(value, change) => <CountrySelect label="Nationality" value={value} onChange={change} />} />;
 }
 
-describe('CountrySelect (spec §2.2 searchable dropdown, §3 countries in English and Dutch)', () => {
+describe('CountrySelect: a searchable dropdown of countries in English and Dutch', () => {
   it('narrows the list as the cardholder types, starting with names that begin with it, and chooses with the keyboard', async () => {
     const onChange = vi.fn();
     renderWithProviders(<CountryHarness onChange={onChange} />);
@@ -111,7 +111,7 @@ describe('CountrySelect (spec §2.2 searchable dropdown, §3 countries in Englis
   });
 });
 
-describe('PinSection (spec §4 PIN display, contract.md PIN frame)', () => {
+describe('PinSection: the PIN shown in the card processor’s frame', () => {
   const retrieval = { pinFrameURL: 'http://127.0.0.1:8090/pin-frame', key: 'k/ey+1', controlId: 'ctl-42' };
   const pinRoute = { method: 'POST', path: '/api/visa/getPin/DEMO', body: retrieval };
   const flush = async () => {

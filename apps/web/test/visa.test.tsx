@@ -28,7 +28,7 @@ beforeAll(async () => {
 }, 30_000);
 afterEach(() => resetVisaStores());
 
-describe('VISA activate (spec §2.3, §8 RequestActivationCode)', { timeout: 20_000 }, () => {
+describe('VISA activate: asking for an activation code', { timeout: 20_000 }, () => {
   it('sends card number, captcha and culture with x-flow-type VISA and replaces the history with activate/otc', async () => {
     const { requests } = mockFetch([themeRoute(visaTheme), captchaRoute, post('/api/visa/RequestActivationCode/DEMO', { body: { phoneNumber: '+*********01' } })]);
     const { history } = renderApp('/demo/visa/activate');
@@ -73,7 +73,7 @@ describe('VISA activate (spec §2.3, §8 RequestActivationCode)', { timeout: 20_
   }
 });
 
-describe('VISA code step (spec §4 "Code step")', { timeout: 20_000 }, () => {
+describe('VISA code step: typing the activation code', { timeout: 20_000 }, () => {
   itRedirectsToTheStart({ theme: visaTheme, start: '/demo/visa/activate', screens: ['otc'], startHeading: 'Activate your Visa card' });
 
   it('enables submit once all 6 digits are in, asks for the terms, then goes on to the passcode (history replaced)', async () => {
@@ -125,7 +125,7 @@ describe('VISA code step (spec §4 "Code step")', { timeout: 20_000 }, () => {
   });
 });
 
-describe('VISA passcode step (spec §5, §8 UseActivationCode)', { timeout: 20_000 }, () => {
+describe('VISA passcode step: the activation code sets the first passcode', { timeout: 20_000 }, () => {
   const useCode = (answer: Omit<MockRoute, 'path' | 'method'>) => post('/api/visa/UseActivationCode/DEMO/', answer);
   async function open(route: MockRoute) {
     visaStore('activation', 'demo').set({ cardNumber: CARD, phoneNumber: '+*********01', otcNumber: '123456' });
@@ -224,7 +224,7 @@ describe('VISA passcode step (spec §5, §8 UseActivationCode)', { timeout: 20_0
   });
 });
 
-describe('VISA review (spec §4 holder view modes, §8 UpdateHolderInformation)', { timeout: 30_000 }, () => {
+describe('VISA review: checking and completing the holder information', { timeout: 30_000 }, () => {
   const update = (answer: Omit<MockRoute, 'path' | 'method'>) => post('/api/visa/UpdateHolderInformation/DEMO/', answer, 'PUT');
   async function open(holder: HolderInformation, route: MockRoute = update({ body: { ...holder, status: 'active' } })) {
     visaStore('activation', 'demo').set({ cardNumber: CARD, otcNumber: '123456', securityCode: 'Tq8m3x' });
@@ -342,7 +342,7 @@ describe('VISA review (spec §4 holder view modes, §8 UpdateHolderInformation)'
   });
 });
 
-describe('VISA account (spec §4 Login, §8)', { timeout: 20_000 }, () => {
+describe('VISA account: logging in with the passcode', { timeout: 20_000 }, () => {
   const login = (answer: Omit<MockRoute, 'path' | 'method'>) => post('/api/visa/GetHolderInformation/DEMO/', answer);
   async function submitLogin(route: MockRoute) {
     const mocks = mockFetch([themeRoute(visaTheme), captchaRoute, route]);
@@ -395,7 +395,7 @@ describe('VISA account (spec §4 Login, §8)', { timeout: 20_000 }, () => {
   itRedirectsToTheStart({ theme: visaTheme, start: '/demo/visa/account', screens: ['details'], startHeading: 'Log in to your card' });
 });
 
-describe('VISA recovery (spec §2.3, §8 requestrecovery, userecovery)', { timeout: 20_000 }, () => {
+describe('VISA recovery: a recovery code sets a new passcode', { timeout: 20_000 }, () => {
   for (const [code, text] of [
     ['TOKEN_IS_NOT_ACTIVE', 'This card is not active yet. Activate your card first.'],
     ['TOO_MANY_REQUESTS', 'Too many requests for this card. Please wait a while before you try again.'],

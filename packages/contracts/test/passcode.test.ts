@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { evaluatePasscode, evaluateRepeat, isGuessable } from '../src/index.js';
 
-describe('passcode rules (spec §5)', () => {
+describe('passcode rules', () => {
   it.each([
     ['is short below 6 characters', ['', 'Tq8m3'], 'short'],
     ['is too long from 7 characters', ['Tq8m3xa'], 'long'],

@@ -3,7 +3,7 @@ import { formatDate, validityOf } from '../src/index.js';
 
 const at = (iso: string) => new Date(`${iso}T12:00:00`);
 
-describe('validity text (spec §5)', () => {
+describe('validity text', () => {
   it('is unlimited without an expiry date or with one that does not parse', () => {
     expect(validityOf(null, at('2026-01-01'))).toEqual({ kind: 'unlimited' });
     expect(validityOf(undefined, at('2026-01-01'))).toEqual({ kind: 'unlimited' });

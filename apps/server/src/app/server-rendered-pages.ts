@@ -139,7 +139,7 @@ export function startAfterFirstPaint(template: string): { template: string; entr
 const CACHE_SIZE = 500;
 
 /**
- * The first screen of each flow, rendered on the server (docs/decisions/022, issue 10): the web
+ * The first screen of each flow, rendered on the server (docs/decisions/022): the web
  * app's own markup for the brand and language, inside index.html with `<html lang>`, the page
  * title, the brand's stylesheet, a preload of the poster image (the largest paint), and the theme
  * and texts as a data block the web app hydrates from, so the screen shows and works without

@@ -5,16 +5,14 @@ import { Migrator } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { migrationProvider } from '../../src/db/migrations/index.js';
-import { PURPOSE } from '../../src/crypto/index.js';
-import { findCardByNumberIndex } from '../../src/db/repositories/cards.js';
-import { recordPayout } from '../../src/flows/payout/record-payout.js';
 import { validateAgainstXsd } from '../../src/operator/xsd-validator.js';
 import { demoCard } from '../helpers/demo.js';
 import { payoutCustomerCall, seedIdentitySession } from '../helpers/identity.js';
 import { useCliTest } from './support.js';
+import { payoutTestCards } from './payout-support.js';
 
 // payouts export in demo mode (the demo account), payouts export --batch (a lost file written
-// again) and payouts return (a bank return after mark-paid), issue 13 item 4.
+// again) and payouts return (a bank return after mark-paid).
 
 const c = useCliTest();
 let dir: string;
@@ -23,21 +21,9 @@ beforeAll(() => {
   dir = path.dirname(c.file('.keep', ''));
 });
 
-async function cardId(name: string) {
-  const number = demoCard(name).number.replace(/\s/g, '');
-  return (await findCardByNumberIndex(c.t.db, c.t.deps.crypto.blindIndex.candidates(PURPOSE.cardNumber, number)))!.id;
-}
-
-async function pay(name: string, verifiedName: string, iban = 'NL69INGB0123456789') {
-  const id = await cardId(name);
-  const result = await c.t.db.transaction().execute((trx) => recordPayout(trx, c.t.deps, { cardId: id, verifiedName, iban }, new Date()));
-  if (result.kind !== 'recorded') throw new Error(`no payout for ${name}: ${result.kind}`);
-  return result.payout;
-}
+const { cardId, pay, sumOf } = payoutTestCards(c);
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-const sumOf = async (id: string) =>
-  (await c.t.db.selectFrom('ledger_entries').select('amount').where('card_id', '=', id).execute()).reduce((s, e) => s + Number(e.amount), 0);
 const payoutRows = () => c.t.db.selectFrom('payouts').select(['id', 'status', 'batch_id', 'exported_at', 'settled_at', 'updated_at']).orderBy('id').execute();
 const auditOf = (type: string) => c.t.db.selectFrom('audit_events').selectAll().where('type', '=', type).orderBy('occurred_at').execute();
 

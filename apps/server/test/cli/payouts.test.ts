@@ -1,15 +1,12 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PURPOSE } from '../../src/crypto/index.js';
-import { findCardByNumberIndex } from '../../src/db/repositories/cards.js';
 import { SEPA_NAME_MAX, isSepaLatin } from '../../src/domain/sepa.js';
 import { exportPayouts } from '../../src/operator/export-payouts.js';
 import { OperatorError } from '../../src/operator/operator-error.js';
-import { recordPayout } from '../../src/flows/payout/record-payout.js';
 import { validateAgainstXsd } from '../../src/operator/xsd-validator.js';
-import { demoCard } from '../helpers/demo.js';
 import { runCli, useCliTest } from './support.js';
+import { payoutTestCards } from './payout-support.js';
 
 const DEBTOR = { PAYOUT_DEBTOR_NAME: 'Tessera Uitbetalingen B.V.', PAYOUT_DEBTOR_IBAN: 'NL91 ABNA 0417 1643 00' };
 
@@ -22,20 +19,8 @@ beforeAll(() => {
   dir = path.dirname(c.file('.keep', ''));
 });
 
-async function cardId(name: string) {
-  const number = demoCard(name).number.replace(/\s/g, '');
-  return (await findCardByNumberIndex(c.t.db, c.t.deps.crypto.blindIndex.candidates(PURPOSE.cardNumber, number)))!.id;
-}
+const { cardId, pay, sumOf } = payoutTestCards(c);
 
-async function pay(name: string, verifiedName: string, iban = 'NL69INGB0123456789') {
-  const id = await cardId(name);
-  const result = await c.t.db.transaction().execute((trx) => recordPayout(trx, c.t.deps, { cardId: id, verifiedName, iban }, new Date()));
-  if (result.kind !== 'recorded') throw new Error(`no payout for ${name}: ${result.kind}`);
-  return result.payout;
-}
-
-const sumOf = async (id: string) =>
-  (await c.t.db.selectFrom('ledger_entries').select('amount').where('card_id', '=', id).execute()).reduce((s, e) => s + e.amount, 0);
 const statusOf = async (id: string) => (await c.t.db.selectFrom('payouts').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
 const texts = (xml: string, tag: string) => [...xml.matchAll(new RegExp(`<${tag}>([^<]*)</${tag}>`, 'g'))].map((m) => m[1]!);
 

@@ -10,7 +10,7 @@ import { cardRow, replaceBody } from '../helpers/flows.js';
 import { payoutCustomerCall, seedIdentitySession } from '../helpers/identity.js';
 import { lookupGiftCard, useCliTest } from './support.js';
 
-// tessera reports liability|expiring|activity (issue 13 item 5), after a scripted day of lookups,
+// tessera reports liability|expiring|activity, after a scripted day of lookups,
 // payouts, replacements and adjustments through the API and the CLI.
 
 const c = useCliTest();

@@ -36,7 +36,7 @@ describe('replacement card numbers', () => {
 });
 
 describe('fresh codes', () => {
-  it('draws 6-digit security codes that pass spec §5, redrawing guessable ones', () => {
+  it('draws 6-digit security codes the passcode rules accept, redrawing guessable ones', () => {
     const sequence = [123456, 777777, 42, 482913];
     expect(drawSecurityCode(() => sequence.shift()!)).toBe('000042');
     expect(sequence).toEqual([482913]);

@@ -5,7 +5,7 @@ import { useSyncExternalStore } from 'react';
  * autofilled. Work the first screen does not show at once waits for it (the captcha's widget and
  * its proof of work, the next screen's code): it is not fetched while the page loads, when it
  * would compete with what the page shows, and it is there well before a cardholder who has begun
- * to type can submit (issue 10: a first screen's bytes). Focus alone does not count: the app moves
+ * to type can submit (docs/decisions/003). Focus alone does not count: the app moves
  * focus itself.
  */
 const EVENTS = ['pointerdown', 'touchstart', 'keydown', 'input', 'click'] as const;

@@ -7,7 +7,7 @@ const arriving = new Set<Promise<unknown>>();
 
 /**
  * Settles once every screen load under way has settled; null when none is. A navigation that
- * waits for it renders its screen at once instead of suspending (the "Loading…" of issue 10).
+ * waits for it renders its screen at once instead of suspending and showing "Loading…".
  */
 export function screensArriving(): Promise<void> | null {
   if (arriving.size === 0) return null;
@@ -18,7 +18,7 @@ export function screensArriving(): Promise<void> | null {
  * A screen loaded on demand that, once its module has arrived, renders at once. React.lazy
  * suspends on its first render even when the module is already loaded (its promise settles a
  * microtask later), and React shows the Suspense fallback, "Loading…", for at least ~300 ms: the
- * screen after a lookup flashed it although it was prefetched (issue 10). `preload()` starts the
+ * screen after a lookup flashed it although it was prefetched. `preload()` starts the
  * load (once: a failed load stays failed, as with React.lazy, and the error boundary shows it) and
  * settles when the screen can render without suspending. Props pass through.
  */

@@ -43,7 +43,7 @@ const SCREEN_WAIT_MS = 5_000;
 /**
  * The browser's location, whose navigation waits for screens on their way (lib/preloadable.ts):
  * a flow's later screens start loading at the cardholder's first interaction, and the navigation
- * after an answer then shows the next screen at once instead of "Loading…" (issue 10). A load that
+ * after an answer then shows the next screen at once instead of "Loading…". A load that
  * hangs holds a navigation back at most SCREEN_WAIT_MS; then the screen's Suspense covers it.
  */
 export const useLocationAfterScreens: BaseLocationHook = (options) => [useBrowserLocation(options)[0], navigateAfterScreens];

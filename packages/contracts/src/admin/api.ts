@@ -4,7 +4,7 @@ import { moneySchema } from '../api/cards.js';
 import { STAFF_ROLES } from './roles.js';
 
 /*
- * The back office's calls (../shared/design/back-office.md "Calls"): JSON in and out, money as
+ * The back office's calls: JSON in and out, money as
  * {value, assetCode} in minor units, cards by the opaque id the brand API uses, a card number only
  * ever masked. Errors are {code, message} as everywhere: 401 UNAUTHORIZED without a session, 403
  * FORBIDDEN for an action the role does not allow (and for a POST without the back office's

@@ -3,7 +3,7 @@ import { apiRoute } from '../api/paths/apiRoute.js';
 /** Where the back office lives on its origin (demo: the portal's origin; production: ADMIN_URL). */
 export const ADMIN_BASE_PATH = '/admin/';
 
-/** The back office's sign-in (../shared/design/back-office.md "Signing in"). */
+/** The back office's sign-in. */
 export const adminAuth = {
   login: /* @__PURE__ */ apiRoute('/admin/auth/login'),
   callback: /* @__PURE__ */ apiRoute('/admin/auth/callback'),

@@ -1,5 +1,5 @@
 /**
- * Who on the staff may do what (../shared/design/back-office.md "Roles and brands"). The server
+ * Who on the staff may do what. The server
  * enforces this table in one place (every /admin/api/ route declares the action it performs and
  * on which brand); the back office reads the same table to leave out what a person may not do.
  */
@@ -7,7 +7,7 @@
 export const STAFF_ROLES = ['support', 'finance', 'brand-admin', 'admin'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
-/** What a route does, in the words of the design's table. */
+/** What a route does; a role is a set of these (ROLE_ACTIONS). */
 export const STAFF_ACTIONS = [
   /** search cards, see a card and its timeline */
   'cards.read',

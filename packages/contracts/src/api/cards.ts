@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { assetCodeField, cardNumberField, minorUnits, secretField } from './common.js';
 
 /*
- * What the cardholder sees of a card beyond its balance (../shared/design/brand-api.md "What the
- * cardholder sees"): its latest ledger entries, and blocking it when it is lost.
+ * What the cardholder sees of a card beyond its balance: its latest ledger entries, and blocking it
+ * when it is lost.
  */
 
 /** The kinds of ledger entry a card's history lists, as the brand API names them. */

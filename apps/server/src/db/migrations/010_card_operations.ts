@@ -1,12 +1,12 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 
 /**
- * Support and card operations (issue 13; the brand API of issue 14 shares both):
+ * Support and card operations (docs/decisions/019; the brand API, docs/decisions/020, shares both):
  * - A block is kept beside the card's state, not as a state: `cards block` / `cards unblock` (and
  *   later the brand API and the cardholder) stop a card and let it go again in the state it had
  *   (an inactive Visa card stays inactive). `blocked_at` says since when, `block_reason` why.
  * - The ledger's kinds gain `adjustment` (an operator's correction), `redemption` and `refund`
- *   (spending at the brand's tills, issue 14). A CHECK cannot be altered in SQLite: the table is
+ *   (spending at the brand's tills through the brand API). A CHECK cannot be altered in SQLite: the table is
  *   rebuilt with its rows, index and constraints.
  */
 const OLD_KINDS = ['load', 'payout', 'fee', 'replacement_out', 'replacement_in', 'expiry'];

@@ -1,7 +1,7 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 
 /**
- * A payout the bank paid and then returned (`tessera payouts return`, issue 13): the receiving
+ * A payout the bank paid and then returned (`tessera payouts return`, docs/operations.md): the receiving
  * account was closed, say. The payout's status gains `returned`, which, like `failed`, means the
  * money went back onto the card, so the card may be paid out again: the partial unique index
  * "one payout per card that still holds the card's money" leaves out both.

@@ -1,7 +1,7 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 
 /**
- * The brand API (issue 14, docs/brand-api.md, docs/decisions/020):
+ * The brand API (docs/brand-api.md, docs/decisions/020):
  * - `api_keys`: a brand's keys. Only a keyed hash of the key is kept (PURPOSE.apiKey, INDEX_KEY),
  *   with its first characters (`prefix`) for the operator's list; `scopes` comma-separated.
  * - `idempotency_keys`: one row per (API key, Idempotency-Key) (its own `id` for the key rotation, which pages by one column). A request claims its key by

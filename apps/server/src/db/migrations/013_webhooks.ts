@@ -1,7 +1,7 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 
 /**
- * Webhooks (issue 14, docs/brand-api.md#webhooks): a brand's endpoints and the history of every
+ * Webhooks (docs/brand-api.md#webhooks, docs/decisions/021): a brand's endpoints and the history of every
  * delivery attempt. Events travel through the outbox (channel `webhook`), queued in the
  * transaction of their change, so an event is sent exactly when its change committed.
  * - The signing secret is kept encrypted, not hashed: signing needs it.

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * A million cards (issue 13 item 7, docs/decisions/026-card-import-at-scale.md):
+ * A million cards (docs/decisions/026-card-import-at-scale.md):
  * - An imported card names its import instead of carrying an audit event of its own: the file's
  *   one `cards.import` event (`import_event_id`) and the line it came from (`import_line`). One
  *   audit row per card was a fifth of what an import wrote.

@@ -1,12 +1,12 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Every number's guessing counters in one place (issue 11 item 2, docs/decisions/027): a real
+ * Every number's guessing counters in one place (docs/decisions/027): a real
  * card's consecutive wrong secrets, cool-down and lock are copied from its `cards` row to
  * `number_guesses`, where an unknown number's already were, under the number's blind index. A
  * wrong guess then runs the same statements on the same table whether the number is a card or
  * not, and takes the same time on PostgreSQL too (the `cards` row's lock and update cost more than
- * the small counters row; 0.22 to 0.31 ms apart before, against the issue's 0.2 ms).
+ * the small counters row; 0.22 to 0.31 ms apart before, where they must differ by less than 0.2 ms).
  *
  * The operator lock was a flag; it is now what it always meant, 100 consecutive wrong secrets
  * (domain/guessing-policy.ts): a locked card's count is carried as at least 100. Where a number

@@ -95,15 +95,18 @@ async function insertMany<T extends BulkTable>(db: Executor, table: T, rows: rea
   await sql`insert into ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))}) select * from unnest(${sql.join(arrays)})`.execute(db);
 }
 
+/** New cards' rows: the cards, with their secrets, Visa holders and ledger entries. */
+export interface NewCardRows {
+  cards: readonly NewCard[];
+  secrets: readonly Insertable<CardSecretsTable>[];
+  holders: readonly Insertable<VisaHoldersTable>[];
+  ledger: readonly Insertable<LedgerEntriesTable>[];
+}
+
 /** A card's rows besides the card itself (or some cards' rows), one statement per table (insertMany). */
 export async function insertCardRows(
   db: Executor,
-  rows: {
-    cards: readonly NewCard[];
-    secrets: readonly Insertable<CardSecretsTable>[];
-    holders: readonly Insertable<VisaHoldersTable>[];
-    ledger: readonly Insertable<LedgerEntriesTable>[];
-  },
+  rows: NewCardRows,
 ): Promise<void> {
   await insertMany(db, 'cards', rows.cards);
   await insertMany(db, 'card_secrets', rows.secrets);
@@ -131,12 +134,7 @@ function valuesOf(columns: readonly string[], rows: readonly object[]): BulkValu
  */
 export async function insertNewCardRows(
   db: Executor,
-  rows: {
-    cards: readonly NewCard[];
-    secrets: readonly Insertable<CardSecretsTable>[];
-    holders: readonly Insertable<VisaHoldersTable>[];
-    ledger: readonly Insertable<LedgerEntriesTable>[];
-  },
+  rows: NewCardRows,
 ): Promise<void> {
   await bulkInsert(db, 'cards', NEW_ROW_COLUMNS.cards, valuesOf(NEW_ROW_COLUMNS.cards, rows.cards));
   await bulkInsert(db, 'card_secrets', NEW_ROW_COLUMNS.card_secrets, valuesOf(NEW_ROW_COLUMNS.card_secrets, rows.secrets));

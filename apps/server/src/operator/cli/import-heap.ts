@@ -3,7 +3,7 @@
  * it holds at once is a batch being checked and one being written, about 20 MB of live objects for
  * any file. But V8 sizes its heap by how fast a program allocates, not by what it keeps, and the
  * import allocates fast: on Node 24, with no limit given, a 100 000-card import on SQLite peaked
- * at 359 MB of resident memory, a million-card one at 371 MB (issue 13's target: under 250 MB).
+ * at 359 MB of resident memory, a million-card one at 371 MB (the import is meant to stay under 250 MB).
  * With these limits the same imports peak at 207 and 212 MB, at about the same speed. They cannot
  * be set from inside a running process (the heap is configured at start), so the command runs in
  * a child process that gets them.

@@ -24,7 +24,7 @@ interface BlockCardProps {
 }
 
 /**
- * "Block this card" for a lost card (../shared/design/brand-api.md "What the cardholder sees"):
+ * "Block this card", so the holder of a lost card can stop it before someone else spends it:
  * a button, then a confirmation step that says what blocking does and, on BALANCE, asks for the
  * security code again; only its confirm button calls POST /api/cards/block. Focus moves to the
  * confirmation's heading when it opens and back to the button when it is cancelled; a refusal is

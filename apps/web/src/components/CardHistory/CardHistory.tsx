@@ -44,7 +44,7 @@ interface CardHistoryProps {
 }
 
 /**
- * The card's latest ledger entries (../shared/design/brand-api.md "What the cardholder sees"): a
+ * The card's latest ledger entries, so its holder sees what was spent and loaded: a
  * section with its heading and a list, each entry its description, date and signed amount. An
  * empty history says so. A list rather than a table: three short facts per entry read well on a
  * phone, and a screen reader reads each entry as one item ("Payment, 12-03-2026, −€ 7,50").

@@ -1,15 +1,11 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../lib/useTranslation';
-import {
-  CARD_NUMBER_MAX_DIGITS,
-  CARD_NUMBER_MIN_DIGITS,
-  stripCardNumber,
-  type GiftCard,
-} from '@tessera/contracts';
+import type { GiftCard } from '@tessera/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api';
 import { errorMessage, type ErrorTable } from '../../lib/errorMessages';
 import { GiftCardNumberField } from '../GiftCardNumberField/GiftCardNumberField';
+import { cardNumberProblem } from '../GiftCardNumberField/cardNumberProblem';
 import { PinCodeField } from '../PinCodeField/PinCodeField';
 import { Captcha } from '../Captcha/Captcha';
 import { Button } from '../Button/Button';
@@ -108,12 +104,7 @@ export function CardLookupForm({
 
   // What keeps the lookup from being sent; shown (summary and fields) from the first submit on,
   // and live from then on until fixed.
-  const digits = stripCardNumber(cardNumber);
-  const cardNumberError = !digits
-    ? t('card__number_error_required')
-    : !/^\d+$/.test(digits) || digits.length < CARD_NUMBER_MIN_DIGITS || digits.length > CARD_NUMBER_MAX_DIGITS
-      ? t('card__number_error_length', { min: CARD_NUMBER_MIN_DIGITS, max: CARD_NUMBER_MAX_DIGITS })
-      : '';
+  const cardNumberError = cardNumberProblem(t, cardNumber) ?? '';
   const pinCodeError = pinCode ? '' : t('card__pin_error_required');
   const problems: Problem[] = [];
   if (cardNumberError) problems.push({ text: cardNumberError, target: ids.cardNumber });
@@ -165,13 +156,7 @@ export function CardLookupForm({
 
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={lookup.isPending || undefined}>
-      <ErrorSummary problems={problems} round={round}>
-        {outcome === 'invalidCard' ? (
-          <Button variant="retry" onClick={retry}>
-            {t('generic__retry')}
-          </Button>
-        ) : null}
-      </ErrorSummary>
+      <ErrorSummary problems={problems} round={round} onRetry={outcome === 'invalidCard' ? retry : undefined} />
       <GiftCardNumberField
         id={ids.cardNumber}
         label={t('card__number_label')}

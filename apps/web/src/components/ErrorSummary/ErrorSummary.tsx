@@ -1,6 +1,7 @@
 import { useEffect, useReducer, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../lib/useTranslation';
 import { setTitlePrefix } from '../../lib/theme/FlowContext';
+import { Button } from '../Button/Button';
 import styles from './ErrorSummary.module.css';
 
 /** One thing that keeps a form from being sent (docs/accessibility.md#error-summary). */
@@ -34,7 +35,9 @@ interface ErrorSummaryProps {
    */
   problems: readonly Problem[];
   round: number;
-  /** A way out the summary offers, e.g. a retry after a network failure. */
+  /** When set, the summary offers "Try again" (after a network failure, say), which calls it. */
+  onRetry?: () => void;
+  /** Another way out the summary offers, after the retry. */
   children?: ReactNode;
 }
 
@@ -50,7 +53,7 @@ export function ErrorSummary({ round, ...rest }: ErrorSummaryProps) {
   return round ? <Summary key={round} {...rest} /> : null;
 }
 
-function Summary({ problems, children }: Omit<ErrorSummaryProps, 'round'>) {
+function Summary({ problems, onRetry, children }: Omit<ErrorSummaryProps, 'round'>) {
   const { t } = useTranslation();
   // The texts listed at the submit: from then on the list only loses what gets fixed.
   const [listed] = useState(() => problems.map((problem) => problem.text));
@@ -84,6 +87,11 @@ function Summary({ problems, children }: Omit<ErrorSummaryProps, 'round'>) {
           </li>
         ))}
       </ul>
+      {onRetry ? (
+        <Button variant="retry" onClick={onRetry}>
+          {t('generic__retry')}
+        </Button>
+      ) : null}
       {children}
     </div>
   );

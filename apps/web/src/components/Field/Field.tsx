@@ -16,6 +16,23 @@ export function describedBy(ids: FieldIds, help: ReactNode, error: ReactNode, re
   return [help ? ids.help : null, error ? ids.error : null, refusedBy ?? null].filter(Boolean).join(' ') || undefined;
 }
 
+/** What a form gives a field of one input, whatever the input takes. */
+export interface SingleInputFieldProps {
+  label: ReactNode;
+  /** Tooltip text for the information icon (when the brand's informationType is Tooltip). */
+  info?: ReactNode;
+  help?: ReactNode;
+  error?: ReactNode;
+  /**
+   * The id of a message outside the field that refused its value (a wrong number or code): the
+   * field is then marked invalid and described by it.
+   */
+  refusedBy?: string;
+  name?: string;
+  /** The input's id (the help and error ids derive from it), for an error summary to link to. */
+  id: string;
+}
+
 interface FieldProps {
   ids: FieldIds;
   label: ReactNode;

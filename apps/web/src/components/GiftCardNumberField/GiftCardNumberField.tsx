@@ -1,11 +1,11 @@
-import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import {
   CARD_NUMBER_MAX_DIGITS,
   CARD_NUMBER_PLACEHOLDER,
   formatCardNumberInput,
   stripCardNumber,
 } from '@tessera/contracts';
-import { Field, describedBy } from '../Field/Field';
+import { Field, describedBy, type SingleInputFieldProps } from '../Field/Field';
 import fieldStyles from '../Field/Field.module.css';
 import { useFlowContext } from '../../lib/theme/FlowContext';
 import { caretAfterGrouping, useCaretKeeper } from '../../lib/groupedInput';
@@ -14,24 +14,11 @@ import { caretAfterGrouping, useCaretKeeper } from '../../lib/groupedInput';
 // (docs/decisions/012-card-scanner.md).
 const ScanButton = lazy(() => import('../CardScanner/ScanButton'));
 
-interface GiftCardNumberFieldProps {
-  label: ReactNode;
+interface GiftCardNumberFieldProps extends SingleInputFieldProps {
   /** The number as shown (grouped); use stripCardNumber before sending it. */
   value: string;
   onChange: (formatted: string) => void;
   onBlur?: () => void;
-  /** Tooltip text for the information icon (when the brand's informationType is Tooltip). */
-  info?: ReactNode;
-  help?: ReactNode;
-  error?: ReactNode;
-  /**
-   * The id of a message outside the field that refused its value (a wrong number or code): the
-   * field is then marked invalid and described by it.
-   */
-  refusedBy?: string;
-  name?: string;
-  /** The input's id (the help and error ids derive from it), for an error summary to link to. */
-  id: string;
   /**
    * Input purpose (WCAG 1.3.5). 'off' for gift cards: the browser's card autofill only knows the
    * cardholder's bank cards, none of which is the gift card, so offering them would be wrong

@@ -4,7 +4,7 @@ import { evaluatePasscode, evaluateRepeat, PASSCODE_LENGTH } from '@tessera/cont
 import type { TFunction } from '../../lib/translator';
 import type { Problem } from '../ErrorSummary/ErrorSummary';
 import { Alert } from '../Alert/Alert';
-import { Field, describedBy } from '../Field/Field';
+import { Field, describedBy, type FieldIds } from '../Field/Field';
 import fieldStyles from '../Field/Field.module.css';
 
 /**
@@ -60,6 +60,11 @@ export function passcodeChoiceProblems(t: TFunction, keyPrefix: PasscodeKeyPrefi
   return problems;
 }
 
+/** The labels of the inputs a choice's problems concern, for a submit hint that names what is still missing. */
+export function passcodeChoiceLabels(t: TFunction, keyPrefix: PasscodeKeyPrefix, problems: readonly Problem[]): string[] {
+  return problems.map((problem) => t(`${keyPrefix}_${problem.target!.endsWith('-code') ? 'label' : 'repeat_label'}`));
+}
+
 interface PasscodeChoiceProps {
   /** Base of the inputs' ids (`-code`, `-repeat`), for an error summary to link to. */
   id?: string;
@@ -108,41 +113,17 @@ export function PasscodeChoice({ id, keyPrefix, passcode, repeat, onPasscodeChan
 
   return (
     <>
-      <Field ids={codeIds} label={text('label')} help={codeHelp} error={codeError}>
-        <input
-          ref={codeInputRef}
-          id={codeIds.input}
-          name="newSecurityCode"
-          type="password"
-          autoComplete="new-password"
-          autoCapitalize="none"
-          autoCorrect="off"
-          spellCheck={false}
-          maxLength={32}
-          className={`${fieldStyles.input} ${fieldStyles.mono}`}
-          value={passcode}
-          aria-invalid={codeError ? true : undefined}
-          aria-describedby={describedBy(codeIds, codeHelp, codeError)}
-          onChange={(event) => onPasscodeChange(event.target.value.trim())}
-        />
-      </Field>
-      <Field ids={repeatIds} label={text('repeat_label')} error={repeatError}>
-        <input
-          id={repeatIds.input}
-          name="repeatSecurityCode"
-          type="password"
-          autoComplete="new-password"
-          autoCapitalize="none"
-          autoCorrect="off"
-          spellCheck={false}
-          maxLength={32}
-          className={`${fieldStyles.input} ${fieldStyles.mono}`}
-          value={repeat}
-          aria-invalid={repeatError ? true : undefined}
-          aria-describedby={describedBy(repeatIds, undefined, repeatError)}
-          onChange={(event) => onRepeatChange(event.target.value.trim())}
-        />
-      </Field>
+      <PasscodeInput
+        ids={codeIds}
+        label={text('label')}
+        help={codeHelp}
+        error={codeError}
+        name="newSecurityCode"
+        value={passcode}
+        onChange={onPasscodeChange}
+        inputRef={codeInputRef}
+      />
+      <PasscodeInput ids={repeatIds} label={text('repeat_label')} error={repeatError} name="repeatSecurityCode" value={repeat} onChange={onRepeatChange} />
       {remember ? (
         // Advice, not an error: announced politely.
         <Alert tone="warning" role="status">
@@ -150,5 +131,43 @@ export function PasscodeChoice({ id, keyPrefix, passcode, repeat, onPasscodeChan
         </Alert>
       ) : null}
     </>
+  );
+}
+
+interface PasscodeInputProps {
+  ids: FieldIds;
+  label: string;
+  help?: string;
+  error?: string;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  inputRef?: Ref<HTMLInputElement>;
+}
+
+/**
+ * One of the choice's two inputs: a password manager may offer to remember it, and nothing
+ * corrects, capitalises or spell-checks what is typed; spaces around it are dropped as typed.
+ */
+function PasscodeInput({ ids, label, help, error, name, value, onChange, inputRef }: PasscodeInputProps) {
+  return (
+    <Field ids={ids} label={label} help={help} error={error}>
+      <input
+        ref={inputRef}
+        id={ids.input}
+        name={name}
+        type="password"
+        autoComplete="new-password"
+        autoCapitalize="none"
+        autoCorrect="off"
+        spellCheck={false}
+        maxLength={32}
+        className={`${fieldStyles.input} ${fieldStyles.mono}`}
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(ids, help, error)}
+        onChange={(event) => onChange(event.target.value.trim())}
+      />
+    </Field>
   );
 }

@@ -1,22 +1,10 @@
-import { forwardRef, type ReactNode } from 'react';
-import { Field, describedBy } from '../Field/Field';
+import { forwardRef } from 'react';
+import { Field, describedBy, type SingleInputFieldProps } from '../Field/Field';
 import fieldStyles from '../Field/Field.module.css';
 
-interface PinCodeFieldProps {
-  label: ReactNode;
+interface PinCodeFieldProps extends SingleInputFieldProps {
   value: string;
   onChange: (value: string) => void;
-  info?: ReactNode;
-  help?: ReactNode;
-  error?: ReactNode;
-  /**
-   * The id of a message outside the field that refused its value (a wrong number or code): the
-   * field is then marked invalid and described by it.
-   */
-  refusedBy?: string;
-  name?: string;
-  /** The input's id (the help and error ids derive from it), for an error summary to link to. */
-  id: string;
   maxLength?: number;
 }
 

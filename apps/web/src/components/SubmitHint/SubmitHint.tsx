@@ -21,7 +21,7 @@ interface SubmitHintProps {
 }
 
 /**
- * Why a submit button is disabled (spec §4 and §5 keep it disabled until the form is complete;
+ * Why a submit button is disabled (a form's submit stays disabled until the form is complete;
  * docs/accessibility.md#disabled-submit): a visible text next to it that names what is still
  * missing, tied to the button with aria-describedby. Enter in the form shows the same as an error
  * summary (ErrorSummary).

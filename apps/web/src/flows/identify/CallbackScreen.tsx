@@ -1,29 +1,26 @@
-import { useEffect } from 'react';
-import { useSearch } from 'wouter';
 import { useTranslation } from '../../lib/useTranslation';
 import { identifyRoutes } from '@tessera/contracts';
 import { errorMessage } from '../../lib/errorMessages';
-import { useNavigate } from '../../lib/router';
-import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
+import { useDocumentTitle } from '../../lib/theme/FlowContext';
 import { PageShell } from '../../components/PageShell/PageShell';
 import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
 import { Loading } from '../../components/Loading/Loading';
 import { takeIdentityEntry } from '../../components/Identity/identityEntry';
+import { useBankReturn, type BankReturn, type BankReturns } from '../../components/Identity/useBankReturn';
 import { identityCustomerErrors } from '../../components/Identity/identityCustomerErrors';
 import { registerIdentifyCustomer } from './api/identifyApi';
 import { identifyRegistered, identifyStore } from './state';
 
 type Outcome = 'start' | 'success' | 'failed';
 
-/** One customer call per return, whatever React does with the screen (StrictMode mounts effects twice). */
-const returns = new Map<string, Promise<Outcome>>();
+const returns: BankReturns<Outcome> = new Map();
 
 /** Tests: forget the returns handled so far. */
 export function forgetIdentifyReturns(): void {
   returns.clear();
 }
 
-async function handleReturn(slug: string, state: string | null, sessionId: string | null): Promise<Outcome> {
+async function handleReturn({ slug, state, sessionId }: BankReturn): Promise<Outcome> {
   const entry = takeIdentityEntry(state, identifyRoutes.callback.path(slug));
   if (!entry) return 'start';
   const { card } = entry;
@@ -46,6 +43,12 @@ async function handleReturn(slug: string, state: string | null, sessionId: strin
   }
 }
 
+const pathOf: Record<Outcome, (slug: string) => string> = {
+  start: identifyRoutes.start.path,
+  success: identifyRoutes.success.path,
+  failed: identifyRoutes.failed.path,
+};
+
 /**
  * /:slug/identify/callback?state=…&sessionId=… (docs/product/identify.md#screens): the loading
  * screen on the way back from the bank. Reads and removes the stored entry, puts the (masked) card
@@ -56,30 +59,8 @@ async function handleReturn(slug: string, state: string | null, sessionId: strin
  */
 export function CallbackScreen() {
   const { t } = useTranslation();
-  const { slug } = useRequiredFlowContext();
-  const search = useSearch();
-  const navigate = useNavigate();
   useDocumentTitle(t('identify__callback_title'));
-
-  useEffect(() => {
-    const params = new URLSearchParams(search);
-    const state = params.get('state');
-    const key = `${slug}:${state ?? ''}`;
-    let handling = returns.get(key);
-    if (!handling) {
-      handling = handleReturn(slug, state, params.get('sessionId'));
-      if (state) returns.set(key, handling);
-    }
-    let active = true;
-    void handling.then((outcome) => {
-      if (!active) return;
-      const to = outcome === 'success' ? identifyRoutes.success.path(slug) : outcome === 'failed' ? identifyRoutes.failed.path(slug) : identifyRoutes.start.path(slug);
-      navigate(to, { replace: true });
-    });
-    return () => {
-      active = false;
-    };
-  }, [search, slug, navigate]);
+  useBankReturn(returns, handleReturn, pathOf);
 
   return (
     <PageShell>

@@ -1,13 +1,11 @@
-import { useEffect } from 'react';
-import { useSearch } from 'wouter';
 import { useTranslation } from '../../lib/useTranslation';
 import { payoutRoutes } from '@tessera/contracts';
-import { useNavigate } from '../../lib/router';
-import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
+import { useDocumentTitle } from '../../lib/theme/FlowContext';
 import { PageShell } from '../../components/PageShell/PageShell';
 import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
 import { Loading } from '../../components/Loading/Loading';
 import { takeIdentityEntry } from '../../components/Identity/identityEntry';
+import { useBankReturn, type BankReturn, type BankReturns } from '../../components/Identity/useBankReturn';
 import { errorMessage } from '../../lib/errorMessages';
 import { registerPayoutCustomer } from './api/payoutApi';
 import { payoutCustomerErrors } from './errors';
@@ -16,26 +14,14 @@ import { payoutStore } from './state';
 
 type Outcome = PayoutCallbackOutcome | 'start';
 
-/**
- * One customer call per return, whatever React does with the screen: StrictMode mounts effects
- * twice, and a second mount must neither read the (already removed) entry again nor pay twice.
- * Keyed by the state id; the server refuses a second spend of the session anyway.
- */
-const returns = new Map<string, Promise<Outcome>>();
+const returns: BankReturns<Outcome> = new Map();
 
 /** Tests: forget the returns handled so far. */
 export function forgetPayoutReturns(): void {
   returns.clear();
 }
 
-interface ReturnInput {
-  slug: string;
-  themeCode: string;
-  state: string | null;
-  sessionId: string | null;
-}
-
-async function handleReturn({ slug, themeCode, state, sessionId }: ReturnInput): Promise<Outcome> {
+async function handleReturn({ slug, themeCode, state, sessionId }: BankReturn): Promise<Outcome> {
   const entry = takeIdentityEntry(state, payoutRoutes.callback.path(slug));
   if (!entry) return 'start';
   // The card (masked) comes back first: every screen after this one shows it
@@ -76,28 +62,8 @@ const pathOf: Record<Outcome, (slug: string) => string> = {
  */
 export function CallbackScreen() {
   const { t } = useTranslation();
-  const { slug, theme } = useRequiredFlowContext();
-  const search = useSearch();
-  const navigate = useNavigate();
   useDocumentTitle(t('payout__callback_title'));
-
-  useEffect(() => {
-    const params = new URLSearchParams(search);
-    const state = params.get('state');
-    const key = `${slug}:${state ?? ''}`;
-    let handling = returns.get(key);
-    if (!handling) {
-      handling = handleReturn({ slug, themeCode: theme.code, state, sessionId: params.get('sessionId') });
-      if (state) returns.set(key, handling);
-    }
-    let active = true;
-    void handling.then((outcome) => {
-      if (active) navigate(pathOf[outcome](slug), { replace: true });
-    });
-    return () => {
-      active = false;
-    };
-  }, [search, slug, theme.code, navigate]);
+  useBankReturn(returns, handleReturn, pathOf);
 
   return (
     <PageShell>

@@ -1,27 +1,24 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../lib/useTranslation';
-import { CARD_NUMBER_MAX_DIGITS, CARD_NUMBER_MIN_DIGITS, ONE_TIME_CODE_LENGTH, resetRoutes, stripCardNumber } from '@tessera/contracts';
+import { ONE_TIME_CODE_LENGTH, resetRoutes } from '@tessera/contracts';
 import { errorMessage } from '../../lib/errorMessages';
 import { useNavigate } from '../../lib/router';
 import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
 import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
 import { PageShell } from '../../components/PageShell/PageShell';
 import { GiftCardNumberField } from '../../components/GiftCardNumberField/GiftCardNumberField';
+import { cardNumberProblem, isCompleteCardNumber, shownCardNumberError } from '../../components/GiftCardNumberField/cardNumberProblem';
 import { OneTimeCodeField, emptyCode, isCompleteCode } from '../../components/OneTimeCodeField/OneTimeCodeField';
-import { PasscodeChoice, isPasscodeChoiceValid, passcodeChoiceProblems } from '../../components/PasscodeChoice/PasscodeChoice';
+import { PasscodeChoice, isPasscodeChoiceValid, passcodeChoiceLabels, passcodeChoiceProblems } from '../../components/PasscodeChoice/PasscodeChoice';
 import { Captcha } from '../../components/Captcha/Captcha';
 import { Button } from '../../components/Button/Button';
 import { ErrorSummary, useSubmitRound, type Problem } from '../../components/ErrorSummary/ErrorSummary';
+import { useNetworkBlock } from '../../components/ErrorSummary/useNetworkBlock';
 import { SubmitHint, submitOnEnter } from '../../components/SubmitHint/SubmitHint';
 import { useRecoverSecurityCode } from './api/recoverSecurityCode';
 import { resetStore } from './state';
 import { recoveryErrors } from './errors';
 import styles from './reset.module.css';
-
-function isCompleteCardNumber(value: string): boolean {
-  const digits = stripCardNumber(value);
-  return /^\d+$/.test(digits) && digits.length >= CARD_NUMBER_MIN_DIGITS && digits.length <= CARD_NUMBER_MAX_DIGITS;
-}
 
 /**
  * /:slug/reset (docs/product/reset.md): card number, the 6-digit recovery code,
@@ -57,16 +54,10 @@ export function StartScreen() {
   const [captchaRefused, setCaptchaRefused] = useState(false);
   const [insecure, setInsecure] = useState(false);
   const [otcNotFound, setOtcNotFound] = useState(false);
-  const [networkBlocked, setNetworkBlocked] = useState(false);
+  const { networkBlocked, blockForNetwork, retry, submitRef } = useNetworkBlock(() => recovery.reset());
   // Each refusal and each submit of an incomplete form moves focus to the error summary: the
   // submit button is disabled then, and the summary links to the field to change.
   const [round, countRound] = useSubmitRound();
-  const submitRef = useRef<HTMLButtonElement>(null);
-  const [focusSubmit, setFocusSubmit] = useState(false);
-  useEffect(() => {
-    if (focusSubmit) submitRef.current?.focus();
-    setFocusSubmit(false);
-  }, [focusSubmit]);
 
   const cardComplete = isCompleteCardNumber(cardNumber);
   const formValid =
@@ -98,7 +89,7 @@ export function StartScreen() {
           // was, the server says CAPTCHA_INVALID and the check starts again. Any answer spent it.
           const outcome = errorMessage(error, recoveryErrors);
           if (outcome === 'network') {
-            setNetworkBlocked(true);
+            blockForNetwork();
             countRound();
             return;
           }
@@ -121,13 +112,8 @@ export function StartScreen() {
   };
 
   const ids = { card: 'reset-card', otc: 'reset-otc', choice: 'reset-choice' };
-  const cardProblem = !stripCardNumber(cardNumber)
-    ? t('card__number_error_required')
-    : !cardComplete
-      ? t('card__number_error_length', { min: CARD_NUMBER_MIN_DIGITS, max: CARD_NUMBER_MAX_DIGITS })
-      : null;
-  // A length error shows once the field is left; everything after a submit.
-  const cardError = round || (cardTouched && stripCardNumber(cardNumber)) ? cardProblem : null;
+  const cardProblem = cardNumberProblem(t, cardNumber);
+  const cardError = shownCardNumberError(cardProblem, cardNumber, { submitted: round > 0, touched: cardTouched });
   const otcProblem = otcNotFound ? t('reset__recovery_code_error_text') : isCompleteCode(otc) ? null : t('otc__error_incomplete');
   const choiceProblems = passcodeChoiceProblems(t, 'reset__security_passcode', ids.choice, passcode, repeat, insecure);
   const problems: Problem[] = [];
@@ -147,7 +133,7 @@ export function StartScreen() {
       : [
           ...(cardProblem ? [t('card__number_label')] : []),
           ...(otcProblem ? [t('reset__recovery_code_label')] : []),
-          ...choiceProblems.map((problem) => t(problem.target!.endsWith('-code') ? 'reset__security_passcode_label' : 'reset__security_passcode_repeat_label')),
+          ...passcodeChoiceLabels(t, 'reset__security_passcode', choiceProblems),
           ...(captchaToken ? [] : [t('captcha__label')]),
         ];
   const hinted = !!hintReason || missing.length > 0;
@@ -156,20 +142,7 @@ export function StartScreen() {
     <PageShell>
       <OverviewTitle title={t('reset__title')} subtitle={t('reset__subtitle')} />
       <form className={styles.form} onSubmit={onSubmit} onKeyDown={submitOnEnter} noValidate aria-busy={recovery.isPending || undefined}>
-        <ErrorSummary problems={problems} round={round}>
-          {networkBlocked ? (
-            <Button
-              variant="retry"
-              onClick={() => {
-                setNetworkBlocked(false);
-                recovery.reset();
-                setFocusSubmit(true);
-              }}
-            >
-              {t('generic__retry')}
-            </Button>
-          ) : null}
-        </ErrorSummary>
+        <ErrorSummary problems={problems} round={round} onRetry={networkBlocked ? retry : undefined} />
 
         <GiftCardNumberField
           id={ids.card}

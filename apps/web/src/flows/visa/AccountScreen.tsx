@@ -1,19 +1,19 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { useTranslation } from '../../lib/useTranslation';
-import { CARD_NUMBER_MAX_DIGITS, CARD_NUMBER_MIN_DIGITS, stripCardNumber, visaRoutes } from '@tessera/contracts';
+import { stripCardNumber, visaRoutes } from '@tessera/contracts';
 import { absolute, useNavigate } from '../../lib/router';
 import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
 import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
 import { PageShell } from '../../components/PageShell/PageShell';
 import { GiftCardNumberField } from '../../components/GiftCardNumberField/GiftCardNumberField';
+import { cardNumberProblem, isCompleteCardNumber, shownCardNumberError } from '../../components/GiftCardNumberField/cardNumberProblem';
 import { PinCodeField } from '../../components/PinCodeField/PinCodeField';
 import { Captcha } from '../../components/Captcha/Captcha';
 import { Button } from '../../components/Button/Button';
 import { ErrorSummary, useSubmitRound, type Problem } from '../../components/ErrorSummary/ErrorSummary';
 import { SubmitHint, submitOnEnter } from '../../components/SubmitHint/SubmitHint';
 import { useGetHolderInformation } from './api/visaApi';
-import { isCompleteCardNumber } from './CardCodeRequestScreen';
 import { errorMessage } from '../../lib/errorMessages';
 import { loginErrors, type VisaErrorKey } from './errors';
 import { visaStore } from './state';
@@ -79,14 +79,9 @@ export function AccountScreen() {
     );
   };
 
-  const cardProblem = !stripCardNumber(cardNumber)
-    ? t('card__number_error_required')
-    : !isCompleteCardNumber(cardNumber)
-      ? t('card__number_error_length', { min: CARD_NUMBER_MIN_DIGITS, max: CARD_NUMBER_MAX_DIGITS })
-      : null;
+  const cardProblem = cardNumberProblem(t, cardNumber);
   const passcodeProblem = passcode ? null : t('visa__passcode_error_required');
-  // A length error shows once the field is left; everything after a submit.
-  const cardError = round || (cardTouched && stripCardNumber(cardNumber)) ? cardProblem : null;
+  const cardError = shownCardNumberError(cardProblem, cardNumber, { submitted: round > 0, touched: cardTouched });
   // A wrong card number or passcode (the login error) concerns both fields.
   const refused = error === 'visa__login_error';
   const problems: Problem[] = [];

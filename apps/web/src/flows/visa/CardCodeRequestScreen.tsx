@@ -1,8 +1,9 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../lib/useTranslation';
-import { CARD_NUMBER_MAX_DIGITS, CARD_NUMBER_MIN_DIGITS, stripCardNumber, type CodeRequestResult } from '@tessera/contracts';
+import { stripCardNumber, type CodeRequestResult } from '@tessera/contracts';
 import { useRequiredFlowContext } from '../../lib/theme/FlowContext';
 import { GiftCardNumberField } from '../../components/GiftCardNumberField/GiftCardNumberField';
+import { cardNumberProblem, isCompleteCardNumber, shownCardNumberError } from '../../components/GiftCardNumberField/cardNumberProblem';
 import { Captcha } from '../../components/Captcha/Captcha';
 import { Button } from '../../components/Button/Button';
 import { ErrorSummary, useSubmitRound, type Problem } from '../../components/ErrorSummary/ErrorSummary';
@@ -11,11 +12,6 @@ import type { CodeRequestInput } from './api/visaApi';
 import { errorMessage, type ErrorTable } from '../../lib/errorMessages';
 import type { VisaErrorKey } from './errors';
 import styles from './visa.module.css';
-
-export function isCompleteCardNumber(value: string): boolean {
-  const digits = stripCardNumber(value);
-  return /^\d+$/.test(digits) && digits.length >= CARD_NUMBER_MIN_DIGITS && digits.length <= CARD_NUMBER_MAX_DIGITS;
-}
 
 const REQUEST_ERROR_ID = 'visa-request-error';
 const CARD_ID = 'visa-request-card';
@@ -90,13 +86,8 @@ export function CardCodeRequestForm({ submitLabel, request, errors, onSent, chil
     );
   };
 
-  const cardProblem = !stripCardNumber(cardNumber)
-    ? t('card__number_error_required')
-    : !cardComplete
-      ? t('card__number_error_length', { min: CARD_NUMBER_MIN_DIGITS, max: CARD_NUMBER_MAX_DIGITS })
-      : null;
-  // A length error shows once the field is left; everything after a submit.
-  const cardError = round || (cardTouched && stripCardNumber(cardNumber)) ? cardProblem : null;
+  const cardProblem = cardNumberProblem(t, cardNumber);
+  const cardError = shownCardNumberError(cardProblem, cardNumber, { submitted: round > 0, touched: cardTouched });
   const refused = !!error && CARD_REFUSALS.has(error);
   const problems: Problem[] = [];
   if (cardProblem) problems.push({ text: cardProblem, target: CARD_ID });

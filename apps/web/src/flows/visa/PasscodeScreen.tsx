@@ -1,5 +1,5 @@
 import { visaRoutes } from '@tessera/contracts';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, Redirect } from 'wouter';
 import { useTranslation } from '../../lib/useTranslation';
 import { errorMessage } from '../../lib/errorMessages';
@@ -7,12 +7,13 @@ import { absolute, useNavigate } from '../../lib/router';
 import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
 import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
 import { PageShell } from '../../components/PageShell/PageShell';
-import { PasscodeChoice, isPasscodeChoiceValid, passcodeChoiceProblems } from '../../components/PasscodeChoice/PasscodeChoice';
+import { PasscodeChoice, isPasscodeChoiceValid, passcodeChoiceLabels, passcodeChoiceProblems } from '../../components/PasscodeChoice/PasscodeChoice';
 import { CardSummary } from '../../components/CardSummary/CardSummary';
 import { InfoBlock } from '../../components/InfoBlock/InfoBlock';
 import { Button } from '../../components/Button/Button';
 import { Alert } from '../../components/Alert/Alert';
 import { ErrorSummary, useSubmitRound, type Problem } from '../../components/ErrorSummary/ErrorSummary';
+import { useNetworkBlock } from '../../components/ErrorSummary/useNetworkBlock';
 import { SubmitHint, submitOnEnter } from '../../components/SubmitHint/SubmitHint';
 import { useUseActivationCode, useUseRecovery } from './api/visaApi';
 import { activationPasscodeErrors, recoveryPasscodeErrors, type PasscodeRefusal } from './errors';
@@ -47,20 +48,13 @@ export function PasscodeScreen({ variant }: PasscodeScreenProps) {
   const [passcode, setPasscode] = useState('');
   const [repeat, setRepeat] = useState('');
   const [insecure, setInsecure] = useState(false);
-  const [networkBlocked, setNetworkBlocked] = useState(false);
+  const { networkBlocked, blockForNetwork, retry, submitRef } = useNetworkBlock(() => call.reset());
   const [refusal, setRefusal] = useState<PasscodeRefusal | null>(null);
-  const [focusSubmit, setFocusSubmit] = useState(false);
   // Each refusal and each submit of an incomplete choice moves focus to the error summary.
   const [round, countRound] = useSubmitRound();
-  const submitRef = useRef<HTMLButtonElement>(null);
   const title = variant === 'activation' ? t('visa__activate_title') : t('visa__reset_security_title');
   // The activation's steps share their heading; this step's page title says which step it is.
   useDocumentTitle(variant === 'activation' ? t('visa__security_title') : title);
-
-  useEffect(() => {
-    if (focusSubmit) submitRef.current?.focus();
-    setFocusSubmit(false);
-  }, [focusSubmit]);
 
   const start = variant === 'activation' ? visaRoutes.activate.path(slug) : visaRoutes.account.path(slug);
   if (!card?.otcNumber) return <Redirect to={absolute(start)} replace />;
@@ -71,7 +65,7 @@ export function PasscodeScreen({ variant }: PasscodeScreenProps) {
   const onError = (error: unknown) => {
     const outcome = errorMessage(error, variant === 'activation' ? activationPasscodeErrors : recoveryPasscodeErrors);
     if (outcome === 'network') {
-      setNetworkBlocked(true);
+      blockForNetwork();
       countRound();
     } else if (outcome === 'insecure') {
       setInsecure(true);
@@ -121,7 +115,7 @@ export function PasscodeScreen({ variant }: PasscodeScreenProps) {
   const missing =
     canSubmit || blocked || call.isPending
       ? []
-      : choiceProblems.map((problem) => t(problem.target!.endsWith('-code') ? 'visa__security_passcode_label' : 'visa__security_passcode_repeat_label'));
+      : passcodeChoiceLabels(t, 'visa__security_passcode', choiceProblems);
   const hintReason = insecure ? t('visa__submit_hint_passcode') : null;
   const hinted = !!hintReason || missing.length > 0;
 
@@ -130,19 +124,7 @@ export function PasscodeScreen({ variant }: PasscodeScreenProps) {
       <OverviewTitle title={title} subtitle={variant === 'activation' ? t('visa__security_subtitle') : undefined} />
       {variant === 'activation' ? <CardSummary cardNumber={card.cardNumber} status="inactive" /> : null}
       <form className={styles.form} onSubmit={onSubmit} onKeyDown={submitOnEnter} noValidate aria-busy={call.isPending || undefined}>
-        <ErrorSummary problems={problems} round={round}>
-          {networkBlocked ? (
-            <Button
-              variant="retry"
-              onClick={() => {
-                setNetworkBlocked(false);
-                call.reset();
-                setFocusSubmit(true);
-              }}
-            >
-              {t('generic__retry')}
-            </Button>
-          ) : null}
+        <ErrorSummary problems={problems} round={round} onRetry={networkBlocked ? retry : undefined}>
           {refusal === 'visa__reset_code_error' ? (
             <p>
               <Link className={styles.link} href={absolute(visaRoutes.accountResetOtc.path(slug))}>

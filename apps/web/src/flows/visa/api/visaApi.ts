@@ -15,7 +15,7 @@ import {
   type UseCodeRequest,
   visaApi,
 } from '@tessera/contracts';
-import { apiRequest } from '../../../lib/api';
+import { apiRequest, type ZodTypeLike } from '../../../lib/api';
 
 /**
  * Every VISA call (docs/product/visa.md#calls) carries x-flow-type VISA: the server records it with
@@ -23,6 +23,15 @@ import { apiRequest } from '../../../lib/api';
  */
 const visaHeaders = { [FLOW_TYPE_HEADER]: 'VISA' };
 const dev = import.meta.env.DEV;
+
+/**
+ * A VISA call with a JSON body, its answer checked against `schema` when one is given. Callers pass
+ * the contract's schema as `dev ? schema : undefined`, so that the production build, where `dev` is
+ * false, leaves the schemas out of the bundle.
+ */
+function visaCall<T>(path: string, method: 'POST' | 'PUT', body: unknown, schema?: ZodTypeLike<T>): Promise<T> {
+  return apiRequest(path, { method, body, headers: visaHeaders, schema });
+}
 
 export interface CodeRequestInput {
   themeCode: string;
@@ -41,22 +50,12 @@ function codeRequestBody(input: CodeRequestInput): CodeRequest {
 
 /** POST /api/visa/RequestActivationCode/{themeCode}: the SMS code; answers the masked phone. */
 export function requestActivationCode(input: CodeRequestInput): Promise<CodeRequestResult> {
-  return apiRequest(visaApi.requestActivationCode.build({ themeCode: input.themeCode }), {
-    method: 'POST',
-    body: codeRequestBody(input),
-    headers: visaHeaders,
-    schema: dev ? codeRequestResultSchema : undefined,
-  });
+  return visaCall(visaApi.requestActivationCode.build({ themeCode: input.themeCode }), 'POST', codeRequestBody(input), dev ? codeRequestResultSchema : undefined);
 }
 
 /** POST /api/visa/requestrecovery/{themeCode}: a recovery code by SMS for an active card. */
 export function requestRecovery(input: CodeRequestInput): Promise<CodeRequestResult> {
-  return apiRequest(visaApi.requestRecovery.build({ themeCode: input.themeCode }), {
-    method: 'POST',
-    body: codeRequestBody(input),
-    headers: visaHeaders,
-    schema: dev ? codeRequestResultSchema : undefined,
-  });
+  return visaCall(visaApi.requestRecovery.build({ themeCode: input.themeCode }), 'POST', codeRequestBody(input), dev ? codeRequestResultSchema : undefined);
 }
 
 export interface UseCodeInput {
@@ -72,17 +71,12 @@ function codeAndPasscodeBody(input: UseCodeInput): UseCodeRequest {
 
 /** POST /api/visa/UseActivationCode/{themeCode}/: the code and the chosen passcode. */
 export function submitActivationCode(input: UseCodeInput): Promise<unknown> {
-  return apiRequest(visaApi.useActivationCode.build({ themeCode: input.themeCode }), { method: 'POST', body: codeAndPasscodeBody(input), headers: visaHeaders });
+  return visaCall(visaApi.useActivationCode.build({ themeCode: input.themeCode }), 'POST', codeAndPasscodeBody(input));
 }
 
 /** POST /api/visa/userecovery/{themeCode}/: the recovery code and the new passcode; answers the holder. */
 export function submitRecovery(input: UseCodeInput): Promise<HolderInformation> {
-  return apiRequest(visaApi.useRecovery.build({ themeCode: input.themeCode }), {
-    method: 'POST',
-    body: codeAndPasscodeBody(input),
-    headers: visaHeaders,
-    schema: dev ? holderInformationSchema : undefined,
-  });
+  return visaCall(visaApi.useRecovery.build({ themeCode: input.themeCode }), 'POST', codeAndPasscodeBody(input), dev ? holderInformationSchema : undefined);
 }
 
 export interface HolderInput {
@@ -97,12 +91,7 @@ export interface HolderInput {
 export function getHolderInformation(input: HolderInput): Promise<HolderInformation> {
   const body: HolderInformationRequest = { cardNumber: input.cardNumber, securityCode: input.securityCode };
   if (input.captchaToken) body['g-recaptcha-response'] = input.captchaToken;
-  return apiRequest(visaApi.getHolderInformation.build({ themeCode: input.themeCode }), {
-    method: 'POST',
-    body,
-    headers: visaHeaders,
-    schema: dev ? holderInformationSchema : undefined,
-  });
+  return visaCall(visaApi.getHolderInformation.build({ themeCode: input.themeCode }), 'POST', body, dev ? holderInformationSchema : undefined);
 }
 
 export interface UpdateHolderInput extends Omit<UpdateHolderInformationRequest, 'cardNumber' | 'securityCode'> {
@@ -113,12 +102,7 @@ export interface UpdateHolderInput extends Omit<UpdateHolderInformationRequest, 
 
 /** PUT /api/visa/UpdateHolderInformation/{themeCode}/: the reviewed fields; the card becomes active. */
 export function updateHolderInformation({ themeCode, ...body }: UpdateHolderInput): Promise<HolderInformation> {
-  return apiRequest(visaApi.updateHolderInformation.build({ themeCode }), {
-    method: 'PUT',
-    body: body satisfies UpdateHolderInformationRequest,
-    headers: visaHeaders,
-    schema: dev ? holderInformationSchema : undefined,
-  });
+  return visaCall(visaApi.updateHolderInformation.build({ themeCode }), 'PUT', body satisfies UpdateHolderInformationRequest, dev ? holderInformationSchema : undefined);
 }
 
 export interface PinInput {
@@ -130,12 +114,7 @@ export interface PinInput {
 /** POST /api/visa/getPin/{themeCode}: a one-time key for the PIN frame (`code` is the brand's code). */
 export function getPin({ themeCode, cardNumber, securityCode }: PinInput): Promise<PinRetrieval> {
   const body: PinRequest = { code: themeCode, cardNumber, securityCode };
-  return apiRequest(visaApi.getPin.build({ themeCode }), {
-    method: 'POST',
-    body,
-    headers: visaHeaders,
-    schema: dev ? pinRetrievalSchema : undefined,
-  });
+  return visaCall(visaApi.getPin.build({ themeCode }), 'POST', body, dev ? pinRetrievalSchema : undefined);
 }
 
 export const useRequestActivationCode = () => useMutation({ mutationKey: ['visa', 'requestActivationCode'], mutationFn: requestActivationCode });
