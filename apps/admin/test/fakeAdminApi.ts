@@ -119,7 +119,8 @@ export function fakeAdminApi({ me = ADMIN as AdminMe | null, cards = [demoCard()
         if ('number' in request) return request.number === DEMO_CARD_NUMBER.replace(/\s/g, '') && card.id === 'card_demo_0101';
         if ('last' in request) return card.brand === request.brand && card.masked.endsWith(request.last);
         if ('phone' in request) return request.phone.replace(/\s/g, '') === '+31612345601' && card.id === 'card_demo_0101';
-        return request.email === 'holder@example.com' && card.id === 'card_demo_0101';
+        // One holder with a card of each brand: the search that lists two.
+        return request.email === 'holder@example.com';
       });
       return json(200, { cards: found.map(({ id, brand, kind, masked, state, blocked, balance }) => ({ id, brand, kind, masked, state, blocked, balance })) });
     }

@@ -23,7 +23,7 @@ export default function SearchPage() {
       <PageHeading>{t('search.title')}</PageHeading>
       <SearchForm onSearch={(request) => search.mutate(request)} busy={search.isPending} />
       <ServerError error={search.error} />
-      <section className="results" aria-labelledby="results-title">
+      <div className="results">
         <h2 id="results-title" className="visually-hidden">
           {t('search.results')}
         </h2>
@@ -32,7 +32,7 @@ export default function SearchPage() {
           {result && (result.cards.length === 0 ? t('search.none') : t('search.found', { count: result.cards.length }))}
         </p>
         {result && result.cards.length > 0 && <ResultsTable cards={result.cards} />}
-      </section>
+      </div>
     </>
   );
 }
