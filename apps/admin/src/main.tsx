@@ -1,3 +1,4 @@
+import './lib/zodWithoutEval';
 import { createRoot } from 'react-dom/client';
 import './styles/global.css';
 import { AdminApp } from './app/App';

@@ -12,6 +12,29 @@ const resendRequestSchema = z.object({}).strict();
 /** Whether the card's number has anything for staff to unlock: failed attempts, a cool-down or the lock. */
 const hasGuessing = ({ guessing }: AdminCard) => guessing.failedAttempts > 0 || guessing.coolingDownUntil !== null || guessing.locked;
 
+/** An action whose only field is an optional note: its texts are `card.<action>.*`. */
+function NoteAction({ card, action, run }: { card: AdminCard; action: 'unblock' | 'unlock'; run: (id: string, body: { note?: string }) => Promise<unknown> }) {
+  const { t } = useI18n();
+  const which = { masked: card.masked, brand: card.brand };
+  return (
+    <ConfirmDialog triggerLabel={t(`card.${action}.open`)} title={t(`card.${action}.title`)}>
+      {(close) => (
+        <ActionForm
+          cardId={card.id}
+          schema={cardActionRequestSchema}
+          defaultValues={{ note: '' }}
+          consequence={() => t(`card.${action}.consequence`, which)}
+          fields={(control) => <FormTextField control={control} name="note" label={t('card.note.optional')} invalidText={t('card.note.invalid')} multiline maxLength={2000} />}
+          run={(values) => run(card.id, values)}
+          done={t(`card.${action}.done`, which)}
+          confirmLabel={t(`card.${action}.confirm`)}
+          close={close}
+        />
+      )}
+    </ConfirmDialog>
+  );
+}
+
 /**
  * What support may do to the card. A person whose grants do not allow it on this card's brand
  * sees none of it: controls they may not use are left out, not disabled.
@@ -21,9 +44,6 @@ export function CardActions({ card }: { card: AdminCard }) {
   const me = useMe();
   if (!me.grants.some((grant) => grantAllows(grant, 'cards.support', card.brand))) return null;
   const which = { masked: card.masked, brand: card.brand };
-  const noteField = (label: string) => (control: Parameters<NonNullable<Parameters<typeof ActionForm>[0]['fields']>>[0]) => (
-    <FormTextField control={control} name="note" label={label} invalidText={t('card.note.invalid')} multiline maxLength={2000} />
-  );
 
   return (
     <section className="panel" aria-labelledby="card-actions-title">
@@ -48,7 +68,7 @@ export function CardActions({ card }: { card: AdminCard }) {
                       invalidText={t('card.block.reason.invalid')}
                       options={BLOCK_REASONS.map((reason) => ({ id: reason, label: t(`card.blockReason.${reason}`) }))}
                     />
-                    {noteField(t('card.note.optional'))(control)}
+                    <FormTextField control={control} name="note" label={t('card.note.optional')} invalidText={t('card.note.invalid')} multiline maxLength={2000} />
                   </>
                 )}
                 run={(values) => cardActions.block(card.id, values as { reason: BlockReason; note?: string })}
@@ -60,40 +80,8 @@ export function CardActions({ card }: { card: AdminCard }) {
             )}
           </ConfirmDialog>
         )}
-        {card.blocked && (
-          <ConfirmDialog triggerLabel={t('card.unblock.open')} title={t('card.unblock.title')}>
-            {(close) => (
-              <ActionForm
-                cardId={card.id}
-                schema={cardActionRequestSchema}
-                defaultValues={{ note: '' }}
-                consequence={() => t('card.unblock.consequence', which)}
-                fields={noteField(t('card.note.optional'))}
-                run={(values) => cardActions.unblock(card.id, values)}
-                done={t('card.unblock.done', which)}
-                confirmLabel={t('card.unblock.confirm')}
-                close={close}
-              />
-            )}
-          </ConfirmDialog>
-        )}
-        {hasGuessing(card) && (
-          <ConfirmDialog triggerLabel={t('card.unlock.open')} title={t('card.unlock.title')}>
-            {(close) => (
-              <ActionForm
-                cardId={card.id}
-                schema={cardActionRequestSchema}
-                defaultValues={{ note: '' }}
-                consequence={() => t('card.unlock.consequence', which)}
-                fields={noteField(t('card.note.optional'))}
-                run={(values) => cardActions.unlock(card.id, values)}
-                done={t('card.unlock.done', which)}
-                confirmLabel={t('card.unlock.confirm')}
-                close={close}
-              />
-            )}
-          </ConfirmDialog>
-        )}
+        {card.blocked && <NoteAction card={card} action="unblock" run={cardActions.unblock} />}
+        {hasGuessing(card) && <NoteAction card={card} action="unlock" run={cardActions.unlock} />}
         {card.replacementSent && (
           <ConfirmDialog triggerLabel={t('card.resend.open')} title={t('card.resend.title')}>
             {(close) => (
