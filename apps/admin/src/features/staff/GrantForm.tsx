@@ -9,7 +9,7 @@ import { useNotify } from '../../lib/toast';
 import { FormSelect, FormTextField } from '../../lib/ui/fields';
 import { ServerError } from '../../lib/ui/ServerError';
 import { grantStaff, grantsQuery } from './staffApi';
-import { useGrantTexts } from './useRoleTexts';
+import { useGrantTexts } from './useGrantTexts';
 
 /** "All brands" in the brand choice: `brand: null` in the grant. */
 const ALL = '*';

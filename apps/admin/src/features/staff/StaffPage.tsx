@@ -10,7 +10,7 @@ import { ScrollRegion } from '../../lib/ui/ScrollRegion';
 import { ServerError } from '../../lib/ui/ServerError';
 import { GrantForm } from './GrantForm';
 import { grantsQuery, revokeStaff } from './staffApi';
-import { useGrantTexts } from './useRoleTexts';
+import { useGrantTexts } from './useGrantTexts';
 
 function RevokeForm({ grant, close }: { grant: StaffGrantRequest; close: () => void }) {
   const { t } = useI18n();
