@@ -24,6 +24,7 @@ export default defineConfig({
         },
       },
       './apps/web/vite.config.ts',
+      './apps/admin/vite.config.ts',
     ],
   },
 });

@@ -13,7 +13,7 @@ function violation(fromFile, target) {
   const to = isPackage ? null : rel(path.resolve(path.dirname(fromFile), target));
 
   if (isPackage) {
-    if (target.startsWith('@tessera/') && target !== '@tessera/contracts') {
+    if (target.startsWith('@tessera/') && target !== '@tessera/contracts' && !target.startsWith('@tessera/contracts/')) {
       return `only @tessera/contracts is shared between workspaces (not ${target})`;
     }
     if (from.startsWith('packages/contracts/') && target.startsWith('@tessera/')) {
@@ -52,6 +52,18 @@ function violation(fromFile, target) {
     if (toFlow && !fromFlow && from.startsWith(`apps/${app}/src/`) && !from.startsWith(`apps/${app}/src/app/`)) {
       return `only src/app/ assembles flows (apps/${app})`;
     }
+  }
+
+  // The back office is shaped by feature (a page or a group of pages) with the same two rules:
+  // a feature never imports another, and only src/app/ (its shell and route table) assembles them.
+  const featureOf = (p) => /^apps\/admin\/src\/features\/([^/]+)\//.exec(p)?.[1] ?? null;
+  const fromFeature = featureOf(from);
+  const toFeature = featureOf(to);
+  if (toFeature && fromFeature && fromFeature !== toFeature) {
+    return `admin feature ${fromFeature} may not import feature ${toFeature}; move shared pieces to src/lib/`;
+  }
+  if (toFeature && !fromFeature && from.startsWith('apps/admin/src/') && !from.startsWith('apps/admin/src/app/')) {
+    return 'only src/app/ assembles features (apps/admin)';
   }
 
   if (from.startsWith('apps/server/src/domain/') && !to.startsWith('apps/server/src/domain/')) {

@@ -50,6 +50,29 @@ describe('import boundaries', () => {
     expect(violation(at('apps/server/test/payouts.test.ts'), '../src/flows/payout/record-payout.js')).toBeNull();
   });
 
+  it('refuses one back-office feature importing another, however the path is spelled', () => {
+    expect(violation(at('apps/admin/src/features/card/CardPage.tsx'), '../search/SearchPage.js')).toMatch(/admin feature card may not import feature search/);
+    expect(violation(at('apps/admin/src/features/audit/x/AuditTable.tsx'), '../../../features/staff/staffApi.js')).toMatch(/may not import feature staff/);
+  });
+
+  it('lets a back-office feature import its own files, src/lib and the contracts', () => {
+    expect(violation(at('apps/admin/src/features/card/CardPage.tsx'), './Timeline.js')).toBeNull();
+    expect(violation(at('apps/admin/src/features/card/CardPage.tsx'), '../../lib/http.js')).toBeNull();
+    expect(violation(at('apps/admin/src/features/card/CardPage.tsx'), '@tessera/contracts/admin')).toBeNull();
+  });
+
+  it("lets only the back office's src/app assemble features, and its tests exercise them", () => {
+    expect(violation(at('apps/admin/src/app/routes.ts'), '../features/search/index.js')).toBeNull();
+    expect(violation(at('apps/admin/src/lib/ui/Shell.tsx'), '../../features/search/index.js')).toMatch(/only src\/app\/ assembles features/);
+    expect(violation(at('apps/admin/test/search.test.tsx'), '../src/features/search/index.js')).toBeNull();
+  });
+
+  it('keeps the back office apart from the portal and the server', () => {
+    expect(violation(at('apps/admin/src/lib/i18n.tsx'), '../../../web/src/lib/translator.js')).toMatch(/apps\/admin may not reach into apps\/web/);
+    expect(violation(at('apps/admin/src/lib/http.ts'), '@tessera/web')).toMatch(/only @tessera\/contracts/);
+    expect(violation(at('apps/admin/src/lib/session.tsx'), '@tessera/contracts/admin')).toBeNull();
+  });
+
   it('keeps the web app and the server apart', () => {
     expect(violation(at('apps/web/src/lib/api.ts'), '../../../server/src/config.js')).toMatch(/may not reach into apps\/server/);
     expect(violation(at('apps/web/src/lib/api.ts'), '@tessera/server')).toMatch(/only @tessera\/contracts/);

@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Button, Cell, Column, Row, Table, TableBody, TableHeader } from 'react-aria-components';
+import { Link } from 'wouter';
+import { useI18n } from '../../lib/i18n';
+import { Loading } from '../../lib/ui/Loading';
+import { PageHeading } from '../../lib/ui/PageHeading';
+import { ScrollRegion } from '../../lib/ui/ScrollRegion';
+import { ServerError } from '../../lib/ui/ServerError';
+import { AuditFilterForm } from './AuditFilterForm';
+import { auditQuery, type AuditFilter } from './auditApi';
+
+export default function AuditPage() {
+  const { t, formatDateTime } = useI18n();
+  const [filter, setFilter] = useState<AuditFilter>({});
+  const audit = useInfiniteQuery(auditQuery(filter));
+  // Each event's position is its key: the trail has no ids and never changes under a filter.
+  const items = (audit.data?.pages ?? []).flatMap((page) => page.items).map((item, index) => ({ ...item, key: index }));
+  return (
+    <>
+      <PageHeading>{t('audit.title')}</PageHeading>
+      <AuditFilterForm onFilter={setFilter} />
+      {audit.isPending ? (
+        <Loading />
+      ) : (
+        <>
+          <p role="status" className="results__count">
+            {items.length === 0 ? t('audit.none') : t('audit.shown', { count: items.length })}
+          </p>
+          {items.length > 0 && (
+            <ScrollRegion label={t('audit.table')}>
+              <Table aria-label={t('audit.table')} className="table">
+                <TableHeader>
+                  <Column isRowHeader>{t('audit.at')}</Column>
+                  <Column>{t('audit.staffColumn')}</Column>
+                  <Column>{t('audit.action')}</Column>
+                  <Column>{t('audit.brand')}</Column>
+                  <Column>{t('audit.card')}</Column>
+                  <Column>{t('audit.detail')}</Column>
+                </TableHeader>
+                <TableBody items={items}>
+                  {(item) => (
+                    <Row id={item.key}>
+                      <Cell>
+                        <time dateTime={item.at}>{formatDateTime(item.at)}</time>
+                      </Cell>
+                      <Cell>{item.staff ?? '—'}</Cell>
+                      <Cell>
+                        <code>{item.action}</code>
+                      </Cell>
+                      <Cell>{item.brand ?? '—'}</Cell>
+                      <Cell>{item.card ? <Link href={`/cards/${encodeURIComponent(item.card)}`}>{item.card}</Link> : '—'}</Cell>
+                      <Cell>{item.detail ?? ''}</Cell>
+                    </Row>
+                  )}
+                </TableBody>
+              </Table>
+            </ScrollRegion>
+          )}
+        </>
+      )}
+      <ServerError error={audit.error} />
+      {audit.hasNextPage && (
+        <Button className="button button--secondary" isPending={audit.isFetchingNextPage} onPress={() => void audit.fetchNextPage()}>
+          {t('audit.more')}
+        </Button>
+      )}
+    </>
+  );
+}

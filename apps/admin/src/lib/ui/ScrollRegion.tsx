@@ -1,0 +1,13 @@
+import type { ReactNode } from 'react';
+
+/**
+ * A wide table scrolls inside its own region, not the page (usable at 320 px). The region is
+ * focusable so a keyboard alone can scroll it, and named so a screen reader says what it holds.
+ */
+export function ScrollRegion({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="scroll-region" role="region" aria-label={label} tabIndex={0}>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { ApiError } from '../http';
+import { useI18n, type TextKey } from '../i18n';
+
+/** The codes the back office says in its own words; any other error is "could not be done". */
+const KNOWN: Record<string, TextKey> = {
+  FORBIDDEN: 'errors.forbidden',
+  CARD_NOT_FOUND: 'errors.cardNotFound',
+  NOT_FOUND: 'errors.notFound',
+  VALIDATION_FAILED: 'errors.invalid',
+  RATE_LIMITED: 'errors.rateLimited',
+};
+
+export function useErrorText(): (error: unknown) => string {
+  const { t } = useI18n();
+  return (error) => {
+    const key = error instanceof ApiError ? KNOWN[error.code] : undefined;
+    return key ? t(key) : t('errors.generic');
+  };
+}
+
+/** An error from the server, announced as soon as it shows. */
+export function ServerError({ error }: { error: unknown }) {
+  const text = useErrorText();
+  if (!error) return null;
+  return (
+    <p role="alert" className="server-error">
+      {text(error)}
+    </p>
+  );
+}

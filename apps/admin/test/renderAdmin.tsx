@@ -1,0 +1,31 @@
+import { render, screen } from '@testing-library/react';
+import axe from 'axe-core';
+import { expect, vi } from 'vitest';
+import { AdminApp } from '../src/app/App';
+import { createQueryClient } from '../src/app/queryClient';
+import type { Language } from '../src/lib/i18n';
+import { createNoticeQueue } from '../src/lib/toast';
+import type { FakeAdminApi } from './fakeAdminApi';
+
+/** Renders the whole back office at `path` (under /admin) with `fetch` answered by the fake. */
+export function renderAdmin(path: string, api: FakeAdminApi, { language = 'en' as Language } = {}) {
+  window.history.replaceState(null, '', path);
+  vi.stubGlobal('fetch', api.fetch);
+  const queryClient = createQueryClient();
+  const view = render(<AdminApp queryClient={queryClient} notices={createNoticeQueue()} language={language} />);
+  return { ...view, queryClient };
+}
+
+/** Waits for the page's one h1 with `name`. */
+export const findPageHeading = (name: string | RegExp) => screen.findByRole('heading', { level: 1, name });
+
+/**
+ * axe-core over the whole document. Colour contrast is left out here only: jsdom lays nothing out
+ * and computes no colours, so axe cannot judge it (the stylesheet's colours are chosen for 4.5:1).
+ * React Aria's live announcer is left out too: a visually hidden log outside the app whose
+ * announcements of one test (naming an element by id) outlive that test's elements in jsdom.
+ */
+export async function expectNoAxeViolations() {
+  const result = await axe.run({ include: [document], exclude: [['[data-live-announcer]']] } as unknown as axe.ElementContext, { rules: { 'color-contrast': { enabled: false } } });
+  expect(result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`)).toEqual([]);
+}
