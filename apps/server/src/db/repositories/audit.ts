@@ -14,6 +14,14 @@ export interface AuditEvent {
   flowType?: string | null;
   client?: string | null;
   detail?: string | null;
+  /** Who acted, encoded as db/schema.ts AuditEventsTable says (`cardholder`, `api:NAME`, an e-mail, …). */
+  actor?: string | null;
+  /** The staff grant used: `support:DEMO`, `admin:*`. */
+  actorGrant?: string | null;
+  requestId?: string | null;
+  /** A change of money: the balance before and after, in minor units. */
+  amountBefore?: number | null;
+  amountAfter?: number | null;
 }
 
 const insertAuditEvent = preparedQuery(
@@ -29,6 +37,11 @@ const insertAuditEvent = preparedQuery(
       flowType: string | null;
       client: string | null;
       detail: string | null;
+      actor: string | null;
+      actorGrant: string | null;
+      requestId: string | null;
+      amountBefore: number | null;
+      amountAfter: number | null;
     },
   ) =>
     db.insertInto('audit_events').values({
@@ -41,6 +54,11 @@ const insertAuditEvent = preparedQuery(
       flow_type: p.flowType,
       client: p.client,
       detail: p.detail,
+      actor: p.actor,
+      actor_grant: p.actorGrant,
+      request_id: p.requestId,
+      amount_before: p.amountBefore,
+      amount_after: p.amountAfter,
     }),
 );
 
@@ -56,6 +74,11 @@ export async function recordAuditEvent(db: Executor, event: AuditEvent & { id?: 
     flowType: event.flowType ?? null,
     client: event.client ?? null,
     detail: event.detail ?? null,
+    actor: event.actor ?? null,
+    actorGrant: event.actorGrant ?? null,
+    requestId: event.requestId ?? null,
+    amountBefore: event.amountBefore ?? null,
+    amountAfter: event.amountAfter ?? null,
   });
 }
 
@@ -70,6 +93,11 @@ function auditRow(event: AuditEvent, now: string): Insertable<AuditEventsTable> 
     flow_type: event.flowType ?? null,
     client: event.client ?? null,
     detail: event.detail ?? null,
+    actor: event.actor ?? null,
+    actor_grant: event.actorGrant ?? null,
+    request_id: event.requestId ?? null,
+    amount_before: event.amountBefore ?? null,
+    amount_after: event.amountAfter ?? null,
   };
 }
 
