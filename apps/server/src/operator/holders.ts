@@ -69,7 +69,7 @@ export interface EraseResult {
  */
 export function eraseHolder(deps: { db: Db; crypto: Crypto; now: () => Date; operator?: string }, cardNumber: string): Promise<EraseResult> {
   const at = deps.now().toISOString();
-  return changeOperatorCard(deps, cardNumber, async (trx, card, masked) => {
+  return changeOperatorCard(deps, cardNumber, async ({ trx, card }, masked) => {
     requireVisa(card, masked);
     const sealed = await findVisaHolder(trx, card.id);
     if (sealed) {

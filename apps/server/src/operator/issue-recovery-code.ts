@@ -32,7 +32,7 @@ export interface IssueRecoveryCodeResult {
 export async function issueRecoveryCode(deps: { db: Db; crypto: Crypto; now: () => Date; operator?: string }, cardNumber: string): Promise<IssueRecoveryCodeResult> {
   const now = deps.now();
   const at = now.toISOString();
-  return changeOperatorCard(deps, cardNumber, async (trx, card, masked, indexes) => {
+  return changeOperatorCard(deps, cardNumber, async ({ trx, card }, masked, indexes) => {
     if (card.kind !== 'giftcard') {
       throw new OperatorError(`The card ${masked} is a Visa card: Visa cards recover their passcode with a code sent by SMS, not a recovery code.`);
     }

@@ -41,3 +41,8 @@ export async function insertLedgerEntries(db: Executor, entries: readonly Ledger
   if (entries.length === 0) return;
   await db.insertInto('ledger_entries').values([...entries]).execute();
 }
+
+/** The entry booked under `reference` (unique), if any: a repeat of a money-moving call finds its first booking. */
+export async function findLedgerEntryByReference(db: Executor, reference: string): Promise<LedgerEntriesTable | undefined> {
+  return db.selectFrom('ledger_entries').selectAll().where('reference', '=', reference).executeTakeFirst();
+}
