@@ -1,3 +1,4 @@
+import type { BlockReason } from '@tessera/contracts/admin';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
@@ -72,7 +73,7 @@ export interface CardsTable {
   replaced_by_card_id: string | null;
   /** Stopped (lost, stolen, fraud) since then, whatever its state; null when not blocked (010). */
   blocked_at: string | null;
-  block_reason: 'lost' | 'stolen' | 'fraud' | 'other' | null;
+  block_reason: BlockReason | null;
   /** Imported cards: the file's `cards.import` audit event and the card's line in it (014); null otherwise. */
   import_event_id: ColumnType<string | null, string | null | undefined, never>;
   import_line: ColumnType<number | null, number | null | undefined, never>;

@@ -1,8 +1,9 @@
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
+import { isPostgres } from '../database.js';
 import { randomUUID } from 'node:crypto';
 import { preparedQuery } from '../prepared.js';
 import type { Insertable } from 'kysely';
-import type { AuditEventsTable } from '../schema.js';
+import type { AuditEventsTable, Database } from '../schema.js';
 import type { Executor } from './executor.js';
 
 /** What an audit event may hold: never a secret, a full card number or a full client address. */
@@ -194,4 +195,16 @@ export async function listAuditEvents(
   }
   if (filter.since !== undefined) query = query.where('e.occurred_at', '>=', filter.since);
   return query.orderBy('e.occurred_at', 'desc').orderBy('e.id', 'desc').limit(filter.limit).execute();
+}
+
+/**
+ * The retention prune of the audit trail: deletes events older than `before`, in the caller's
+ * transaction, which should also record that it pruned. On PostgreSQL the table refuses every
+ * UPDATE and DELETE (migration 016) unless the transaction says it is this prune; SET LOCAL ends
+ * with the transaction, so no later statement on the connection inherits it.
+ */
+export async function pruneAuditEventsBefore(trx: Transaction<Database>, before: string): Promise<number> {
+  if (isPostgres(trx)) await sql`SET LOCAL tessera.audit_prune = 'on'`.execute(trx);
+  const result = await trx.deleteFrom('audit_events').where('occurred_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
