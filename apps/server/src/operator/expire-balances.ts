@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { GIFT_CARD_GRACE_PERIOD_MS, maskCardNumber, validityOf } from '@tessera/contracts';
 import type { Db } from '../db/database.js';
 import { recordAuditEvent } from '../db/repositories/audit.js';
-import { findCardById } from '../db/repositories/cards.js';
+import { findCardById, listGiftCardsExpiredBy } from '../db/repositories/cards.js';
 import { insertLedgerEntries, sumLedgerByAsset } from '../db/repositories/ledger.js';
 import { operatorActorOf } from './operator-name.js';
 
@@ -32,15 +32,7 @@ export async function expireBalances(deps: { db: Db; now: () => Date; operator?:
   const now = deps.now();
   // A cheap first cut in SQL (expiry dates are yyyy-mm-dd); validityOf decides exactly.
   const before = new Date(now.getTime() - GIFT_CARD_GRACE_PERIOD_MS).toISOString().slice(0, 10);
-  const candidates = await deps.db
-    .selectFrom('cards as c')
-    .innerJoin('brands as b', 'b.id', 'c.brand_id')
-    .select(['c.id', 'c.expires_at', 'c.number_last3', 'b.code as brand_code'])
-    .where('c.kind', '=', 'giftcard')
-    .where('c.expires_at', 'is not', null)
-    .where('c.expires_at', '<=', before)
-    .orderBy('c.expires_at')
-    .execute();
+  const candidates = await listGiftCardsExpiredBy(deps.db, before);
   const expired: ExpiredBalance[] = [];
   for (const candidate of candidates) {
     if (validityOf(candidate.expires_at, now).kind !== 'expired') continue;

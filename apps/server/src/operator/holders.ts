@@ -3,6 +3,7 @@ import { PURPOSE } from '../crypto/index.js';
 import type { Db } from '../db/database.js';
 import { recordAuditEvent } from '../db/repositories/audit.js';
 import { findCardByNumberIndex } from '../db/repositories/cards.js';
+import { eraseMessagesOfCard } from '../db/repositories/outbox.js';
 import { findVisaHolder, updateVisaHolderData } from '../db/repositories/visa-holders.js';
 import { type VisaHolderData, erasedHolder, holderWasErased } from '../cards/issue-card.js';
 import type { CardRow } from '../db/schema.js';
@@ -79,13 +80,7 @@ export function eraseHolder(deps: { db: Db; crypto: Crypto; now: () => Date; ope
     if (sealed) {
       await updateVisaHolderData(trx, card.id, deps.crypto.cipher.encrypt(JSON.stringify(erasedHolder(at)), PURPOSE.visaHolder), deps.crypto.cipher.keyVersion, at);
     }
-    const messages = await trx
-      .updateTable('outbox_messages')
-      .set({ status: 'failed', payload_ciphertext: null, last_error: 'erased on request', lease_until: null, updated_at: at })
-      .where('card_id', '=', card.id)
-      .where('payload_ciphertext', 'is not', null)
-      .executeTakeFirst();
-    const messagesErased = Number(messages.numUpdatedRows);
+    const messagesErased = await eraseMessagesOfCard(trx, card.id, 'erased on request', at);
     await recordAuditEvent(trx, { type: 'holder.erase', client: operatorActorOf(deps), outcome: 'erased', brandId: card.brand_id, cardId: card.id, detail: `${messagesErased} queued messages erased` }, at);
     return { maskedNumber: masked, erased: true, erasedAt: at, messagesErased };
   });

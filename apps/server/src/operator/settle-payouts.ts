@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { Db } from '../db/database.js';
 import { recordAuditEvent } from '../db/repositories/audit.js';
-import { updateCard } from '../db/repositories/cards.js';
+import { findCardById, updateCard } from '../db/repositories/cards.js';
 import { insertLedgerEntries } from '../db/repositories/ledger.js';
 import { findCardForUpdate, findPayoutsByKeys, type PayoutStatus, transitionPayout } from '../db/repositories/payouts.js';
 import type { Database, PayoutRow } from '../db/schema.js';
@@ -104,7 +104,8 @@ export async function settlePayouts(deps: { db: Db; crypto: Crypto; now: () => D
         at,
       );
       // A returned payout failed after all, as far as the brand's systems are concerned: its money is back on the card.
-      const card = await trx.selectFrom('cards').select(['id', 'number_last3', 'kind']).where('id', '=', payout.card_id).executeTakeFirstOrThrow();
+      const card = await findCardById(trx, payout.card_id);
+      if (!card) throw new Error(`payout ${payout.id} names a card that does not exist`);
       await recordWebhookEvent(
         trx,
         deps.crypto,

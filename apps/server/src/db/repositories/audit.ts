@@ -208,3 +208,8 @@ export async function pruneAuditEventsBefore(trx: Transaction<Database>, before:
   const result = await trx.deleteFrom('audit_events').where('occurred_at', '<', before).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** One event by its id (a card import's event, which its cards name). */
+export async function findAuditEvent(db: Executor, id: string): Promise<Pick<AuditEventsTable, 'occurred_at' | 'client' | 'detail'> | undefined> {
+  return db.selectFrom('audit_events').select(['occurred_at', 'client', 'detail']).where('id', '=', id).executeTakeFirst();
+}

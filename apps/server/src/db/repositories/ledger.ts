@@ -46,3 +46,8 @@ export async function insertLedgerEntries(db: Executor, entries: readonly Ledger
 export async function findLedgerEntryByReference(db: Executor, reference: string): Promise<LedgerEntriesTable | undefined> {
   return db.selectFrom('ledger_entries').selectAll().where('reference', '=', reference).executeTakeFirst();
 }
+
+/** Every entry of a card, oldest first (the operator's and support's full view; the cardholder sees latestLedgerEntries). */
+export async function listLedgerEntriesOfCard(db: Executor, cardId: string): Promise<LedgerEntriesTable[]> {
+  return db.selectFrom('ledger_entries').selectAll().where('card_id', '=', cardId).orderBy('created_at').orderBy('id').execute();
+}
