@@ -4,7 +4,7 @@ import type { Db } from '../db/database.js';
 import { recordAuditEvent } from '../db/repositories/audit.js';
 import { findCardById, listGiftCardsExpiredBy } from '../db/repositories/cards.js';
 import { insertLedgerEntries, sumLedgerByAsset } from '../db/repositories/ledger.js';
-import { operatorActorOf } from './operator-name.js';
+import { operatorAuditFields } from './operator-name.js';
 
 export interface ExpiredBalance {
   card: string;
@@ -50,7 +50,7 @@ export async function expireBalances(deps: { db: Db; now: () => Date; operator?:
       );
       await recordAuditEvent(
         trx,
-        { type: 'card.expiry', client: operatorActorOf(deps), outcome: 'booked', brandId: card.brand_id, cardId: card.id, detail: `expired ${card.expires_at}; ${lines.map((l) => `${l.amount} ${l.assetCode}`).join(', ')}` },
+        { type: 'card.expiry', ...operatorAuditFields(deps), outcome: 'booked', brandId: card.brand_id, cardId: card.id, detail: `expired ${card.expires_at}; ${lines.map((l) => `${l.amount} ${l.assetCode}`).join(', ')}` },
         at,
       );
       return lines;

@@ -9,7 +9,7 @@ import { type VisaHolderData, erasedHolder, holderWasErased } from '../cards/iss
 import type { CardRow } from '../db/schema.js';
 import { changeOperatorCard, operatorCardNumber } from './operator-card.js';
 import { OperatorError } from './operator-error.js';
-import { operatorActorOf } from './operator-name.js';
+import { operatorAuditFields } from './operator-name.js';
 import { showCard, type CardReport } from './show-card.js';
 
 export interface HolderExport {
@@ -41,7 +41,7 @@ export async function exportHolder(deps: { db: Db; crypto: Crypto; now: () => Da
   const sealed = await findVisaHolder(deps.db, card.id);
   const data = sealed ? (JSON.parse(deps.crypto.cipher.decrypt(sealed.holderCiphertext, PURPOSE.visaHolder)) as VisaHolderData) : null;
   const at = deps.now().toISOString();
-  await recordAuditEvent(deps.db, { type: 'holder.export', client: operatorActorOf(deps), outcome: 'exported', brandId: card.brand_id, cardId: card.id, detail: null }, at);
+  await recordAuditEvent(deps.db, { type: 'holder.export', ...operatorAuditFields(deps), outcome: 'exported', brandId: card.brand_id, cardId: card.id, detail: null }, at);
   return {
     exportedAt: at,
     card: await showCard(deps, cardNumber),
@@ -81,7 +81,7 @@ export function eraseHolder(deps: { db: Db; crypto: Crypto; now: () => Date; ope
       await updateVisaHolderData(trx, card.id, deps.crypto.cipher.encrypt(JSON.stringify(erasedHolder(at)), PURPOSE.visaHolder), deps.crypto.cipher.keyVersion, at);
     }
     const messagesErased = await eraseMessagesOfCard(trx, card.id, 'erased on request', at);
-    await recordAuditEvent(trx, { type: 'holder.erase', client: operatorActorOf(deps), outcome: 'erased', brandId: card.brand_id, cardId: card.id, detail: `${messagesErased} queued messages erased` }, at);
+    await recordAuditEvent(trx, { type: 'holder.erase', ...operatorAuditFields(deps), outcome: 'erased', brandId: card.brand_id, cardId: card.id, detail: `${messagesErased} queued messages erased` }, at);
     return { maskedNumber: masked, erased: true, erasedAt: at, messagesErased };
   });
 }

@@ -138,6 +138,7 @@ export async function importBrand(db: Db, loaded: LoadedBrand, now: Date, option
         outcome: action,
         brandId,
         client: operatorActor(options.by),
+        actor: operatorActor(options.by),
         detail: JSON.stringify({ source: options.source, changes }).slice(0, 1000),
       },
       at,

@@ -7,7 +7,7 @@ import { deleteIdempotencyKeysBefore } from '../db/repositories/idempotency-keys
 import { eraseIdentityDataBefore } from '../db/repositories/identity-sessions.js';
 import { deleteExpiredPinFrameKeys } from '../db/repositories/pin-frame-keys.js';
 import { IDEMPOTENCY_KEPT_MS } from '../domain/brand-api-rules.js';
-import { operatorActorOf } from './operator-name.js';
+import { operatorAuditFields } from './operator-name.js';
 
 const DAY_MS = 86_400_000;
 
@@ -63,7 +63,7 @@ export async function prune(deps: { db: Db; now: () => Date; operator?: string }
       if (options.dryRun) throw rollback;
       await recordAuditEvent(
         trx,
-        { type: 'maintenance.prune', client: operatorActorOf(deps), outcome: 'pruned', detail: JSON.stringify({ ...result, dryRun: undefined, ages }) },
+        { type: 'maintenance.prune', ...operatorAuditFields(deps), outcome: 'pruned', detail: JSON.stringify({ ...result, dryRun: undefined, ages }) },
         at,
       );
     });

@@ -18,7 +18,7 @@ import { enqueueMessage } from '../delivery/outbox.js';
 import { isReplacedGiftCard } from '../domain/card-state.js';
 import { guessingStateOf } from '../domain/guessing-policy.js';
 import { balancesOf } from '../domain/ledger.js';
-import { operatorActorOf } from './operator-name.js';
+import { operatorAuditFields } from './operator-name.js';
 import { OperatorError } from './operator-error.js';
 import { operatorCardNumber } from './operator-card.js';
 import { setCardSecret } from '../cards/set-card-secret.js';
@@ -180,7 +180,7 @@ export async function resendReplacementCard(
     await recordAuditEvent(
       trx,
       {
-        type: 'card.replacement_resend', client: operatorActorOf(deps),
+        type: 'card.replacement_resend', ...operatorAuditFields(deps),
         outcome: 'queued',
         brandId: brand.id,
         cardId: newCard.id,

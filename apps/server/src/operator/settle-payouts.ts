@@ -9,7 +9,7 @@ import { findCardById, updateCard } from '../db/repositories/cards.js';
 import { insertLedgerEntries } from '../db/repositories/ledger.js';
 import { findCardForUpdate, findPayoutsByKeys, type PayoutStatus, transitionPayout } from '../db/repositories/payouts.js';
 import type { Database, PayoutRow } from '../db/schema.js';
-import { operatorActorOf } from './operator-name.js';
+import { operatorAuditFields } from './operator-name.js';
 import { OperatorError } from './operator-error.js';
 import { isCreditedBack, payoutReference } from '../domain/payout.js';
 
@@ -95,7 +95,7 @@ export async function settlePayouts(deps: { db: Db; crypto: Crypto; now: () => D
       await recordAuditEvent(
         trx,
         {
-          type: 'payout.settle', client: operatorActorOf(deps),
+          type: 'payout.settle', ...operatorAuditFields(deps),
           outcome: settlement,
           brandId: payout.brand_id,
           cardId: payout.card_id,
