@@ -6,12 +6,13 @@ import type { Actor } from '../src/card-commands/actor.js';
 import { adjustBalance, adjustLockedBalance } from '../src/card-commands/adjust-balance.js';
 import { blockCard, blockLockedCard } from '../src/card-commands/block-card.js';
 import { CardCommandRefusal } from '../src/card-commands/card-command-refusal.js';
+import { expireLockedBalance } from '../src/card-commands/expire-balance.js';
 import { withLockedCard } from '../src/card-commands/locked-card.js';
 import { unblockCard } from '../src/card-commands/unblock-card.js';
 import { unlockCard } from '../src/card-commands/unlock-guessing.js';
 import { PURPOSE } from '../src/crypto/index.js';
 import { pruneAuditEventsBefore, recordAuditEvent } from '../src/db/repositories/audit.js';
-import { findCardById } from '../src/db/repositories/cards.js';
+import { findCardById, updateCard } from '../src/db/repositories/cards.js';
 import { addWebhook } from '../src/operator/webhooks.js';
 import { countersOf, setCounters, useFlowTestApp } from './helpers/flows.js';
 import { issueTestGiftCard } from './helpers/identity.js';
@@ -145,6 +146,19 @@ describe('card commands', () => {
     expect(await ledgerOf(card.id)).toEqual([]);
     expect(await auditOf(card.id)).toEqual([]);
     expect(await adjustBalance(deps(), card.id, { amount: -500, reason: 'all of it' }, operator)).toMatchObject({ balanceAfter: 0, booked: true });
+  });
+
+  it('an expiry takes a card past its grace period to zero, records the balance before and after, and books once', async () => {
+    const card = await issueTestGiftCard(t, { balance: 1200 });
+    const expire = () => withLockedCard(deps(), card.id, (locked) => expireLockedBalance(t.deps, locked, { kind: 'system', what: 'expiry' }));
+    // Still valid: nothing to expire.
+    expect(await expire()).toEqual([]);
+    await updateCard(t.db, card.id, { expires_at: '2020-01-31' });
+    expect(await expire()).toEqual([{ assetCode: 'EUR', amount: 1200 }]);
+    expect(await expire()).toEqual([]);
+    const entries = await t.db.selectFrom('ledger_entries').select(['kind', 'amount']).where('card_id', '=', card.id).where('kind', '=', 'expiry').execute();
+    expect(entries).toEqual([{ kind: 'expiry', amount: -1200 }]);
+    expect(await auditOf(card.id)).toEqual([expect.objectContaining({ type: 'card.expiry', outcome: 'booked', actor: 'system:expiry', client: null, amount_before: 1200, amount_after: 0 })]);
   });
 
   it('a failure after a command, in its transaction, rolls back the row, the ledger, the audit event and the webhook', async () => {
