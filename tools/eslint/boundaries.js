@@ -12,14 +12,17 @@ function violation(fromFile, target) {
   const isPackage = !target.startsWith('.') && !target.startsWith('/');
   const to = isPackage ? null : rel(path.resolve(path.dirname(fromFile), target));
 
+  // The contracts' subpaths (`@tessera/contracts/admin`) are the same package, split so that an
+  // app bundles only what it imports.
+  const isContracts = target === '@tessera/contracts' || target.startsWith('@tessera/contracts/');
   if (isPackage) {
-    if (target.startsWith('@tessera/') && target !== '@tessera/contracts' && !target.startsWith('@tessera/contracts/')) {
+    if (target.startsWith('@tessera/') && !isContracts) {
       return `only @tessera/contracts is shared between workspaces (not ${target})`;
     }
     if (from.startsWith('packages/contracts/') && target.startsWith('@tessera/')) {
       return 'contracts import no application code';
     }
-    if (from.startsWith('apps/server/src/domain/') && !['zod', '@tessera/contracts'].includes(target)) {
+    if (from.startsWith('apps/server/src/domain/') && target !== 'zod' && !isContracts) {
       return `the domain has no I/O: it may import only zod and @tessera/contracts (not ${target})`;
     }
     if (from.startsWith('apps/server/src/db/migrations/') && !['kysely'].includes(target)) {
@@ -66,6 +69,12 @@ function violation(fromFile, target) {
     return 'only src/app/ assembles features (apps/admin)';
   }
 
+  // Card commands are what operator, brand API, cardholder and staff code call to change a card
+  // (docs/decisions/029): they take the actor as data and never reach back into a caller.
+  const commandCaller = /^apps\/server\/src\/(operator|brand-api|card-block|customer-call|identity|flows|app|back-office)\//.exec(to)?.[1];
+  if (from.startsWith('apps/server/src/card-commands/') && commandCaller) {
+    return `card commands import none of their callers (not ${commandCaller}/); a caller passes what a command needs`;
+  }
   if (from.startsWith('apps/server/src/domain/') && !to.startsWith('apps/server/src/domain/')) {
     return 'the domain has no I/O: it imports only other domain modules';
   }

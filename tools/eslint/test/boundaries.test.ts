@@ -73,6 +73,22 @@ describe('import boundaries', () => {
     expect(violation(at('apps/admin/src/lib/session.tsx'), '@tessera/contracts/admin')).toBeNull();
   });
 
+  it("lets every workspace import the contracts' subpaths, and nothing else of another workspace", () => {
+    expect(violation(at('apps/server/src/card-commands/block-card.ts'), '@tessera/contracts/admin')).toBeNull();
+    expect(violation(at('apps/server/src/domain/card-state.ts'), '@tessera/contracts/admin')).toBeNull();
+    expect(violation(at('apps/server/src/app/build-app.ts'), '@tessera/contractsx')).toMatch(/only @tessera\/contracts/);
+  });
+
+  it('keeps card commands free of their callers', () => {
+    expect(violation(at('apps/server/src/card-commands/block-card.ts'), '../db/repositories/cards.js')).toBeNull();
+    expect(violation(at('apps/server/src/card-commands/block-card.ts'), '../delivery/webhooks/events.js')).toBeNull();
+    expect(violation(at('apps/server/src/card-commands/block-card.ts'), '../operator/operator-card.js')).toMatch(/import none of their callers \(not operator\/\)/);
+    expect(violation(at('apps/server/src/card-commands/block-card.ts'), '../brand-api/caller.js')).toMatch(/not brand-api\//);
+    expect(violation(at('apps/server/src/card-commands/unlock-guessing.ts'), '../customer-call/card-secret-check.js')).toMatch(/not customer-call\//);
+    expect(violation(at('apps/server/src/operator/block-card.ts'), '../card-commands/block-card.js')).toBeNull();
+    expect(violation(at('apps/server/src/card-block/block-lost-card.ts'), '../card-commands/block-card.js')).toBeNull();
+  });
+
   it('keeps the web app and the server apart', () => {
     expect(violation(at('apps/web/src/lib/api.ts'), '../../../server/src/config.js')).toMatch(/may not reach into apps\/server/);
     expect(violation(at('apps/web/src/lib/api.ts'), '@tessera/server')).toMatch(/only @tessera\/contracts/);

@@ -1,5 +1,6 @@
 import { maskCardNumber, validityOf } from '@tessera/contracts';
 import type { Transaction } from 'kysely';
+import type { LockedCard } from '../card-commands/locked-card.js';
 import { findCardById } from '../db/repositories/cards.js';
 import type { Executor } from '../db/repositories/executor.js';
 import { sumLedgerByAsset } from '../db/repositories/ledger.js';
@@ -43,14 +44,14 @@ export async function findBrandCard(db: Executor, caller: ApiCaller, cardId: str
  * balance read in it stays true until the commit. Another brand's card is 404 CARD_NOT_FOUND.
  */
 export function changeBrandCard<T>(
-  deps: Pick<ServiceDeps, 'db'>,
+  deps: Pick<ServiceDeps, 'db' | 'now'>,
   caller: ApiCaller,
   cardId: string,
-  change: (trx: Transaction<Database>, card: CardRow, masked: string) => Promise<T>,
+  change: (locked: LockedCard, masked: string) => Promise<T>,
 ): Promise<T> {
   return deps.db.transaction().execute(async (trx) => {
     const card = await findBrandCard(trx, caller, cardId, { forUpdate: true });
-    return change(trx, card, maskCardNumber(card.number_last3));
+    return change({ trx, card, now: deps.now() }, maskCardNumber(card.number_last3));
   });
 }
 

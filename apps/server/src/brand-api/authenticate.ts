@@ -48,7 +48,7 @@ export function installApiAuthentication(app: FastifyInstance, deps: ServiceDeps
     const key = await findApiKeyByHash(deps.db, hashes);
     if (!key || key.revoked_at !== null) throw unauthorized();
     if (key.key_hash !== hashes[0]) await rehashApiKey(deps.db, key.id, key.key_hash, hashes[0]);
-    request.apiCaller = { keyId: key.id, brandId: key.brand_id, scopes: key.scopes.split(',').filter(isApiScope) };
+    request.apiCaller = { keyId: key.id, keyName: key.name, brandId: key.brand_id, scopes: key.scopes.split(',').filter(isApiScope) };
 
     const limit = await limiter(request);
     if (!limit.isAllowed && limit.isExceeded) {

@@ -7,7 +7,8 @@ import type { CardRow, Database, LedgerEntriesTable } from '../db/schema.js';
 import { balanceIn } from '../domain/ledger.js';
 import { AppError } from '../errors.js';
 import { stateOf } from './api-card.js';
-import { apiActor, type ApiCaller } from './caller.js';
+import { auditActorFields } from '../card-commands/actor.js';
+import { apiCommandActor, type ApiCaller } from './caller.js';
 import type { Money } from './schemas.js';
 
 /** Money moved on a card by the API (a redemption, a refund, a load): what its answer and its webhook event need. */
@@ -63,7 +64,16 @@ export async function bookMovement(
   );
   await recordAuditEvent(
     trx,
-    { type: `card.${kind}`, outcome: 'booked', brandId: card.brand_id, cardId: card.id, client: apiActor(caller), detail: `${signed} ${assetCode} (${id}${movement.redemptionId ? ` of ${movement.redemptionId}` : ''})` },
+    {
+      type: `card.${kind}`,
+      outcome: 'booked',
+      brandId: card.brand_id,
+      cardId: card.id,
+      detail: `${signed} ${assetCode} (${id}${movement.redemptionId ? ` of ${movement.redemptionId}` : ''})`,
+      amountBefore: movement.balanceBefore,
+      amountAfter: movement.balanceBefore + signed,
+      ...auditActorFields(apiCommandActor(caller)),
+    },
     at,
   );
   return {

@@ -17,7 +17,7 @@ export function load(
 ): Promise<Load> {
   const now = deps.now();
   const at = now.toISOString();
-  return changeBrandCard(deps, caller, cardId, async (trx, card, masked) => {
+  return changeBrandCard(deps, caller, cardId, async ({ trx, card }, masked) => {
     const balance = await activeCardBalance(trx, card, now, input.amount);
     const result = await bookMovement(trx, caller, card, masked, { kind: 'load', signed: input.amount.value, assetCode: card.asset_code, reference: input.reference, balanceBefore: balance }, at);
     await recordWebhookEvent(trx, deps.crypto, { brandId: card.brand_id, type: 'load.created', cardId: card.id, data: { load: { id: result.id, amount: result.amount, balanceAfter: result.balanceAfter, reference: result.reference, createdAt: result.createdAt }, card: webhookCard(card) } }, at);

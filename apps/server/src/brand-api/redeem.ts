@@ -25,7 +25,7 @@ export function redeem(
 ): Promise<Redemption> {
   const now = deps.now();
   const at = now.toISOString();
-  return changeBrandCard(deps, caller, cardId, async (trx, card, masked) => {
+  return changeBrandCard(deps, caller, cardId, async ({ trx, card }, masked) => {
     const balance = await activeCardBalance(trx, card, now, input.amount);
     let amount = input.amount.value;
     if (balance < amount) {

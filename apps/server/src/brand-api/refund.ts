@@ -34,7 +34,7 @@ export async function refund(
   const at = now.toISOString();
   const found = await findRedemption(deps.db, redemptionId);
   if (!found || found.brand_id !== caller.brandId) throw redemptionNotFound();
-  return changeBrandCard(deps, caller, found.card_id, async (trx, card, masked) => {
+  return changeBrandCard(deps, caller, found.card_id, async ({ trx, card }, masked) => {
     const state = stateOf(card, now);
     if (state === 'replaced' || state === 'paid_out') throw cardNotActive(state);
     // Read again under the card's lock: a refund that committed meanwhile counts.

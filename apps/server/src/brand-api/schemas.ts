@@ -1,4 +1,5 @@
 import { apiErrorSchema, assetCodeField, cardNumberField } from '@tessera/contracts';
+import { BLOCK_REASONS } from '@tessera/contracts/admin';
 import { z } from 'zod';
 
 /**
@@ -109,7 +110,7 @@ export const transactionsSchema = z.object({
   nextCursor: z.string().nullable().describe('Pass it as cursor for the next (older) page; null on the last page.'),
 });
 
-export const blockRequestSchema = z.strictObject({ reason: z.enum(['lost', 'stolen', 'fraud', 'other']) });
+export const blockRequestSchema = z.strictObject({ reason: z.enum(BLOCK_REASONS) });
 export const unblockRequestSchema = z.strictObject({});
 
 /** The Idempotency-Key header every POST needs (checked by idempotency.ts, declared here for the document). */

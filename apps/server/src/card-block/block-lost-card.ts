@@ -1,12 +1,13 @@
 import { type BlockCardResult, type blockCardRequestSchema, replaceRoutes } from '@tessera/contracts';
 import type { z } from 'zod';
-import { updateCard } from '../db/repositories/cards.js';
-import { recordWebhookEvent, webhookCard } from '../delivery/webhooks/events.js';
+import { type Actor, auditActorFields } from '../card-commands/actor.js';
+import { blockLockedCard } from '../card-commands/block-card.js';
 import { type CardKind, mayBlockAsLost } from '../domain/card-state.js';
+import { truncateAddress } from '../domain/client-address.js';
 import type { ServiceDeps } from '../deps.js';
 import { AppError } from '../errors.js';
 import { offersFlow } from '../customer-call/brand-gate.js';
-import { auditOf, type CustomerCall } from '../customer-call/call-gate.js';
+import type { CustomerCall } from '../customer-call/call-gate.js';
 import { checkCardSecretAndWrite } from '../customer-call/card-secret-check.js';
 import type { CardSecretsTable } from '../db/schema.js';
 
@@ -19,34 +20,33 @@ const PROOF: Record<'BALANCE' | 'VISA', { kind: CardKind; secretKind: CardSecret
 };
 
 /**
- * POST /api/cards/block: the owner of a lost card stops it (../shared/design/brand-api.md "What the
- * cardholder sees"). Past the call gate (brand, flow BALANCE or VISA) and validation: the card of
- * the flow's kind and its secret (the gift card's security code, the Visa card's passcode) under
- * the guessing limits, then, in the transaction that verified them, blocked_at and block_reason
- * 'lost'. Every self-service call then answers the card as an unknown one (isUsableGiftCard and
- * the VISA rules refuse a blocked card); REPLACE still moves a gift card's balance
- * (mayReplaceWhileBlocked). A card blocked already is answered with its first block's time and
- * nothing changes. A gift card's answer links to REPLACE when the brand offers it. Wrong number or secret: 404 CARD_NOT_FOUND, never saying which; the cool-down:
- * 400 TOO_MANY_REQUESTS. Audited as card.block with the call's flow type and client; the brand's
- * webhooks get card.blocked (by: cardholder) in the same transaction.
+ * POST /api/cards/block: the owner of a lost card stops it. Past the call gate (brand, flow
+ * BALANCE or VISA) and validation: the card of the flow's kind and its secret (the gift card's
+ * security code, the Visa card's passcode) under the guessing limits, then, in the transaction
+ * that verified them and with the card row it locked, the block (card-commands/block-card.ts:
+ * row, `card.block` event by `cardholder`, `card.blocked` webhook with `by: cardholder`). Every
+ * self-service call then answers the card as an unknown one; REPLACE still moves a gift card's
+ * balance (mayReplaceWhileBlocked). A card blocked already is answered with its first block's
+ * time, nothing changes, and the check's event says `already_blocked`. A gift card's answer links
+ * to REPLACE when the brand offers it. Wrong number or secret: 404 CARD_NOT_FOUND, never saying
+ * which; the cool-down: 400 TOO_MANY_REQUESTS (both audited by the check as `card.block`).
  */
 export async function blockLostCard(deps: ServiceDeps, call: CustomerCall, request: BlockCardInput): Promise<BlockCardResult> {
   const { brand, flows, flowType } = call;
   if (flowType !== 'BALANCE' && flowType !== 'VISA') throw new Error(`the block call does not serve ${flowType}`);
   const { kind, secretKind } = PROOF[flowType];
+  const actor: Actor = { kind: 'cardholder', flowType, client: truncateAddress(call.clientAddress) };
 
   const result = await checkCardSecretAndWrite(deps, {
     cardNumber: request.cardNumber,
     secret: request.securityCode,
     secretKind,
     accepts: (card) => card.brand_id === brand.id && mayBlockAsLost(card, kind),
-    audit: auditOf(call, 'card.block'),
+    audit: { type: 'card.block', brandId: brand.id, ...auditActorFields(actor) },
     write: async (trx, { card, now }) => {
-      if (card.blocked_at !== null) return { value: card.blocked_at, outcome: 'already_blocked', detail: card.block_reason };
-      const at = now.toISOString();
-      await updateCard(trx, card.id, { blocked_at: at, block_reason: 'lost', updated_at: at });
-      await recordWebhookEvent(trx, deps.crypto, { brandId: brand.id, type: 'card.blocked', cardId: card.id, data: { card: webhookCard(card), reason: 'lost', by: 'cardholder' } }, at);
-      return { value: at, outcome: 'blocked', detail: 'lost, by its owner' };
+      const block = await blockLockedCard(deps, { trx, card, now }, 'lost', actor);
+      if (!block.changed) return { value: block.blockedAt, outcome: 'already_blocked', detail: card.block_reason };
+      return { value: block.blockedAt, audited: true };
     },
   });
   if (!result.ok) throw new AppError(result.code);

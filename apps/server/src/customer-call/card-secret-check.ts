@@ -114,6 +114,11 @@ export interface VerifiedWrite<W> {
   /** Default 'success'. A write that refuses (say, a balance too low) names its own outcome. */
   outcome?: string;
   detail?: string | null;
+  /**
+   * The write recorded the check's success event itself, with what it changed and who asked (a
+   * card command: card-commands/); the check then records none, so the change has one event.
+   */
+  audited?: boolean;
 }
 
 export interface SecretWriteInput<W> extends SecretCheckBase {
@@ -142,11 +147,13 @@ export async function checkCardSecretAndWrite<W>(deps: ServiceDeps, input: Secre
     const verified = await verifyLocked(trx, deps, numberIndexes, input, now);
     if (!verified.ok) return verified;
     const written = await input.write(trx, { card: verified.card, secret: verified.secret, now });
-    await recordAuditEvent(
-      trx,
-      { ...input.audit, outcome: written.outcome ?? 'success', cardId: verified.card.id, detail: written.detail ?? null },
-      now.toISOString(),
-    );
+    if (!written.audited) {
+      await recordAuditEvent(
+        trx,
+        { ...input.audit, outcome: written.outcome ?? 'success', cardId: verified.card.id, detail: written.detail ?? null },
+        now.toISOString(),
+      );
+    }
     return { ok: true, card: verified.card, value: written.value } as const;
   });
   return result.ok ? result : wokenAfter(deps, result);

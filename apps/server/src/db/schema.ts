@@ -1,3 +1,4 @@
+import type { BlockReason } from '@tessera/contracts/admin';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
@@ -72,7 +73,7 @@ export interface CardsTable {
   replaced_by_card_id: string | null;
   /** Stopped (lost, stolen, fraud) since then, whatever its state; null when not blocked (010). */
   blocked_at: string | null;
-  block_reason: 'lost' | 'stolen' | 'fraud' | 'other' | null;
+  block_reason: BlockReason | null;
   /** Imported cards: the file's `cards.import` audit event and the card's line in it (014); null otherwise. */
   import_event_id: ColumnType<string | null, string | null | undefined, never>;
   import_line: ColumnType<number | null, number | null | undefined, never>;
@@ -124,9 +125,28 @@ export interface AuditEventsTable {
   brand_id: string | null;
   card_id: string | null;
   flow_type: string | null;
-  /** Truncated client address (IPv4 /24, IPv6 /48): enough for abuse patterns, not a person. */
+  /**
+   * Truncated client address (IPv4 /24, IPv6 /48): enough for abuse patterns, not a person. An
+   * operator's change says `operator:NAME` here, a brand API call `api-key:ID`; a staff member's
+   * is their own (truncated) address.
+   */
   client: string | null;
   detail: string | null;
+  /**
+   * Who acted (016; null on events from before, and on events no one asked for by name): a staff
+   * member's e-mail address, `cardholder`, `api:<key name>`, `operator` or `operator:<name>` (the
+   * name `--by` or the login gave), or `system:<what>` (a sweep, a rule). An e-mail is the only
+   * value with an `@` and no `:` prefix, so the kinds never collide. The back office shows it as
+   * `by`, the `operator:<name>` and `system:<what>` forms as `operator` and `system`.
+   */
+  actor: string | null;
+  /** The staff grant that allowed it: `<role>:<brand code>`, or `<role>:*` for all brands. */
+  actor_grant: string | null;
+  /** The request that asked for it (a staff call's request id), to join the event to its logs. */
+  request_id: string | null;
+  /** A change of money: the balance in the card's asset before and after, in minor units. */
+  amount_before: number | null;
+  amount_after: number | null;
 }
 
 export interface ErrorReportsTable {

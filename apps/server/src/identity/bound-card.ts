@@ -59,7 +59,7 @@ export async function withBoundCard<W>(
       return { ok: false, code: 'IDENTITY_SESSION_INVALID' };
     }
     const written = await input.write(trx, { card, now });
-    await audit(written.outcome ?? 'success', written.detail ?? null);
+    if (!written.audited) await audit(written.outcome ?? 'success', written.detail ?? null);
     return { ok: true, card, value: written.value };
   });
 }

@@ -6,7 +6,7 @@ import { recordAuditEvent } from '../db/repositories/audit.js';
 import { findBrandByCode } from '../db/repositories/brands.js';
 import { API_KEY_PREFIX, API_KEY_SHOWN_CHARACTERS, type ApiScope } from '../domain/brand-api-rules.js';
 import { OperatorError } from './operator-error.js';
-import { operatorActorOf } from './operator-name.js';
+import { operatorAuditFields } from './operator-name.js';
 
 type Deps = { db: Db; crypto: Crypto; now: () => Date; operator?: string };
 
@@ -46,7 +46,7 @@ export async function createApiKey(deps: Deps, input: { brandCode: string; name:
     });
     await recordAuditEvent(
       trx,
-      { type: 'api_key.create', client: operatorActorOf(deps), outcome: 'created', brandId: brand.id, detail: `${id} "${input.name}" (${prefix}…): ${input.scopes.join(',')}` },
+      { type: 'api_key.create', ...operatorAuditFields(deps), outcome: 'created', brandId: brand.id, detail: `${id} "${input.name}" (${prefix}…): ${input.scopes.join(',')}` },
       at,
     );
     return { id, brandCode: brand.code, name: input.name, scopes: input.scopes, key, prefix };
@@ -66,7 +66,7 @@ export async function revokeBrandApiKey(deps: Deps, id: string): Promise<{ key: 
     if (!key) throw new OperatorError(`No API key with id ${id} exists (tessera api-keys list).`);
     const changed = await revokeApiKey(trx, id, at);
     if (changed) {
-      await recordAuditEvent(trx, { type: 'api_key.revoke', client: operatorActorOf(deps), outcome: 'revoked', brandId: key.brand_id, detail: `${id} "${key.name}" (${key.prefix}…)` }, at);
+      await recordAuditEvent(trx, { type: 'api_key.revoke', ...operatorAuditFields(deps), outcome: 'revoked', brandId: key.brand_id, detail: `${id} "${key.name}" (${key.prefix}…)` }, at);
     }
     return { key: changed ? { ...key, revoked_at: at } : key, changed };
   });

@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { GIFT_CARD_GRACE_PERIOD_MS, maskCardNumber, validityOf } from '@tessera/contracts';
+import { expirableBalances, expireLockedBalance } from '../card-commands/expire-balance.js';
+import type { Crypto } from '../crypto/index.js';
 import type { Db } from '../db/database.js';
-import { recordAuditEvent } from '../db/repositories/audit.js';
-import { findCardById } from '../db/repositories/cards.js';
-import { insertLedgerEntries, sumLedgerByAsset } from '../db/repositories/ledger.js';
-import { operatorActorOf } from './operator-name.js';
+import { findCardById, listGiftCardsExpiredBy } from '../db/repositories/cards.js';
+import { operatorCommandActor } from './operator-name.js';
 
 export interface ExpiredBalance {
   card: string;
@@ -28,40 +27,20 @@ export interface ExpireResult {
  * one) finds nothing left to book. Visa cards are not expired here: their money follows the
  * card scheme's rules, not the gift card's grace period.
  */
-export async function expireBalances(deps: { db: Db; now: () => Date; operator?: string }, options: { dryRun: boolean }): Promise<ExpireResult> {
+export async function expireBalances(deps: { db: Db; crypto: Crypto; now: () => Date; operator?: string }, options: { dryRun: boolean }): Promise<ExpireResult> {
   const now = deps.now();
   // A cheap first cut in SQL (expiry dates are yyyy-mm-dd); validityOf decides exactly.
   const before = new Date(now.getTime() - GIFT_CARD_GRACE_PERIOD_MS).toISOString().slice(0, 10);
-  const candidates = await deps.db
-    .selectFrom('cards as c')
-    .innerJoin('brands as b', 'b.id', 'c.brand_id')
-    .select(['c.id', 'c.expires_at', 'c.number_last3', 'b.code as brand_code'])
-    .where('c.kind', '=', 'giftcard')
-    .where('c.expires_at', 'is not', null)
-    .where('c.expires_at', '<=', before)
-    .orderBy('c.expires_at')
-    .execute();
+  const candidates = await listGiftCardsExpiredBy(deps.db, before);
   const expired: ExpiredBalance[] = [];
   for (const candidate of candidates) {
     if (validityOf(candidate.expires_at, now).kind !== 'expired') continue;
     const booked = await deps.db.transaction().execute(async (trx) => {
       const card = await findCardById(trx, candidate.id, { forUpdate: true });
       if (!card) return [];
-      const at = deps.now().toISOString();
-      const lines = (await sumLedgerByAsset(trx, card.id))
-        .filter((sum) => sum.amount > 0)
-        .map((sum) => ({ card: maskCardNumber(card.number_last3), brand: candidate.brand_code, expiresAt: card.expires_at!, assetCode: sum.assetCode, amount: sum.amount }));
-      if (options.dryRun || lines.length === 0) return lines;
-      await insertLedgerEntries(
-        trx,
-        lines.map((line) => ({ id: randomUUID(), card_id: card.id, asset_code: line.assetCode, amount: -line.amount, kind: 'expiry' as const, reference: `expiry:${card.id}:${line.assetCode}:${at.slice(0, 10)}`, created_at: at })),
-      );
-      await recordAuditEvent(
-        trx,
-        { type: 'card.expiry', client: operatorActorOf(deps), outcome: 'booked', brandId: card.brand_id, cardId: card.id, detail: `expired ${card.expires_at}; ${lines.map((l) => `${l.amount} ${l.assetCode}`).join(', ')}` },
-        at,
-      );
-      return lines;
+      const locked = { trx, card, now: deps.now() };
+      const lines = options.dryRun ? await expirableBalances(trx, card, locked.now) : await expireLockedBalance(deps, locked, operatorCommandActor(deps));
+      return lines.map((line) => ({ card: maskCardNumber(card.number_last3), brand: candidate.brand_code, expiresAt: card.expires_at!, assetCode: line.assetCode, amount: line.amount }));
     });
     expired.push(...booked);
   }

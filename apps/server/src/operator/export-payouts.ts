@@ -8,7 +8,7 @@ import { recordAuditEvent } from '../db/repositories/audit.js';
 import { insertPayoutBatch, markPayoutsExported, type PayoutForFile, pendingPayoutsForExport } from '../db/repositories/payouts.js';
 import { amsterdamDate, buildCreditTransferXml, type PainFormat, SepaRuleError, type SepaTransfer } from '../domain/sepa.js';
 import { validateAgainstXsd } from './xsd-validator.js';
-import { operatorActorOf } from './operator-name.js';
+import { operatorAuditFields } from './operator-name.js';
 import { OperatorError } from './operator-error.js';
 import { PAYOUT_ASSET } from '../domain/payout.js';
 
@@ -145,9 +145,9 @@ export async function exportPayouts(deps: ExportPayoutsDeps, format: PainFormat,
     // Another export took some of them meanwhile (SQLite across processes): write nothing.
     if (changed !== pending.length) throw new OperatorError('Another export changed these payouts at the same time; nothing was written. Run the export again.');
     for (const p of pending) {
-      await recordAuditEvent(trx, { type: 'payout.export', client: operatorActorOf(deps), outcome: 'exported', brandId: p.brand_id, cardId: p.card_id, detail: `payout ${p.id} in batch ${messageId}` }, at);
+      await recordAuditEvent(trx, { type: 'payout.export', ...operatorAuditFields(deps), outcome: 'exported', brandId: p.brand_id, cardId: p.card_id, detail: `payout ${p.id} in batch ${messageId}` }, at);
     }
-    await recordAuditEvent(trx, { type: 'payouts.export', client: operatorActorOf(deps), outcome: 'exported', detail: `batch ${messageId} (${format}): ${pending.length} payouts, ${total} ${PAYOUT_ASSET}` }, at);
+    await recordAuditEvent(trx, { type: 'payouts.export', ...operatorAuditFields(deps), outcome: 'exported', detail: `batch ${messageId} (${format}): ${pending.length} payouts, ${total} ${PAYOUT_ASSET}` }, at);
     await stage(xml);
     return { kind: 'exported', messageId, format, count: pending.length, total, executionDate };
   });

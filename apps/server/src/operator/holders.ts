@@ -3,12 +3,13 @@ import { PURPOSE } from '../crypto/index.js';
 import type { Db } from '../db/database.js';
 import { recordAuditEvent } from '../db/repositories/audit.js';
 import { findCardByNumberIndex } from '../db/repositories/cards.js';
+import { eraseMessagesOfCard } from '../db/repositories/outbox.js';
 import { findVisaHolder, updateVisaHolderData } from '../db/repositories/visa-holders.js';
 import { type VisaHolderData, erasedHolder, holderWasErased } from '../cards/issue-card.js';
 import type { CardRow } from '../db/schema.js';
 import { changeOperatorCard, operatorCardNumber } from './operator-card.js';
 import { OperatorError } from './operator-error.js';
-import { operatorActorOf } from './operator-name.js';
+import { operatorAuditFields } from './operator-name.js';
 import { showCard, type CardReport } from './show-card.js';
 
 export interface HolderExport {
@@ -40,7 +41,7 @@ export async function exportHolder(deps: { db: Db; crypto: Crypto; now: () => Da
   const sealed = await findVisaHolder(deps.db, card.id);
   const data = sealed ? (JSON.parse(deps.crypto.cipher.decrypt(sealed.holderCiphertext, PURPOSE.visaHolder)) as VisaHolderData) : null;
   const at = deps.now().toISOString();
-  await recordAuditEvent(deps.db, { type: 'holder.export', client: operatorActorOf(deps), outcome: 'exported', brandId: card.brand_id, cardId: card.id, detail: null }, at);
+  await recordAuditEvent(deps.db, { type: 'holder.export', ...operatorAuditFields(deps), outcome: 'exported', brandId: card.brand_id, cardId: card.id, detail: null }, at);
   return {
     exportedAt: at,
     card: await showCard(deps, cardNumber),
@@ -69,7 +70,7 @@ export interface EraseResult {
  */
 export function eraseHolder(deps: { db: Db; crypto: Crypto; now: () => Date; operator?: string }, cardNumber: string): Promise<EraseResult> {
   const at = deps.now().toISOString();
-  return changeOperatorCard(deps, cardNumber, async (trx, card, masked) => {
+  return changeOperatorCard(deps, cardNumber, async ({ trx, card }, masked) => {
     requireVisa(card, masked);
     const sealed = await findVisaHolder(trx, card.id);
     if (sealed) {
@@ -79,14 +80,8 @@ export function eraseHolder(deps: { db: Db; crypto: Crypto; now: () => Date; ope
     if (sealed) {
       await updateVisaHolderData(trx, card.id, deps.crypto.cipher.encrypt(JSON.stringify(erasedHolder(at)), PURPOSE.visaHolder), deps.crypto.cipher.keyVersion, at);
     }
-    const messages = await trx
-      .updateTable('outbox_messages')
-      .set({ status: 'failed', payload_ciphertext: null, last_error: 'erased on request', lease_until: null, updated_at: at })
-      .where('card_id', '=', card.id)
-      .where('payload_ciphertext', 'is not', null)
-      .executeTakeFirst();
-    const messagesErased = Number(messages.numUpdatedRows);
-    await recordAuditEvent(trx, { type: 'holder.erase', client: operatorActorOf(deps), outcome: 'erased', brandId: card.brand_id, cardId: card.id, detail: `${messagesErased} queued messages erased` }, at);
+    const messagesErased = await eraseMessagesOfCard(trx, card.id, 'erased on request', at);
+    await recordAuditEvent(trx, { type: 'holder.erase', ...operatorAuditFields(deps), outcome: 'erased', brandId: card.brand_id, cardId: card.id, detail: `${messagesErased} queued messages erased` }, at);
     return { maskedNumber: masked, erased: true, erasedAt: at, messagesErased };
   });
 }

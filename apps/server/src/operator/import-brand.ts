@@ -2,7 +2,9 @@ import type { LoadedBrand } from './brand-file.js';
 import { storeBrand } from './store-brand.js';
 import type { Db } from '../db/database.js';
 import { recordAuditEvent } from '../db/repositories/audit.js';
+import { listBrandAssetHeaders } from '../db/repositories/brand-assets.js';
 import { listBrandTranslations } from '../db/repositories/brand-translations.js';
+import { findBrandByCode, findBrandById, findBrandBySlug, listBrandFlows } from '../db/repositories/brands.js';
 import type { Executor } from '../db/repositories/executor.js';
 import { OperatorError } from './operator-error.js';
 import { operatorActor } from './operator-name.js';
@@ -44,14 +46,11 @@ const PART_LABELS: Record<string, string> = {
 };
 
 async function snapshot(db: Executor, brandId: string): Promise<BrandSnapshot> {
-  const brand = await db.selectFrom('brands').selectAll().where('id', '=', brandId).executeTakeFirstOrThrow();
-  const flows = await db.selectFrom('brand_flows').selectAll().where('brand_id', '=', brandId).orderBy('flow_code').execute();
-  const assets = await db
-    .selectFrom('brand_assets')
-    .select(['name', 'content_type', 'etag'])
-    .where('brand_id', '=', brandId)
-    .orderBy('name')
-    .execute();
+  const brand = await findBrandById(db, brandId);
+  if (!brand) throw new Error(`brand ${brandId} is gone in the transaction that stored it`);
+  // In flow code order: a snapshot must not depend on the order the rows were stored in.
+  const flows = (await listBrandFlows(db, brandId)).sort((a, b) => (a.flow_code < b.flow_code ? -1 : a.flow_code > b.flow_code ? 1 : 0));
+  const assets = await listBrandAssetHeaders(db, brandId);
   const translations = await listBrandTranslations(db, brandId);
   return {
     parts: {
@@ -101,8 +100,8 @@ export async function importBrand(db: Db, loaded: LoadedBrand, now: Date, option
   const dryRun = options.dryRun === true;
   try {
     return await db.transaction().execute(async (trx) => {
-    const byCode = await trx.selectFrom('brands').select(['id', 'slug']).where('code', '=', brand.code).executeTakeFirst();
-    const bySlug = await trx.selectFrom('brands').select(['id', 'code']).where('slug', '=', brand.slug).executeTakeFirst();
+    const byCode = await findBrandByCode(trx, brand.code);
+    const bySlug = await findBrandBySlug(trx, brand.slug);
     if (bySlug && bySlug.id !== byCode?.id) {
       throw new OperatorError(
         `The slug "${brand.slug}" belongs to brand ${bySlug.code}, not to ${brand.code}.`,
@@ -139,6 +138,7 @@ export async function importBrand(db: Db, loaded: LoadedBrand, now: Date, option
         outcome: action,
         brandId,
         client: operatorActor(options.by),
+        actor: operatorActor(options.by),
         detail: JSON.stringify({ source: options.source, changes }).slice(0, 1000),
       },
       at,

@@ -10,7 +10,7 @@ import { cardsByNumberIndexes } from '../db/repositories/cards.js';
 import { findIndexedUnderOther } from '../db/repositories/indexed-columns.js';
 import type { BrandRow } from '../db/schema.js';
 import { timeOrderedId } from '../db/time-ordered-id.js';
-import { operatorActorOf } from './operator-name.js';
+import { operatorAuditFields } from './operator-name.js';
 import { OperatorError } from './operator-error.js';
 
 /**
@@ -353,7 +353,7 @@ export async function importCards(
           options.progress?.(rows);
         };
 
-        const client = operatorActorOf(deps);
+        const by = operatorAuditFields(deps);
         for await (const record of read()) {
           if (!header) {
             header = { positions: readHeader(record), width: record.fields.length };
@@ -417,7 +417,7 @@ export async function importCards(
           {
             id: eventId,
             type: 'cards.import',
-            client,
+            ...by,
             outcome: 'imported',
             detail: JSON.stringify({ source: options.source.slice(-200), ...(digest && { sha256: digest }), cards: result.imported }),
           },

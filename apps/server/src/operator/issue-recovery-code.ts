@@ -6,7 +6,7 @@ import { recordAuditEvent } from '../db/repositories/audit.js';
 import { findBrandById, listBrandFlows } from '../db/repositories/brands.js';
 import { readNumberGuesses } from '../db/repositories/number-guesses.js';
 import { guessingGate, guessingStateOf } from '../domain/guessing-policy.js';
-import { operatorActorOf } from './operator-name.js';
+import { operatorAuditFields } from './operator-name.js';
 import { OperatorError } from './operator-error.js';
 import { changeOperatorCard } from './operator-card.js';
 import { offersFlow } from '../customer-call/brand-gate.js';
@@ -32,7 +32,7 @@ export interface IssueRecoveryCodeResult {
 export async function issueRecoveryCode(deps: { db: Db; crypto: Crypto; now: () => Date; operator?: string }, cardNumber: string): Promise<IssueRecoveryCodeResult> {
   const now = deps.now();
   const at = now.toISOString();
-  return changeOperatorCard(deps, cardNumber, async (trx, card, masked, indexes) => {
+  return changeOperatorCard(deps, cardNumber, async ({ trx, card }, masked, indexes) => {
     if (card.kind !== 'giftcard') {
       throw new OperatorError(`The card ${masked} is a Visa card: Visa cards recover their passcode with a code sent by SMS, not a recovery code.`);
     }
@@ -45,7 +45,7 @@ export async function issueRecoveryCode(deps: { db: Db; crypto: Crypto; now: () 
     await setCardSecret(trx, deps.crypto, { cardId: card.id, kind: 'recovery_code', value: recoveryCode, at });
     await recordAuditEvent(
       trx,
-      { type: 'card.recovery_code', client: operatorActorOf(deps), outcome: 'issued', brandId: card.brand_id, cardId: card.id, detail: 'operator; earlier recovery codes stopped working' },
+      { type: 'card.recovery_code', ...operatorAuditFields(deps), outcome: 'issued', brandId: card.brand_id, cardId: card.id, detail: 'operator; earlier recovery codes stopped working' },
       at,
     );
     const gate = guessingGate(guessingStateOf(await readNumberGuesses(trx, indexes)), now);

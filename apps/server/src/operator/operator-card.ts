@@ -1,9 +1,8 @@
 import { cardNumberField, maskCardNumber } from '@tessera/contracts';
-import type { Transaction } from 'kysely';
 import { type Crypto, PURPOSE } from '../crypto/index.js';
 import type { Db } from '../db/database.js';
 import { findCardByNumberIndex } from '../db/repositories/cards.js';
-import type { CardRow, Database } from '../db/schema.js';
+import type { LockedCard } from '../card-commands/locked-card.js';
 import { OperatorError } from './operator-error.js';
 
 /**
@@ -24,14 +23,14 @@ export function operatorCardNumber(crypto: Crypto, cardNumber: string): { masked
  * has is a clear refusal and changes nothing.
  */
 export function changeOperatorCard<T>(
-  deps: { db: Db; crypto: Crypto },
+  deps: { db: Db; crypto: Crypto; now: () => Date },
   cardNumber: string,
-  change: (trx: Transaction<Database>, card: CardRow, masked: string, indexes: readonly [string, string]) => Promise<T>,
+  change: (locked: LockedCard, masked: string, indexes: readonly [string, string]) => Promise<T>,
 ): Promise<T> {
   const { masked, indexes } = operatorCardNumber(deps.crypto, cardNumber);
   return deps.db.transaction().execute(async (trx) => {
     const card = await findCardByNumberIndex(trx, indexes, { forUpdate: true });
     if (!card) throw new OperatorError(`No card with number ${masked} exists.`);
-    return change(trx, card, masked, indexes);
+    return change({ trx, card, now: deps.now() }, masked, indexes);
   });
 }

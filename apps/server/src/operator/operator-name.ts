@@ -1,4 +1,5 @@
 import { userInfo } from 'node:os';
+import { type Actor, auditActorFields } from '../card-commands/actor.js';
 
 /**
  * Who ran an operator command, for the audit trail: `--by NAME`, else the login name. A name is
@@ -25,5 +26,8 @@ function loginName(): string | undefined {
 /** The audit event's `client` of an operator's change: "operator:NAME" (a customer call's is its address). */
 export const operatorActor = (name: string) => `operator:${name}`;
 
-/** The `client` of an operator use case's audit events: its operator, when the caller named one. */
-export const operatorActorOf = (deps: { operator?: string }) => (deps.operator ? operatorActor(deps.operator) : null);
+/** The operator as the actor of a card command (card-commands/actor.ts). */
+export const operatorCommandActor = (deps: { operator?: string }): Actor => (deps.operator ? { kind: 'operator', name: deps.operator } : { kind: 'operator' });
+
+/** Who ran an operator command, as its audit events say it: `actor` (`operator[:NAME]`) and `client` as before. */
+export const operatorAuditFields = (deps: { operator?: string }) => auditActorFields(operatorCommandActor(deps));

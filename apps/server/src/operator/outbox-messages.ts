@@ -4,7 +4,7 @@ import { findCurrentSecret } from '../db/repositories/card-secrets.js';
 import { findOutboxMessage, listOutboxMessages, type OutboxListing, requeueMessage } from '../db/repositories/outbox.js';
 import type { OutboxMessageRow } from '../db/schema.js';
 import { OperatorError } from './operator-error.js';
-import { operatorActorOf } from './operator-name.js';
+import { operatorAuditFields } from './operator-name.js';
 
 export type OutboxStatus = OutboxMessageRow['status'];
 export const OUTBOX_STATUSES: readonly OutboxStatus[] = ['pending', 'sent', 'failed'];
@@ -66,7 +66,7 @@ export async function retryMessage(deps: { db: Db; now: () => Date; operator?: s
     if (!(await requeueMessage(trx, id, from, at))) throw new OperatorError(`Message ${id} changed while it was being retried; look at it again.`);
     await recordAuditEvent(
       trx,
-      { type: 'outbox.retry', client: operatorActorOf(deps), outcome: from === 'failed' ? 'requeued' : 'due_now', brandId: message.brand_id, cardId: message.card_id, detail: `message ${id} (${message.purpose}), was ${from} after ${message.attempts} attempts` },
+      { type: 'outbox.retry', ...operatorAuditFields(deps), outcome: from === 'failed' ? 'requeued' : 'due_now', brandId: message.brand_id, cardId: message.card_id, detail: `message ${id} (${message.purpose}), was ${from} after ${message.attempts} attempts` },
       at,
     );
     return { message: (await findOutboxMessage(trx, id))!, from, wasDueAt: message.next_attempt_at };

@@ -1,7 +1,13 @@
 import type { Db } from '../db/database.js';
 import { recordAuditEvent } from '../db/repositories/audit.js';
+import { deleteExpiredCaptchaTokens } from '../db/repositories/captcha-tokens.js';
+import { deleteSpentSecretsBefore } from '../db/repositories/card-secrets.js';
+import { deleteErrorReportsBefore } from '../db/repositories/error-reports.js';
+import { deleteIdempotencyKeysBefore } from '../db/repositories/idempotency-keys.js';
+import { eraseIdentityDataBefore } from '../db/repositories/identity-sessions.js';
+import { deleteExpiredPinFrameKeys } from '../db/repositories/pin-frame-keys.js';
 import { IDEMPOTENCY_KEPT_MS } from '../domain/brand-api-rules.js';
-import { operatorActorOf } from './operator-name.js';
+import { operatorAuditFields } from './operator-name.js';
 
 const DAY_MS = 86_400_000;
 
@@ -41,38 +47,23 @@ export async function prune(deps: { db: Db; now: () => Date; operator?: string }
   const now = deps.now();
   const at = now.toISOString();
   const ago = (days: number) => new Date(now.getTime() - days * DAY_MS).toISOString();
-  const counted = (result: { numDeletedRows?: bigint; numUpdatedRows?: bigint } | undefined) => Number(result?.numDeletedRows ?? result?.numUpdatedRows ?? 0n);
   const rollback = new Error('dry run');
   let result: PruneResult | undefined;
   try {
     await deps.db.transaction().execute(async (trx) => {
-      const errorReports = counted(await trx.deleteFrom('error_reports').where('created_at', '<', ago(ages.errorReports)).executeTakeFirst());
-      const spentBefore = ago(ages.spentCodes);
-      const spentCodes = counted(
-        await trx
-          .deleteFrom('card_secrets')
-          .where((eb) => eb.or([eb('used_at', '<', spentBefore), eb.and([eb('used_at', 'is', null), eb('expires_at', '<', spentBefore)])]))
-          .where((eb) => eb.not(eb.exists(eb.selectFrom('identity_sessions as s').select('s.id').whereRef('s.bound_secret_id', '=', 'card_secrets.id'))))
-          .executeTakeFirst(),
-      );
-      const captchaTokens = counted(await trx.deleteFrom('spent_captcha_tokens').where('expires_at', '<', at).executeTakeFirst());
-      const pinFrameKeys = counted(await trx.deleteFrom('pin_frame_keys').where('expires_at', '<', ago(1)).executeTakeFirst());
-      const identitySessions = counted(
-        await trx
-          .updateTable('identity_sessions')
-          .set({ identity_ciphertext: null, bound_iban_ciphertext: null })
-          .where('created_at', '<', ago(ages.identitySessions))
-          .where((eb) => eb.or([eb('identity_ciphertext', 'is not', null), eb('bound_iban_ciphertext', 'is not', null)]))
-          .executeTakeFirst(),
-      );
-      const idempotencyKeys = counted(
-        await trx.deleteFrom('idempotency_keys').where('created_at', '<', new Date(now.getTime() - IDEMPOTENCY_KEPT_MS).toISOString()).executeTakeFirst(),
-      );
+      // Error reports and idempotency keys go by the same calls as in the server's hourly
+      // housekeeping (app/housekeeping.ts); the prune is for what it does not sweep, and for now.
+      const errorReports = await deleteErrorReportsBefore(trx, ago(ages.errorReports));
+      const spentCodes = await deleteSpentSecretsBefore(trx, ago(ages.spentCodes));
+      const captchaTokens = await deleteExpiredCaptchaTokens(trx, at);
+      const pinFrameKeys = await deleteExpiredPinFrameKeys(trx, ago(1));
+      const identitySessions = await eraseIdentityDataBefore(trx, ago(ages.identitySessions));
+      const idempotencyKeys = await deleteIdempotencyKeysBefore(trx, new Date(now.getTime() - IDEMPOTENCY_KEPT_MS).toISOString());
       result = { dryRun: options.dryRun, errorReports, spentCodes, captchaTokens, pinFrameKeys, identitySessions, idempotencyKeys };
       if (options.dryRun) throw rollback;
       await recordAuditEvent(
         trx,
-        { type: 'maintenance.prune', client: operatorActorOf(deps), outcome: 'pruned', detail: JSON.stringify({ ...result, dryRun: undefined, ages }) },
+        { type: 'maintenance.prune', ...operatorAuditFields(deps), outcome: 'pruned', detail: JSON.stringify({ ...result, dryRun: undefined, ages }) },
         at,
       );
     });

@@ -5,7 +5,7 @@ import { findPayoutBatch, payoutsOfBatch } from '../db/repositories/payouts.js';
 import { amsterdamDate, type PainFormat } from '../domain/sepa.js';
 import { type ExportPayoutsDeps, fileSha256, type FileTarget, payoutFileXml, withStagedFile } from './export-payouts.js';
 import { OperatorError } from './operator-error.js';
-import { operatorActorOf } from './operator-name.js';
+import { operatorAuditFields } from './operator-name.js';
 
 export interface ReexportResult {
   messageId: string;
@@ -66,7 +66,7 @@ export async function reexportPayoutBatch(
     const total = payouts.reduce((sum, p) => sum + p.amount, 0);
     await recordAuditEvent(
       trx,
-      { type: 'payouts.reexport', client: operatorActorOf(deps), outcome: 'written', detail: `batch ${batch.id} (${format}) written again: ${payouts.length} payouts, ${total} ${batch.asset_code}, sha256 ${sha256}` },
+      { type: 'payouts.reexport', ...operatorAuditFields(deps), outcome: 'written', detail: `batch ${batch.id} (${format}) written again: ${payouts.length} payouts, ${total} ${batch.asset_code}, sha256 ${sha256}` },
       at,
     );
     await stage(xml);

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
+import { sumLedgerByHour } from '../db/repositories/reports.js';
 import type { LedgerEntriesTable } from '../db/schema.js';
 import { amsterdamDay, amsterdamDayStart, nextDay } from '../domain/report-period.js';
 import { reportBrandId } from './report-scope.js';
@@ -28,31 +28,14 @@ export async function reportActivity(deps: { db: Db }, input: { from: string; to
   const brandId = await reportBrandId(deps.db, input.brand);
   const start = amsterdamDayStart(input.from).toISOString();
   const end = amsterdamDayStart(nextDay(input.to)).toISOString();
-  // created_at is an ISO time in UTC (yyyy-mm-ddThh:…): its first 13 characters are the hour.
-  const hour = sql<string>`substr(l.created_at, 1, 13)`;
-  let query = deps.db
-    .selectFrom('ledger_entries as l')
-    .innerJoin('cards as c', 'c.id', 'l.card_id')
-    .innerJoin('brands as b', 'b.id', 'c.brand_id')
-    .select((eb) => [
-      'b.code as brand',
-      'l.asset_code as asset',
-      'l.kind as kind',
-      hour.as('hour'),
-      eb.fn.countAll<number | string>().as('entries'),
-      eb.fn.sum<number | string>('l.amount').as('amount'),
-    ])
-    .where('l.created_at', '>=', start)
-    .where('l.created_at', '<', end)
-    .groupBy(['b.code', 'l.asset_code', 'l.kind', hour]);
-  if (brandId) query = query.where('c.brand_id', '=', brandId);
+  const hours = await sumLedgerByHour(deps.db, { start, end, ...(brandId && { brandId }) });
   const byDay = new Map<string, ActivityRow>();
-  for (const r of await query.execute()) {
+  for (const r of hours) {
     const day = amsterdamDay(new Date(`${r.hour}:00:00Z`));
     const key = `${day}\u0000${r.brand}\u0000${r.asset}\u0000${r.kind}`;
     const row = byDay.get(key) ?? { day, brand: r.brand, asset: r.asset, kind: r.kind, entries: 0, amount: 0 };
-    row.entries += Number(r.entries);
-    row.amount += Number(r.amount);
+    row.entries += r.entries;
+    row.amount += r.amount;
     byDay.set(key, row);
   }
   const order = (a: ActivityRow, b: ActivityRow) => a.day.localeCompare(b.day) || a.brand.localeCompare(b.brand) || a.asset.localeCompare(b.asset) || a.kind.localeCompare(b.kind);

@@ -1,5 +1,6 @@
 import { maskCardNumber } from '@tessera/contracts';
 import type { Db } from '../db/database.js';
+import { listExpiringBalances } from '../db/repositories/reports.js';
 import { amsterdamDay, nextDay } from '../domain/report-period.js';
 import { reportBrandId } from './report-scope.js';
 
@@ -26,27 +27,6 @@ export async function reportExpiring(deps: { db: Db; now: () => Date }, input: {
   let last = from;
   for (let day = 0; day < input.withinDays; day++) last = nextDay(last);
   const before = nextDay(last);
-  let query = deps.db
-    .selectFrom('cards as c')
-    .innerJoin('brands as b', 'b.id', 'c.brand_id')
-    .innerJoin('ledger_entries as l', 'l.card_id', 'c.id')
-    .select((eb) => [
-      'b.code as brand',
-      'c.number_last3 as last3',
-      'c.expires_at as expires_at',
-      'c.blocked_at as blocked_at',
-      'l.asset_code as asset',
-      eb.fn.sum<number | string>('l.amount').as('balance'),
-    ])
-    .where('c.expires_at', 'is not', null)
-    .where('c.expires_at', '>=', from)
-    .where('c.expires_at', '<', before)
-    .groupBy(['c.id', 'b.code', 'c.number_last3', 'c.expires_at', 'c.blocked_at', 'l.asset_code'])
-    .having((eb) => eb.fn.sum('l.amount'), '>', 0)
-    .orderBy('b.code')
-    .orderBy('c.expires_at')
-    .orderBy('c.id');
-  if (brandId) query = query.where('c.brand_id', '=', brandId);
-  const rows = await query.execute();
-  return rows.map((r) => ({ brand: r.brand, card: maskCardNumber(r.last3), expiresAt: r.expires_at!, asset: r.asset, balance: Number(r.balance), blocked: r.blocked_at !== null }));
+  const rows = await listExpiringBalances(deps.db, { from, before, ...(brandId && { brandId }) });
+  return rows.map((r) => ({ brand: r.brand, card: maskCardNumber(r.last3), expiresAt: r.expiresAt, asset: r.asset, balance: r.balance, blocked: r.blocked }));
 }

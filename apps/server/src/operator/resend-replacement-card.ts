@@ -1,24 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { emailField, maskCardNumber, SUPPORTED_LANGUAGES } from '@tessera/contracts';
-import type { Transaction } from 'kysely';
 import { cardNumberIndexes } from '../cards/card-number-indexes.js';
 import { drawSecurityCode } from '../cards/card-numbers.js';
 import { type Crypto, PURPOSE } from '../crypto/index.js';
-import { type Db, isPostgres } from '../db/database.js';
+import type { Db } from '../db/database.js';
 import { recordAuditEvent } from '../db/repositories/audit.js';
 import { findBrandById } from '../db/repositories/brands.js';
 import { findCardReplacement, findCardReplacementByNewCard, updateCardReplacementEmail } from '../db/repositories/card-replacements.js';
-import { findCardByNumberIndex } from '../db/repositories/cards.js';
+import { findCardById, findCardByNumberIndex } from '../db/repositories/cards.js';
+import { findMessageIdByDedupeKey, listMessagesOfCardFor } from '../db/repositories/outbox.js';
 import { forgetGuessesOf, readNumberGuesses } from '../db/repositories/number-guesses.js';
 import { sumLedgerByAsset } from '../db/repositories/ledger.js';
-import type { CardReplacementRow, CardRow, Database } from '../db/schema.js';
+import type { CardReplacementRow, CardRow } from '../db/schema.js';
 import { composeReplacementCardEmail, replacementDedupeKey } from '../delivery/emails/replacement-card.js';
 import { recipientHint } from '../delivery/message.js';
 import { enqueueMessage } from '../delivery/outbox.js';
 import { isReplacedGiftCard } from '../domain/card-state.js';
 import { guessingStateOf } from '../domain/guessing-policy.js';
 import { balancesOf } from '../domain/ledger.js';
-import { operatorActorOf } from './operator-name.js';
+import { operatorAuditFields } from './operator-name.js';
 import { OperatorError } from './operator-error.js';
 import { operatorCardNumber } from './operator-card.js';
 import { setCardSecret } from '../cards/set-card-secret.js';
@@ -55,11 +55,6 @@ export interface ResendReplacementResult {
 
 const mask = (card: Pick<CardRow, 'number_last3'>) => maskCardNumber(card.number_last3);
 const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
-
-async function cardById(trx: Transaction<Database>, id: string, options: { forUpdate?: boolean } = {}): Promise<CardRow | undefined> {
-  const query = trx.selectFrom('cards').selectAll().where('id', '=', id);
-  return (options.forUpdate && isPostgres(trx) ? query.forUpdate() : query).executeTakeFirst();
-}
 
 /**
  * `tessera cards resend-replacement NUMBER [--email ADDRESS]`: the way out when the e-mail with a
@@ -112,8 +107,8 @@ export async function resendReplacementCard(
       record = await findCardReplacementByNewCard(trx, card.id);
       if (!record) throw new OperatorError(`The card ${masked} was never replaced and is not a replacement card: there is no replacement e-mail to send.`);
     }
-    const oldCard = record.old_card_id === card.id ? card : await cardById(trx, record.old_card_id);
-    const newCard = await cardById(trx, record.new_card_id, { forUpdate: true });
+    const oldCard = record.old_card_id === card.id ? card : await findCardById(trx, record.old_card_id);
+    const newCard = await findCardById(trx, record.new_card_id, { forUpdate: true });
     if (!oldCard || !newCard) throw new Error('card_replacements names a card that does not exist');
     const oldMasked = mask(oldCard);
     const newMasked = mask(newCard);
@@ -121,10 +116,10 @@ export async function resendReplacementCard(
     if (isReplacedGiftCard(newCard)) {
       // Follow the chain to the card that holds the balance now, and the card it replaced.
       let replaced = newCard;
-      let latest = await cardById(trx, newCard.replaced_by_card_id!);
+      let latest = await findCardById(trx, newCard.replaced_by_card_id!);
       for (let hops = 0; latest && isReplacedGiftCard(latest) && hops < MAX_CHAIN; hops++) {
         replaced = latest;
-        latest = await cardById(trx, latest.replaced_by_card_id!);
+        latest = await findCardById(trx, latest.replaced_by_card_id!);
       }
       const latestMasked = latest ? mask(latest) : '?';
       throw new OperatorError(
@@ -136,14 +131,7 @@ export async function resendReplacementCard(
       throw new OperatorError(`The replacement card ${newMasked} of ${oldMasked} is ${newCard.state === 'blocked' ? 'blocked (stopped)' : newCard.state}: a new code would not make it usable.`);
     }
 
-    const earlier = await trx
-      .selectFrom('outbox_messages')
-      .select(['id', 'status', 'attempts', 'next_attempt_at', 'last_error', 'updated_at'])
-      .where('card_id', '=', newCard.id)
-      .where('purpose', '=', PURPOSE_REPLACEMENT_CARD)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .execute();
+    const earlier = await listMessagesOfCardFor(trx, newCard.id, PURPOSE_REPLACEMENT_CARD);
     const pending = earlier.find((m) => m.status === 'pending');
     if (pending) {
       throw new OperatorError(
@@ -186,18 +174,18 @@ export async function resendReplacementCard(
     const resendId = randomUUID();
     const dedupeKey = resendDedupeKey(record.old_card_id, resendId);
     const queued = await enqueueMessage(trx, crypto, { message, purpose: PURPOSE_REPLACEMENT_CARD, brandId: brand.id, cardId: newCard.id, dedupeKey }, at);
-    const row = await trx.selectFrom('outbox_messages').select('id').where('dedupe_key', '=', dedupeKey).executeTakeFirst();
-    if (!queued || !row) throw new Error('the resent e-mail was not queued');
+    const messageId = await findMessageIdByDedupeKey(trx, dedupeKey);
+    if (!queued || !messageId) throw new Error('the resent e-mail was not queued');
 
     await recordAuditEvent(
       trx,
       {
-        type: 'card.replacement_resend', client: operatorActorOf(deps),
+        type: 'card.replacement_resend', ...operatorAuditFields(deps),
         outcome: 'queued',
         brandId: brand.id,
         cardId: newCard.id,
         detail:
-          `operator; replacement of card ${record.old_card_id}; new security code; outbox message ${row.id}; ` +
+          `operator; replacement of card ${record.old_card_id}; new security code; outbox message ${messageId}; ` +
           `address ${addressChanged ? 'changed' : newEmail !== undefined ? 'confirmed' : 'kept'}; failed attempts were ${guessing.failedAttempts}${guessing.operatorLocked ? '; operator lock lifted' : ''}`,
       },
       at,
@@ -211,7 +199,7 @@ export async function resendReplacementCard(
       recipientHint: recipientHint(message),
       addressChanged,
       culture,
-      messageId: row.id,
+      messageId,
       previous: last ? { status: last.status, lastError: last.last_error, updatedAt: last.updated_at } : null,
       failedAttemptsCleared: guessing.failedAttempts,
       wasOperatorLocked: guessing.operatorLocked,

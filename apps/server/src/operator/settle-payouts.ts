@@ -5,11 +5,11 @@ import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { Db } from '../db/database.js';
 import { recordAuditEvent } from '../db/repositories/audit.js';
-import { updateCard } from '../db/repositories/cards.js';
+import { findCardById, updateCard } from '../db/repositories/cards.js';
 import { insertLedgerEntries } from '../db/repositories/ledger.js';
 import { findCardForUpdate, findPayoutsByKeys, type PayoutStatus, transitionPayout } from '../db/repositories/payouts.js';
 import type { Database, PayoutRow } from '../db/schema.js';
-import { operatorActorOf } from './operator-name.js';
+import { operatorAuditFields } from './operator-name.js';
 import { OperatorError } from './operator-error.js';
 import { isCreditedBack, payoutReference } from '../domain/payout.js';
 
@@ -95,7 +95,7 @@ export async function settlePayouts(deps: { db: Db; crypto: Crypto; now: () => D
       await recordAuditEvent(
         trx,
         {
-          type: 'payout.settle', client: operatorActorOf(deps),
+          type: 'payout.settle', ...operatorAuditFields(deps),
           outcome: settlement,
           brandId: payout.brand_id,
           cardId: payout.card_id,
@@ -104,7 +104,8 @@ export async function settlePayouts(deps: { db: Db; crypto: Crypto; now: () => D
         at,
       );
       // A returned payout failed after all, as far as the brand's systems are concerned: its money is back on the card.
-      const card = await trx.selectFrom('cards').select(['id', 'number_last3', 'kind']).where('id', '=', payout.card_id).executeTakeFirstOrThrow();
+      const card = await findCardById(trx, payout.card_id);
+      if (!card) throw new Error(`payout ${payout.id} names a card that does not exist`);
       await recordWebhookEvent(
         trx,
         deps.crypto,

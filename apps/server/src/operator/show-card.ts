@@ -1,9 +1,12 @@
 import { maskCardNumber } from '@tessera/contracts';
 import type { Crypto } from '../crypto/index.js';
 import type { Db } from '../db/database.js';
-import { type AuditListing, listAuditEvents } from '../db/repositories/audit.js';
-import { findCardByNumberIndex } from '../db/repositories/cards.js';
-import { sumLedgerByAsset } from '../db/repositories/ledger.js';
+import { type AuditListing, findAuditEvent, listAuditEvents } from '../db/repositories/audit.js';
+import { findBrandByCode, findBrandById } from '../db/repositories/brands.js';
+import { replacementNeighboursOf } from '../db/repositories/card-replacements.js';
+import { findBrandCardsByLast3, findCardByNumberIndex } from '../db/repositories/cards.js';
+import { listLedgerEntriesOfCard, sumLedgerByAsset } from '../db/repositories/ledger.js';
+import { listMessagesOfCard } from '../db/repositories/outbox.js';
 import { readNumberGuesses } from '../db/repositories/number-guesses.js';
 import { payoutsOfCard } from '../db/repositories/payouts.js';
 import { guessingStateOf } from '../domain/guessing-policy.js';
@@ -33,7 +36,7 @@ export interface CardReport {
   audit: (Omit<AuditListing, 'card_id' | 'card_last3'>)[];
 }
 
-const masked = (last3: string | undefined) => (last3 ? maskCardNumber(last3) : null);
+const masked = (last3: string | null) => (last3 ? maskCardNumber(last3) : null);
 
 /**
  * `tessera cards show NUMBER`: everything support needs about one card, in one read: where it
@@ -46,14 +49,13 @@ export async function showCard(deps: { db: Db; crypto: Crypto; now: () => Date }
   const card = await findCardByNumberIndex(deps.db, indexes);
   if (!card) throw new OperatorError(`No card with number ${number} exists.`);
   const db = deps.db;
-  const [brand, sums, ledger, replacedBy, replaces, payouts, messages, audit, guesses] = await Promise.all([
-    db.selectFrom('brands').select('code').where('id', '=', card.brand_id).executeTakeFirst(),
+  const [brand, sums, ledger, replacements, payouts, messages, audit, guesses] = await Promise.all([
+    findBrandById(db, card.brand_id),
     sumLedgerByAsset(db, card.id),
-    db.selectFrom('ledger_entries').selectAll().where('card_id', '=', card.id).orderBy('created_at').orderBy('id').execute(),
-    db.selectFrom('card_replacements as r').innerJoin('cards as c', 'c.id', 'r.new_card_id').select('c.number_last3').where('r.old_card_id', '=', card.id).executeTakeFirst(),
-    db.selectFrom('card_replacements as r').innerJoin('cards as c', 'c.id', 'r.old_card_id').select('c.number_last3').where('r.new_card_id', '=', card.id).executeTakeFirst(),
+    listLedgerEntriesOfCard(db, card.id),
+    replacementNeighboursOf(db, card.id),
     payoutsOfCard(db, card.id),
-    db.selectFrom('outbox_messages').select(['id', 'created_at', 'channel', 'purpose', 'status', 'recipient_hint']).where('card_id', '=', card.id).orderBy('created_at').execute(),
+    listMessagesOfCard(db, card.id),
     listAuditEvents(db, { card: { id: card.id, importEventId: card.import_event_id }, limit: 50 }),
     readNumberGuesses(db, indexes),
   ]);
@@ -74,8 +76,8 @@ export async function showCard(deps: { db: Db; crypto: Crypto; now: () => Date }
       operatorLocked: guessing.operatorLocked,
     },
     ledger: ledger.map((e) => ({ at: e.created_at, kind: e.kind, amount: Number(e.amount), assetCode: e.asset_code, reference: e.reference })),
-    replacedBy: masked(replacedBy?.number_last3),
-    replaces: masked(replaces?.number_last3),
+    replacedBy: masked(replacements.replacedByLast3),
+    replaces: masked(replacements.replacesLast3),
     payouts: payouts.map((p) => ({ id: p.id, status: p.status, amount: p.amount, fee: p.fee, assetCode: p.asset_code, ibanHint: p.iban_hint, at: p.created_at })),
     registeredAt: card.registered_at,
     paidOutAt: card.paid_out_at,
@@ -87,7 +89,7 @@ export async function showCard(deps: { db: Db; crypto: Crypto; now: () => Date }
 
 /** The import a card came from, told by its `cards.import` event (decision 026). */
 async function importOf(db: Db, eventId: string, line: number | null): Promise<NonNullable<CardReport['imported']>> {
-  const event = await db.selectFrom('audit_events').select(['occurred_at', 'client', 'detail']).where('id', '=', eventId).executeTakeFirst();
+  const event = await findAuditEvent(db, eventId);
   let source: string | null = null;
   try {
     const detail: unknown = JSON.parse(event?.detail ?? 'null');
@@ -113,16 +115,9 @@ export interface FoundCard {
  * whole number. At most 50; the numbers stay masked.
  */
 export async function findCards(deps: { db: Db }, brandCode: string, last3: string): Promise<FoundCard[]> {
-  const brand = await deps.db.selectFrom('brands').select('id').where('code', '=', brandCode).executeTakeFirst();
+  const brand = await findBrandByCode(deps.db, brandCode);
   if (!brand) throw new OperatorError(`There is no brand with code ${brandCode}.`, ['"tessera brands list" shows the brands']);
-  const cards = await deps.db
-    .selectFrom('cards')
-    .select(['id', 'kind', 'state', 'blocked_at', 'asset_code', 'number_last3', 'created_at'])
-    .where('brand_id', '=', brand.id)
-    .where('number_last3', '=', last3)
-    .orderBy('created_at')
-    .limit(50)
-    .execute();
+  const cards = await findBrandCardsByLast3(deps.db, brand.id, last3, 50);
   return Promise.all(
     cards.map(async (c) => ({
       masked: maskCardNumber(c.number_last3),

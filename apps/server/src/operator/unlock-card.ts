@@ -1,10 +1,9 @@
-import { operatorActorOf } from './operator-name.js';
+import { unlockLockedCard } from '../card-commands/unlock-guessing.js';
 import type { Crypto } from '../crypto/index.js';
 import type { Db } from '../db/database.js';
-import { recordAuditEvent } from '../db/repositories/audit.js';
-import { forgetGuessesOf, readNumberGuesses } from '../db/repositories/number-guesses.js';
-import { guessingStateOf } from '../domain/guessing-policy.js';
+import { findBrandById } from '../db/repositories/brands.js';
 import { changeOperatorCard } from './operator-card.js';
+import { operatorCommandActor } from './operator-name.js';
 
 export interface UnlockCardResult {
   maskedNumber: string;
@@ -18,39 +17,14 @@ export interface UnlockCardResult {
 }
 
 /**
- * `tessera cards unlock NUMBER`: lifts the operator lock that 100 wrong secrets set, ends a running
- * cool-down and resets the failed-attempt count, so the cardholder can use self-service again.
- * It does not unblock a blocked (replaced or stopped) card: that is a different decision.
+ * `tessera cards unlock NUMBER`: lifts the lock that 100 wrong secrets set, ends a running
+ * cool-down and resets the failed-attempt count (card-commands/unlock-guessing.ts), so the
+ * cardholder can use self-service again. It does not unblock a blocked card.
  */
-export async function unlockCard(deps: { db: Db; crypto: Crypto; now: () => Date; operator?: string }, cardNumber: string): Promise<UnlockCardResult> {
-  const now = deps.now();
-  const at = now.toISOString();
-  return changeOperatorCard(deps, cardNumber, async (trx, card, masked, indexes) => {
-    const guesses = await readNumberGuesses(trx, indexes);
-    const state = guessingStateOf(guesses);
-    const coolingDown = state.lockedUntil !== null && state.lockedUntil.getTime() > now.getTime() ? guesses!.locked_until : null;
-    await forgetGuessesOf(trx, indexes);
-    const wasOperatorLocked = state.operatorLocked;
-    await recordAuditEvent(
-      trx,
-      {
-        type: 'card.unlock', client: operatorActorOf(deps),
-        outcome: wasOperatorLocked ? 'unlocked' : coolingDown ? 'cooldown_ended' : 'counter_reset',
-        brandId: card.brand_id,
-        cardId: card.id,
-        detail: `operator; failed attempts were ${state.failedAttempts}`,
-      },
-      at,
-    );
-    const brand = await trx.selectFrom('brands').select('code').where('id', '=', card.brand_id).executeTakeFirst();
-    return {
-      maskedNumber: masked,
-      kind: card.kind,
-      brandCode: brand?.code ?? '?',
-      state: card.state,
-      wasOperatorLocked,
-      wasCoolingDownUntil: coolingDown,
-      failedAttempts: state.failedAttempts,
-    };
+export function unlockCard(deps: { db: Db; crypto: Crypto; now: () => Date; operator?: string }, cardNumber: string): Promise<UnlockCardResult> {
+  return changeOperatorCard(deps, cardNumber, async (locked, masked) => {
+    const unlock = await unlockLockedCard(deps, locked, operatorCommandActor(deps));
+    const brand = await findBrandById(locked.trx, locked.card.brand_id);
+    return { maskedNumber: masked, kind: locked.card.kind, brandCode: brand?.code ?? '?', state: locked.card.state, ...unlock };
   });
 }

@@ -15,7 +15,7 @@ import {
 import { isWebhookEventType, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../delivery/webhooks/events.js';
 import { isPublicAddress, webhookUrlProblem } from '../domain/webhook-target.js';
 import { OperatorError } from './operator-error.js';
-import { operatorActorOf } from './operator-name.js';
+import { operatorAuditFields } from './operator-name.js';
 
 type Deps = { db: Db; crypto: Crypto; now: () => Date; operator?: string; production: boolean };
 
@@ -67,7 +67,7 @@ export async function addWebhook(
     });
     await recordAuditEvent(
       trx,
-      { type: 'webhook.add', client: operatorActorOf(deps), outcome: 'added', brandId: brand.id, detail: `${id} ${new URL(input.url).host} (${events?.join(',') ?? 'all events'})` },
+      { type: 'webhook.add', ...operatorAuditFields(deps), outcome: 'added', brandId: brand.id, detail: `${id} ${new URL(input.url).host} (${events?.join(',') ?? 'all events'})` },
       at,
     );
   });
@@ -128,7 +128,7 @@ export async function removeWebhook(deps: Deps, id: string): Promise<{ removed: 
     if (!endpoint) throw new OperatorError(`There is no webhook with id ${id}.`, ['"tessera webhooks list" shows the webhooks']);
     const removed = await markWebhookEndpointRemoved(trx, id, at);
     if (removed) {
-      await recordAuditEvent(trx, { type: 'webhook.remove', client: operatorActorOf(deps), outcome: 'removed', brandId: endpoint.brand_id, detail: id }, at);
+      await recordAuditEvent(trx, { type: 'webhook.remove', ...operatorAuditFields(deps), outcome: 'removed', brandId: endpoint.brand_id, detail: id }, at);
     }
     return { removed };
   });

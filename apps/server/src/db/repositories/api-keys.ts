@@ -10,7 +10,7 @@ export async function insertApiKey(db: Executor, row: Insertable<ApiKeysTable>):
 const byHash = preparedQuery((db, p: { keyHash: string; previousHash: string }) =>
   db
     .selectFrom('api_keys')
-    .select(['id', 'brand_id', 'scopes', 'last_used_at', 'revoked_at', 'key_hash'])
+    .select(['id', 'brand_id', 'name', 'scopes', 'last_used_at', 'revoked_at', 'key_hash'])
     .where('key_hash', 'in', [p.keyHash, p.previousHash]),
 );
 
@@ -21,7 +21,7 @@ const byHash = preparedQuery((db, p: { keyHash: string; previousHash: string }) 
 export async function findApiKeyByHash(
   db: Executor,
   [keyHash, previousHash]: readonly [string, string],
-): Promise<Pick<ApiKeyRow, 'id' | 'brand_id' | 'scopes' | 'last_used_at' | 'revoked_at' | 'key_hash'> | undefined> {
+): Promise<Pick<ApiKeyRow, 'id' | 'brand_id' | 'name' | 'scopes' | 'last_used_at' | 'revoked_at' | 'key_hash'> | undefined> {
   return (await byHash(db, { keyHash, previousHash }))[0];
 }
 

@@ -1,8 +1,9 @@
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
+import { isPostgres } from '../database.js';
 import { randomUUID } from 'node:crypto';
 import { preparedQuery } from '../prepared.js';
 import type { Insertable } from 'kysely';
-import type { AuditEventsTable } from '../schema.js';
+import type { AuditEventsTable, Database } from '../schema.js';
 import type { Executor } from './executor.js';
 
 /** What an audit event may hold: never a secret, a full card number or a full client address. */
@@ -14,6 +15,14 @@ export interface AuditEvent {
   flowType?: string | null;
   client?: string | null;
   detail?: string | null;
+  /** Who acted, encoded as db/schema.ts AuditEventsTable says (`cardholder`, `api:NAME`, an e-mail, …). */
+  actor?: string | null;
+  /** The staff grant used: `support:DEMO`, `admin:*`. */
+  actorGrant?: string | null;
+  requestId?: string | null;
+  /** A change of money: the balance before and after, in minor units. */
+  amountBefore?: number | null;
+  amountAfter?: number | null;
 }
 
 const insertAuditEvent = preparedQuery(
@@ -29,6 +38,11 @@ const insertAuditEvent = preparedQuery(
       flowType: string | null;
       client: string | null;
       detail: string | null;
+      actor: string | null;
+      actorGrant: string | null;
+      requestId: string | null;
+      amountBefore: number | null;
+      amountAfter: number | null;
     },
   ) =>
     db.insertInto('audit_events').values({
@@ -41,6 +55,11 @@ const insertAuditEvent = preparedQuery(
       flow_type: p.flowType,
       client: p.client,
       detail: p.detail,
+      actor: p.actor,
+      actor_grant: p.actorGrant,
+      request_id: p.requestId,
+      amount_before: p.amountBefore,
+      amount_after: p.amountAfter,
     }),
 );
 
@@ -56,6 +75,11 @@ export async function recordAuditEvent(db: Executor, event: AuditEvent & { id?: 
     flowType: event.flowType ?? null,
     client: event.client ?? null,
     detail: event.detail ?? null,
+    actor: event.actor ?? null,
+    actorGrant: event.actorGrant ?? null,
+    requestId: event.requestId ?? null,
+    amountBefore: event.amountBefore ?? null,
+    amountAfter: event.amountAfter ?? null,
   });
 }
 
@@ -70,6 +94,11 @@ function auditRow(event: AuditEvent, now: string): Insertable<AuditEventsTable> 
     flow_type: event.flowType ?? null,
     client: event.client ?? null,
     detail: event.detail ?? null,
+    actor: event.actor ?? null,
+    actor_grant: event.actorGrant ?? null,
+    request_id: event.requestId ?? null,
+    amount_before: event.amountBefore ?? null,
+    amount_after: event.amountAfter ?? null,
   };
 }
 
@@ -166,4 +195,21 @@ export async function listAuditEvents(
   }
   if (filter.since !== undefined) query = query.where('e.occurred_at', '>=', filter.since);
   return query.orderBy('e.occurred_at', 'desc').orderBy('e.id', 'desc').limit(filter.limit).execute();
+}
+
+/**
+ * The retention prune of the audit trail: deletes events older than `before`, in the caller's
+ * transaction, which should also record that it pruned. On PostgreSQL the table refuses every
+ * UPDATE and DELETE (migration 016) unless the transaction says it is this prune; SET LOCAL ends
+ * with the transaction, so no later statement on the connection inherits it.
+ */
+export async function pruneAuditEventsBefore(trx: Transaction<Database>, before: string): Promise<number> {
+  if (isPostgres(trx)) await sql`SET LOCAL tessera.audit_prune = 'on'`.execute(trx);
+  const result = await trx.deleteFrom('audit_events').where('occurred_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** One event by its id (a card import's event, which its cards name). */
+export async function findAuditEvent(db: Executor, id: string): Promise<Pick<AuditEventsTable, 'occurred_at' | 'client' | 'detail'> | undefined> {
+  return db.selectFrom('audit_events').select(['occurred_at', 'client', 'detail']).where('id', '=', id).executeTakeFirst();
 }

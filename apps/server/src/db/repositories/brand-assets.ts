@@ -55,3 +55,8 @@ export async function listBrandAssets(db: Executor, brandId: string): Promise<Br
   const rows = await db.selectFrom('brand_assets').selectAll().where('brand_id', '=', brandId).orderBy('name').execute();
   return rows.map((row) => ({ name: row.name, contentType: row.content_type, content: Buffer.from(row.content), etag: row.etag, updatedAt: row.updated_at }));
 }
+
+/** A brand's assets without their content, by name: what changed in an import is told by the etags. */
+export async function listBrandAssetHeaders(db: Executor, brandId: string): Promise<{ name: string; content_type: string; etag: string }[]> {
+  return db.selectFrom('brand_assets').select(['name', 'content_type', 'etag']).where('brand_id', '=', brandId).orderBy('name').execute();
+}

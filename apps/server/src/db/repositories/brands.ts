@@ -63,3 +63,7 @@ export async function listBrandsWithCardCounts(db: Executor): Promise<(BrandRow 
     .execute();
   return rows.map((row) => ({ ...row, card_count: Number(row.card_count ?? 0) }));
 }
+
+export async function findBrandBySlug(db: Executor, slug: string): Promise<BrandRow | undefined> {
+  return db.selectFrom('brands').selectAll().where('slug', '=', slug).executeTakeFirst();
+}

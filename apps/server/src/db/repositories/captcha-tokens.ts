@@ -13,6 +13,8 @@ export async function spendCaptchaToken(db: Executor, tokenHash: string, expires
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
-export async function deleteExpiredCaptchaTokens(db: Executor, now: string): Promise<void> {
-  await db.deleteFrom('spent_captcha_tokens').where('expires_at', '<', now).execute();
+/** Spent tokens past their expiry could not be replayed anyway: they go; answers how many. */
+export async function deleteExpiredCaptchaTokens(db: Executor, now: string): Promise<number> {
+  const result = await db.deleteFrom('spent_captcha_tokens').where('expires_at', '<', now).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -20,3 +20,12 @@ export async function findCardReplacementByNewCard(db: Executor, newCardId: stri
 export async function updateCardReplacementEmail(db: Executor, oldCardId: string, emailCiphertext: string): Promise<void> {
   await db.updateTable('card_replacements').set({ email_ciphertext: emailCiphertext }).where('old_card_id', '=', oldCardId).execute();
 }
+
+/** The last three digits of the card that replaced this one, and of the card this one replaced (null when none). */
+export async function replacementNeighboursOf(db: Executor, cardId: string): Promise<{ replacedByLast3: string | null; replacesLast3: string | null }> {
+  const [replacedBy, replaces] = await Promise.all([
+    db.selectFrom('card_replacements as r').innerJoin('cards as c', 'c.id', 'r.new_card_id').select('c.number_last3').where('r.old_card_id', '=', cardId).executeTakeFirst(),
+    db.selectFrom('card_replacements as r').innerJoin('cards as c', 'c.id', 'r.old_card_id').select('c.number_last3').where('r.new_card_id', '=', cardId).executeTakeFirst(),
+  ]);
+  return { replacedByLast3: replacedBy?.number_last3 ?? null, replacesLast3: replaces?.number_last3 ?? null };
+}

@@ -175,3 +175,17 @@ export async function findCardWithCurrentSecret(
         : undefined,
   };
 }
+
+/**
+ * Deletes secrets no longer in use since before `before`: used ones, and one-time codes that
+ * expired unused; never one an identity session still names as the code it was started with.
+ * Answers how many went.
+ */
+export async function deleteSpentSecretsBefore(db: Executor, before: string): Promise<number> {
+  const result = await db
+    .deleteFrom('card_secrets')
+    .where((eb) => eb.or([eb('used_at', '<', before), eb.and([eb('used_at', 'is', null), eb('expires_at', '<', before)])]))
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('identity_sessions as s').select('s.id').whereRef('s.bound_secret_id', '=', 'card_secrets.id'))))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

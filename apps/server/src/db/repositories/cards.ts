@@ -161,3 +161,31 @@ export async function cardsByNumberIndexes(db: Executor, indexes: readonly strin
   }
   return found;
 }
+
+/** A brand's cards whose number ends in these three digits, oldest first, at most `limit`. */
+export async function findBrandCardsByLast3(db: Executor, brandId: string, last3: string, limit: number) {
+  return db
+    .selectFrom('cards')
+    .select(['id', 'kind', 'state', 'blocked_at', 'asset_code', 'number_last3', 'created_at'])
+    .where('brand_id', '=', brandId)
+    .where('number_last3', '=', last3)
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Gift cards whose expiry date is on or before `lastDay` (yyyy-mm-dd), earliest first, with their
+ * brand's code: a cheap first cut for the balance expiry, which decides each card exactly.
+ */
+export async function listGiftCardsExpiredBy(db: Executor, lastDay: string) {
+  return db
+    .selectFrom('cards as c')
+    .innerJoin('brands as b', 'b.id', 'c.brand_id')
+    .select(['c.id', 'c.expires_at', 'c.number_last3', 'b.code as brand_code'])
+    .where('c.kind', '=', 'giftcard')
+    .where('c.expires_at', 'is not', null)
+    .where('c.expires_at', '<=', lastDay)
+    .orderBy('c.expires_at')
+    .execute();
+}

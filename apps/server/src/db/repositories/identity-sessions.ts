@@ -81,3 +81,18 @@ export async function insertCardRegistration(db: Executor, registration: CardReg
 export async function findCardRegistration(db: Executor, cardId: string): Promise<CardRegistrationsTable | undefined> {
   return db.selectFrom('card_registrations').selectAll().where('card_id', '=', cardId).executeTakeFirst();
 }
+
+/**
+ * Empties sessions started before `before` of what the bank told us (the verified identity, the
+ * IBAN): a payout or registration still names its session, so the row stays. Answers how many
+ * sessions held any.
+ */
+export async function eraseIdentityDataBefore(db: Executor, before: string): Promise<number> {
+  const result = await db
+    .updateTable('identity_sessions')
+    .set({ identity_ciphertext: null, bound_iban_ciphertext: null })
+    .where('created_at', '<', before)
+    .where((eb) => eb.or([eb('identity_ciphertext', 'is not', null), eb('bound_iban_ciphertext', 'is not', null)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

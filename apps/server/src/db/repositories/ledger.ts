@@ -41,3 +41,13 @@ export async function insertLedgerEntries(db: Executor, entries: readonly Ledger
   if (entries.length === 0) return;
   await db.insertInto('ledger_entries').values([...entries]).execute();
 }
+
+/** The entry booked under `reference` (unique), if any: a repeat of a money-moving call finds its first booking. */
+export async function findLedgerEntryByReference(db: Executor, reference: string): Promise<LedgerEntriesTable | undefined> {
+  return db.selectFrom('ledger_entries').selectAll().where('reference', '=', reference).executeTakeFirst();
+}
+
+/** Every entry of a card, oldest first (the operator's and support's full view; the cardholder sees latestLedgerEntries). */
+export async function listLedgerEntriesOfCard(db: Executor, cardId: string): Promise<LedgerEntriesTable[]> {
+  return db.selectFrom('ledger_entries').selectAll().where('card_id', '=', cardId).orderBy('created_at').orderBy('id').execute();
+}

@@ -185,3 +185,39 @@ export async function eraseFailedPayloadsBefore(db: Executor, before: string): P
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/** What support may see of a card's messages, oldest first: never the content or the address, only its masked hint. */
+export async function listMessagesOfCard(db: Executor, cardId: string) {
+  return db.selectFrom('outbox_messages').select(['id', 'created_at', 'channel', 'purpose', 'status', 'recipient_hint']).where('card_id', '=', cardId).orderBy('created_at').execute();
+}
+
+/** A card's messages of one purpose, newest first, without content (has the e-mail been sent, is one still waiting?). */
+export async function listMessagesOfCardFor(db: Executor, cardId: string, purpose: string) {
+  return db
+    .selectFrom('outbox_messages')
+    .select(['id', 'status', 'attempts', 'next_attempt_at', 'last_error', 'updated_at'])
+    .where('card_id', '=', cardId)
+    .where('purpose', '=', purpose)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/** The id of the message queued under this dedupe key, if any. */
+export async function findMessageIdByDedupeKey(db: Executor, dedupeKey: string): Promise<string | undefined> {
+  return (await db.selectFrom('outbox_messages').select('id').where('dedupe_key', '=', dedupeKey).executeTakeFirst())?.id;
+}
+
+/**
+ * A holder's data erased on request: the content of the card's messages still held is erased and
+ * they are marked failed, so nothing more is sent to the holder. Answers how many.
+ */
+export async function eraseMessagesOfCard(db: Executor, cardId: string, reason: string, now: string): Promise<number> {
+  const result = await db
+    .updateTable('outbox_messages')
+    .set({ status: 'failed', payload_ciphertext: null, last_error: reason, lease_until: null, updated_at: now })
+    .where('card_id', '=', cardId)
+    .where('payload_ciphertext', 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

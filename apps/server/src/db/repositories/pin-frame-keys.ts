@@ -39,7 +39,8 @@ export async function spendPinFrameKey(db: Executor, keyHash: string, now: strin
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Keys expired before `before` are of no use to anyone: they go. */
-export async function deleteExpiredPinFrameKeys(db: Executor, before: string): Promise<void> {
-  await db.deleteFrom('pin_frame_keys').where('expires_at', '<', before).execute();
+/** Keys expired before `before` are of no use to anyone: they go; answers how many. */
+export async function deleteExpiredPinFrameKeys(db: Executor, before: string): Promise<number> {
+  const result = await db.deleteFrom('pin_frame_keys').where('expires_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -1,6 +1,7 @@
 import { adjustBalance } from '../../adjust-balance.js';
 import { expireBalances } from '../../expire-balances.js';
-import { BLOCK_REASONS, type BlockReason, blockCard, unblockCard } from '../../block-card.js';
+import { BLOCK_REASONS, type BlockReason } from '@tessera/contracts/admin';
+import { blockCard, unblockCard } from '../../block-card.js';
 import { cardNumberArgument } from '../card-number-argument.js';
 import { findCards, showCard } from '../../show-card.js';
 import { EXIT, UsageError } from '../context.js';
