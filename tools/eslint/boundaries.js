@@ -5,6 +5,8 @@ import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const rel = (file) => path.relative(ROOT, file).split(path.sep).join('/');
+/** The shared package and its entry points (the back office's contracts are @tessera/contracts/admin). */
+const SHARED = ['@tessera/contracts', '@tessera/contracts/admin'];
 
 /** What a file may not import, given where it lives. Returns a message or null. */
 function violation(fromFile, target) {
@@ -13,13 +15,13 @@ function violation(fromFile, target) {
   const to = isPackage ? null : rel(path.resolve(path.dirname(fromFile), target));
 
   if (isPackage) {
-    if (target.startsWith('@tessera/') && target !== '@tessera/contracts') {
+    if (target.startsWith('@tessera/') && !SHARED.includes(target)) {
       return `only @tessera/contracts is shared between workspaces (not ${target})`;
     }
     if (from.startsWith('packages/contracts/') && target.startsWith('@tessera/')) {
       return 'contracts import no application code';
     }
-    if (from.startsWith('apps/server/src/domain/') && !['zod', '@tessera/contracts'].includes(target)) {
+    if (from.startsWith('apps/server/src/domain/') && !['zod', ...SHARED].includes(target)) {
       return `the domain has no I/O: it may import only zod and @tessera/contracts (not ${target})`;
     }
     if (from.startsWith('apps/server/src/db/migrations/') && !['kysely'].includes(target)) {
