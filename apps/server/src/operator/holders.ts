@@ -5,6 +5,7 @@ import { recordAuditEvent } from '../db/repositories/audit.js';
 import { findCardByNumberIndex } from '../db/repositories/cards.js';
 import { findVisaHolder, updateVisaHolderData } from '../db/repositories/visa-holders.js';
 import { type VisaHolderData, erasedHolder, holderWasErased } from '../cards/issue-card.js';
+import { sealHolderData } from '../cards/search-indexes.js';
 import type { CardRow } from '../db/schema.js';
 import { changeOperatorCard, operatorCardNumber } from './operator-card.js';
 import { OperatorError } from './operator-error.js';
@@ -77,7 +78,7 @@ export function eraseHolder(deps: { db: Db; crypto: Crypto; now: () => Date; ope
       if (holderWasErased(data)) return { maskedNumber: masked, erased: false, erasedAt: data.erasedAt!, messagesErased: 0 };
     }
     if (sealed) {
-      await updateVisaHolderData(trx, card.id, deps.crypto.cipher.encrypt(JSON.stringify(erasedHolder(at)), PURPOSE.visaHolder), deps.crypto.cipher.keyVersion, at);
+      await updateVisaHolderData(trx, card.id, sealHolderData(deps.crypto, erasedHolder(at)), at);
     }
     const messages = await trx
       .updateTable('outbox_messages')
