@@ -47,13 +47,19 @@ export async function timelinePage(db: Executor, crypto: Pick<ServiceDeps['crypt
   }
   const bound = (source: TimelineSource) => (from ? boundFor(source, from) : undefined);
   const limit = TIMELINE_PAGE_SIZE + 1;
-  // One after another: a transaction (the card page reads in one) runs on one connection.
-  const ledger = await ledgerEntriesOfCard(db, cardId, bound('ledger'), limit);
-  const audit = await auditEventsOfCard(db, cardId, AUDIT_TYPES_SHOWN_ELSEWHERE, bound('audit'), limit);
-  const messages = await messagesOfCard(db, cardId, bound('message'), limit);
-  const payouts = await payoutsOfCardPage(db, cardId, bound('payout'), limit);
-  const registration = await registrationOfCard(db, cardId, bound('registration'));
-  const notes = await notesOfCard(db, cardId, bound('note'), limit);
+  const reads = [
+    () => ledgerEntriesOfCard(db, cardId, bound('ledger'), limit),
+    () => auditEventsOfCard(db, cardId, AUDIT_TYPES_SHOWN_ELSEWHERE, bound('audit'), limit),
+    () => messagesOfCard(db, cardId, bound('message'), limit),
+    () => payoutsOfCardPage(db, cardId, bound('payout'), limit),
+    () => registrationOfCard(db, cardId, bound('registration')),
+    () => notesOfCard(db, cardId, bound('note'), limit),
+  ] as const;
+  // Outside a transaction the sources are read at once on the pool's connections; a transaction
+  // (the card page reads in one) has one connection, so there they are read one after another.
+  const [ledger, audit, messages, payouts, registration, notes] = db.isTransaction
+    ? [await reads[0](), await reads[1](), await reads[2](), await reads[3](), await reads[4](), await reads[5]()]
+    : await Promise.all([reads[0](), reads[1](), reads[2](), reads[3](), reads[4](), reads[5]()]);
 
   const keyIds = [...new Set(audit.map((e) => apiKeyIdOf(e.client)).filter((id): id is string => id !== null))];
   const names = await apiKeyNames(db, keyIds);
