@@ -13,6 +13,7 @@ import { recordAuditEvent } from '../src/db/repositories/audit.js';
 import { timeOrderedId } from '../src/db/time-ordered-id.js';
 import { demoCard } from './helpers/demo.js';
 import { cardRow, replaceBody, setCounters, useFlowTestApp } from './helpers/flows.js';
+import { seedIdentitySession } from './helpers/identity.js';
 
 // The read side of support's card work (../shared/design/back-office.md "Calls"): the search,
 // the card page with its timeline, notes and the audit listing, as the back office's routes
@@ -242,6 +243,26 @@ describe('readCardTimeline', () => {
     expect(seen.filter((e) => e.kind === 'note')).toHaveLength(200);
     expect(seen.filter((e) => e.kind === 'message')).toHaveLength(100);
     expect(new Set(seen.filter((e) => e.summary.startsWith('card.block')).map((e) => e.by))).toEqual(new Set(['operator', 'support@demo.test']));
+  });
+
+  it('shows a payout by its IBAN hint only and the registration, both by the cardholder', async () => {
+    const card = await cardRow(t, 'GIFT_IDENTIFY');
+    const session = await seedIdentitySession(t, { flowType: 'IDENTIFY' });
+    const at = '2026-02-03T10:00:00.000Z';
+    await t.db.insertInto('card_registrations').values({ card_id: card.id, brand_id: card.brand_id, identity_session_id: session.id, subject_hash: 'subject', identity_ciphertext: 'v1.x', created_at: at }).execute();
+    await t.db
+      .insertInto('payouts')
+      .values({
+        id: randomUUID(), card_id: card.id, brand_id: card.brand_id, attempt: 1, amount: 1850, fee: 150, asset_code: 'EUR', name_ciphertext: 'v1.x', iban_ciphertext: 'v1.x',
+        iban_hint: 'NL91ABNA******4300', bic: 'ABNANL2A', identity_session_id: session.id, status: 'pending', batch_id: null, end_to_end_id: `e2e-${randomUUID()}`,
+        created_at: '2026-02-03T10:05:00.000Z', exported_at: null, settled_at: null, updated_at: '2026-02-03T10:05:00.000Z',
+      })
+      .execute();
+    const items = (await readCardTimeline(t.deps, DEMO, card.id)).items.filter((e) => e.at.startsWith('2026-02-03'));
+    expect(items).toEqual([
+      { at: '2026-02-03T10:05:00.000Z', kind: 'payout', summary: 'Payout of 18.50 EUR (fee 1.50 EUR) to the IBAN ending 4300 (pending)', by: 'cardholder' },
+      { at, kind: 'registration', summary: 'Registered to a bank-verified identity', by: 'cardholder' },
+    ]);
   });
 
   it('refuses a cursor it did not make', async () => {
