@@ -61,8 +61,8 @@ describe('timeline pages', () => {
 
   it('keeps the newest of several sources and says whether more are left', () => {
     const at = (s: number) => `2026-01-01T00:00:0${s}.000Z`;
-    const ledger = [at(5), at(3), at(1)].map((t, i) => ({ at: t, source: 'ledger' as const, id: `l${i}` }));
-    const notes = [at(4), at(2)].map((t, i) => ({ at: t, source: 'note' as const, id: `n${i}` }));
+    const ledger: TimelinePosition[] = [at(5), at(3), at(1)].map((t, i) => ({ at: t, source: 'ledger', id: `l${i}` }));
+    const notes: TimelinePosition[] = [at(4), at(2)].map((t, i) => ({ at: t, source: 'note', id: `n${i}` }));
     expect(mergePage([ledger, notes], 3)).toEqual({ items: [ledger[0], notes[0], ledger[1]], more: true });
     expect(mergePage([ledger, notes], 5).more).toBe(false);
   });
