@@ -6,6 +6,7 @@ import type { Db } from '../db/database.js';
 import { migrateToLatest, migrationStatus } from '../db/migrate.js';
 import { seedDemoData } from '../demo/seed.js';
 import { resealPinsUnderDataKeys } from '../cards/reseal-pins.js';
+import { fillSearchIndexes } from '../cards/fill-search-indexes.js';
 
 /** The schema lacks migrations and this process may not apply them (MIGRATE_ON_START off). */
 export class SchemaBehindError extends Error {
@@ -25,7 +26,8 @@ export class SchemaBehindError extends Error {
  * migrate", then the new replicas, so no replica ever changes the schema under the old ones; a
  * replica that finds the schema behind refuses to start rather than run on it. Then PINs still
  * sealed under DATA_KEYS move to PIN_KEYS (cards/reseal-pins.ts; harmless when replicas do it at
- * once: each writes the same PIN), and in demo mode the demo data is loaded, once, however many
+ * once: each writes the same PIN), rows from before migration 018 get the back office's search
+ * indexes (cards/fill-search-indexes.ts, likewise), and in demo mode the demo data is loaded, once, however many
  * processes start at the same moment.
  */
 export async function prepareDatabase(config: Config, db: Db, logger: Pick<Logger, 'info' | 'warn'>): Promise<void> {
@@ -41,6 +43,10 @@ export async function prepareDatabase(config: Config, db: Db, logger: Pick<Logge
   const pins = await resealPinsUnderDataKeys(db, crypto);
   if (pins.resealed > 0) logger.info({ resealed: pins.resealed }, 'Visa PINs re-sealed under PIN_KEYS');
   if (pins.unreadable > 0) logger.warn({ unreadable: pins.unreadable }, 'Visa PINs under DATA_KEYS that no configured data key opens were left as they are');
+  // Rows from before migration 018 get the back office's search indexes (none left once done).
+  const filled = await fillSearchIndexes(db, crypto);
+  if (filled.cards + filled.holders + filled.replacements > 0) logger.info(filled, 'search indexes of older cards filled');
+  if (filled.unreadable > 0) logger.warn({ unreadable: filled.unreadable }, 'rows that no configured data key opens were left without search indexes');
   if (config.demoMode && (await seedDemoData(db, crypto))) {
     logger.info('demo brands and cards loaded');
   }

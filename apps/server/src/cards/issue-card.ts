@@ -6,6 +6,8 @@ import { timeOrderedId } from '../db/time-ordered-id.js';
 import type { Executor } from '../db/repositories/executor.js';
 import type { CardSecretsTable, LedgerEntriesTable, NewCard, VisaHoldersTable } from '../db/schema.js';
 import type { CardState } from '../domain/card-state.js';
+import { lastFourOf } from '../domain/search-values.js';
+import { sealHolderData } from './search-indexes.js';
 
 /** Holder data of a Visa card; stored encrypted as one JSON document. */
 export interface VisaHolderData {
@@ -85,6 +87,7 @@ export function sealCard(crypto: Crypto, input: IssueCardInput, now: string): Se
     number_index: crypto.blindIndex.of(PURPOSE.cardNumber, number),
     number_key_version: crypto.cipher.keyVersion,
     number_last3: number.slice(-3),
+    number_last4: lastFourOf(number),
     state: input.state,
     asset_code: input.assetCode,
     expires_at: input.expiresAt,
@@ -107,15 +110,19 @@ export function sealCard(crypto: Crypto, input: IssueCardInput, now: string): Se
     const { hash, pepperVersion } = crypto.secrets.hash(id, kind, value);
     return [{ id: timeOrderedId(), card_id: id, kind, hash, pepper_version: pepperVersion, purpose: null, attempts_left: null, expires_at: null, created_at: now }];
   });
-  const holder = input.visa
-    ? {
-        card_id: id,
-        holder_ciphertext: crypto.cipher.encrypt(JSON.stringify(input.visa.holder), PURPOSE.visaHolder),
-        pin_ciphertext: crypto.pins.seal(input.visa.pin),
-        key_version: crypto.cipher.keyVersion,
-        updated_at: now,
-      }
-    : null;
+  const sealedHolder = input.visa ? sealHolderData(crypto, input.visa.holder) : null;
+  const holder =
+    input.visa && sealedHolder
+      ? {
+          card_id: id,
+          holder_ciphertext: sealedHolder.holderCiphertext,
+          pin_ciphertext: crypto.pins.seal(input.visa.pin),
+          key_version: sealedHolder.keyVersion,
+          phone_index: sealedHolder.phoneIndex,
+          email_index: sealedHolder.emailIndex,
+          updated_at: now,
+        }
+      : null;
   const load =
     input.load && input.load.amount !== 0
       ? { id: timeOrderedId(), card_id: id, asset_code: input.assetCode, amount: input.load.amount, kind: 'load' as const, reference: input.load.reference, created_at: now }

@@ -30,4 +30,10 @@ export const PURPOSE = {
   idempotentResponse: 'idempotent-response',
   /** Encrypted: a webhook endpoint's signing secret (whsec_…), which signing needs back (013). */
   webhookSecret: 'webhook-secret',
+  /** Blind index of a Visa holder's phone number in E.164 (the back office's search by phone, 018). */
+  holderPhone: 'holder-phone',
+  /** Blind index of an e-mail address in lower case, a holder's or a replacement's: one purpose, so one search finds both. */
+  email: 'email',
+  /** Encrypted: a staff member's note on a card (018). */
+  cardNote: 'card-note',
 } as const;

@@ -63,6 +63,11 @@ export interface CardsTable {
   number_key_version: number;
   /** Last three digits: what the masked display shows, kept so masking needs no decryption. */
   number_last3: string;
+  /**
+   * Last four digits in clear (PCI DSS allows showing them), for the back office's search by brand
+   * and last digits (018). Null only for a row written before 018 until cards/fill-search-indexes.ts runs.
+   */
+  number_last4: ColumnType<string | null, string | null | undefined, string | null>;
   state: string;
   asset_code: string;
   expires_at: string | null;
@@ -104,6 +109,13 @@ export interface VisaHoldersTable {
   /** The DATA_KEYS version of holder_ciphertext (a PIN's ciphertext names its own key). */
   key_version: number;
   updated_at: string;
+  /**
+   * Blind indexes (PURPOSE.holderPhone, PURPOSE.email) of the holder's phone number in E.164 and
+   * e-mail address in lower case (018): how the back office finds a holder's cards. Null: no such
+   * value (erased, no e-mail), or a row written before 018 not yet filled.
+   */
+  phone_index: ColumnType<string | null, string | null | undefined, string | null>;
+  email_index: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface LedgerEntriesTable {
@@ -231,7 +243,20 @@ export interface CardReplacementsTable {
   old_card_id: string;
   new_card_id: string;
   email_ciphertext: string;
+  /** Blind index (PURPOSE.email) of the address in lower case (018); null until filled for older rows. */
+  email_index: ColumnType<string | null, string | null | undefined, string | null>;
   culture: string;
+  created_at: string;
+}
+
+/** A staff member's note on a card (018): the text sealed (PURPOSE.cardNote), it may name a person. */
+export interface CardNotesTable {
+  id: string;
+  card_id: string;
+  brand_id: string;
+  text_ciphertext: string;
+  /** The staff member's e-mail address. */
+  author: string;
   created_at: string;
 }
 
@@ -427,6 +452,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   redemptions: RedemptionsTable;
   api_ledger_entries: ApiLedgerEntriesTable;
+  card_notes: CardNotesTable;
 }
 
 export type BrandRow = Selectable<BrandsTable>;

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { timeOrderedId } from '../db/time-ordered-id.js';
 import { type Crypto, PURPOSE } from '../crypto/index.js';
 import type { Executor } from '../db/repositories/executor.js';
 import { type QueuedPayload, recipientHint } from './message.js';
@@ -23,7 +23,9 @@ export async function enqueueMessage(db: Executor, crypto: Crypto, queued: Queue
   const result = await db
     .insertInto('outbox_messages')
     .values({
-      id: randomUUID(),
+      // Time-ordered: messages queued in one instant (a frozen clock, one transaction) keep the
+      // order they were queued in under (created_at, id), the order the card's timeline reads.
+      id: timeOrderedId(),
       channel: queued.message.channel,
       purpose: queued.purpose,
       brand_id: queued.brandId,

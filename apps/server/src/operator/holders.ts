@@ -6,6 +6,7 @@ import { findCardByNumberIndex } from '../db/repositories/cards.js';
 import { eraseMessagesOfCard } from '../db/repositories/outbox.js';
 import { findVisaHolder, updateVisaHolderData } from '../db/repositories/visa-holders.js';
 import { type VisaHolderData, erasedHolder, holderWasErased } from '../cards/issue-card.js';
+import { sealHolderData } from '../cards/search-indexes.js';
 import type { CardRow } from '../db/schema.js';
 import { changeOperatorCard, operatorCardNumber } from './operator-card.js';
 import { OperatorError } from './operator-error.js';
@@ -78,7 +79,7 @@ export function eraseHolder(deps: { db: Db; crypto: Crypto; now: () => Date; ope
       if (holderWasErased(data)) return { maskedNumber: masked, erased: false, erasedAt: data.erasedAt!, messagesErased: 0 };
     }
     if (sealed) {
-      await updateVisaHolderData(trx, card.id, deps.crypto.cipher.encrypt(JSON.stringify(erasedHolder(at)), PURPOSE.visaHolder), deps.crypto.cipher.keyVersion, at);
+      await updateVisaHolderData(trx, card.id, sealHolderData(deps.crypto, erasedHolder(at)), at);
     }
     const messagesErased = await eraseMessagesOfCard(trx, card.id, 'erased on request', at);
     await recordAuditEvent(trx, { type: 'holder.erase', ...operatorAuditFields(deps), outcome: 'erased', brandId: card.brand_id, cardId: card.id, detail: `${messagesErased} queued messages erased` }, at);

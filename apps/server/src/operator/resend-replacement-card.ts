@@ -14,6 +14,7 @@ import { sumLedgerByAsset } from '../db/repositories/ledger.js';
 import type { CardReplacementRow, CardRow } from '../db/schema.js';
 import { composeReplacementCardEmail, replacementDedupeKey } from '../delivery/emails/replacement-card.js';
 import { recipientHint } from '../delivery/message.js';
+import { sealReplacementEmail } from '../cards/search-indexes.js';
 import { enqueueMessage } from '../delivery/outbox.js';
 import { isReplacedGiftCard } from '../domain/card-state.js';
 import { guessingStateOf } from '../domain/guessing-policy.js';
@@ -147,7 +148,7 @@ export async function resendReplacementCard(
     const to = newEmail ?? storedEmail;
     const addressChanged = newEmail !== undefined && !sameAddress(newEmail, storedEmail);
     if (newEmail !== undefined) {
-      await updateCardReplacementEmail(trx, record.old_card_id, crypto.cipher.encrypt(newEmail, PURPOSE.replacementEmail));
+      await updateCardReplacementEmail(trx, record.old_card_id, sealReplacementEmail(crypto, newEmail));
     }
     const culture = (SUPPORTED_LANGUAGES as readonly string[]).includes(record.culture) ? (record.culture as 'nl' | 'en') : 'nl';
 

@@ -70,6 +70,7 @@ export async function queuedSms(t: TestApp, cardId: string): Promise<OutgoingMes
     .where('card_id', '=', cardId)
     .where('channel', '=', 'sms')
     .orderBy('created_at')
+    .orderBy('id')
     .execute();
   return rows
     .filter((r) => r.payload_ciphertext !== null)

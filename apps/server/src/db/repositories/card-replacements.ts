@@ -16,9 +16,9 @@ export async function findCardReplacementByNewCard(db: Executor, newCardId: stri
   return db.selectFrom('card_replacements').selectAll().where('new_card_id', '=', newCardId).executeTakeFirst();
 }
 
-/** Changes where a replacement's e-mail goes (tessera cards resend-replacement --email). */
-export async function updateCardReplacementEmail(db: Executor, oldCardId: string, emailCiphertext: string): Promise<void> {
-  await db.updateTable('card_replacements').set({ email_ciphertext: emailCiphertext }).where('old_card_id', '=', oldCardId).execute();
+/** Changes where a replacement's e-mail goes (tessera cards resend-replacement --email), with the address's search index. */
+export async function updateCardReplacementEmail(db: Executor, oldCardId: string, email: { email_ciphertext: string; email_index: string | null }): Promise<void> {
+  await db.updateTable('card_replacements').set(email).where('old_card_id', '=', oldCardId).execute();
 }
 
 /** The last three digits of the card that replaced this one, and of the card this one replaced (null when none). */

@@ -58,7 +58,7 @@ export async function updateCard(db: Executor, cardId: string, changes: CardUpda
   await db.updateTable('cards').set(changes).where('id', '=', cardId).execute();
 }
 
-/** Rows per INSERT on SQLite: it binds at most 32 766 parameters, and a card row has 18 columns. */
+/** Rows per INSERT on SQLite: it binds at most 32 766 parameters, and a card row has 19 columns. */
 const ROWS_PER_STATEMENT = 500;
 
 type BulkTable = 'cards' | 'card_secrets' | 'visa_holders' | 'ledger_entries' | 'audit_events';
@@ -116,9 +116,9 @@ export async function insertCardRows(
 
 /** The columns a new card's rows are written with (the rest keep their defaults). */
 const NEW_ROW_COLUMNS = {
-  cards: ['id', 'brand_id', 'kind', 'number_ciphertext', 'number_index', 'number_key_version', 'number_last3', 'state', 'asset_code', 'expires_at', 'registered_at', 'paid_out_at', 'replaced_by_card_id', 'import_event_id', 'import_line', 'created_at', 'updated_at'],
+  cards: ['id', 'brand_id', 'kind', 'number_ciphertext', 'number_index', 'number_key_version', 'number_last3', 'number_last4', 'state', 'asset_code', 'expires_at', 'registered_at', 'paid_out_at', 'replaced_by_card_id', 'import_event_id', 'import_line', 'created_at', 'updated_at'],
   card_secrets: ['id', 'card_id', 'kind', 'hash', 'pepper_version', 'purpose', 'attempts_left', 'expires_at', 'created_at'],
-  visa_holders: ['card_id', 'holder_ciphertext', 'pin_ciphertext', 'key_version', 'updated_at'],
+  visa_holders: ['card_id', 'holder_ciphertext', 'pin_ciphertext', 'key_version', 'phone_index', 'email_index', 'updated_at'],
   ledger_entries: ['id', 'card_id', 'asset_code', 'amount', 'kind', 'reference', 'created_at'],
 } as const satisfies Record<string, readonly string[]>;
 

@@ -1,5 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import { PURPOSE } from '../../crypto/purpose.js';
+import { normalizeEmail, normalizePhoneNumber } from '../../domain/search-values.js';
 import { isPostgres } from '../database.js';
 import type { Executor } from './executor.js';
 
@@ -36,6 +37,13 @@ const subjectOf = (plain: string) => {
   return `${identity.issuer} ${identity.subject}`;
 };
 
+/**
+ * A holder's phone number and e-mail as visa_holders indexes them (cards/search-indexes.ts). A
+ * row whose value is gone (erased, no e-mail) holds no index, so `keys rotate` never reads one.
+ */
+const holderPhoneOf = (plain: string) => normalizePhoneNumber((JSON.parse(plain) as { phoneNumber: string }).phoneNumber) ?? '';
+const holderEmailOf = (plain: string) => normalizeEmail((JSON.parse(plain) as { email: string | null }).email) ?? '';
+
 export const INDEXED_COLUMNS: readonly IndexedColumn[] = [
   {
     table: 'cards',
@@ -58,6 +66,27 @@ export const INDEXED_COLUMNS: readonly IndexedColumn[] = [
     column: 'subject_hash',
     how: 'recomputed',
     from: { column: 'identity_ciphertext', purpose: PURPOSE.identity, purposeOfIndex: PURPOSE.identitySubject, valueOf: subjectOf },
+  },
+  {
+    table: 'visa_holders',
+    key: 'card_id',
+    column: 'phone_index',
+    how: 'recomputed',
+    from: { column: 'holder_ciphertext', purpose: PURPOSE.visaHolder, purposeOfIndex: PURPOSE.holderPhone, valueOf: holderPhoneOf },
+  },
+  {
+    table: 'visa_holders',
+    key: 'card_id',
+    column: 'email_index',
+    how: 'recomputed',
+    from: { column: 'holder_ciphertext', purpose: PURPOSE.visaHolder, purposeOfIndex: PURPOSE.email, valueOf: holderEmailOf },
+  },
+  {
+    table: 'card_replacements',
+    key: 'old_card_id',
+    column: 'email_index',
+    how: 'recomputed',
+    from: { column: 'email_ciphertext', purpose: PURPOSE.replacementEmail, purposeOfIndex: PURPOSE.email, valueOf: (email) => normalizeEmail(email) ?? '' },
   },
   { table: 'api_keys', key: 'id', column: 'key_hash', how: 'on-use', live: () => sql<boolean>`revoked_at is null` },
   // Every number's guessing counters, a card's or not (docs/decisions/027), forgotten 30 days after

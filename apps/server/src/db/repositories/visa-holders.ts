@@ -19,11 +19,16 @@ export async function findVisaHolder(db: Executor, cardId: string): Promise<Seal
   );
 }
 
-/** Replaces the sealed holder document (the PIN stays as it is). */
-export async function updateVisaHolderData(db: Executor, cardId: string, holderCiphertext: string, keyVersion: number, now: string): Promise<void> {
+/** Replaces the sealed holder document and its search indexes (the PIN stays as it is). */
+export async function updateVisaHolderData(
+  db: Executor,
+  cardId: string,
+  sealed: { holderCiphertext: string; keyVersion: number; phoneIndex: string | null; emailIndex: string | null },
+  now: string,
+): Promise<void> {
   await db
     .updateTable('visa_holders')
-    .set({ holder_ciphertext: holderCiphertext, key_version: keyVersion, updated_at: now })
+    .set({ holder_ciphertext: sealed.holderCiphertext, key_version: sealed.keyVersion, phone_index: sealed.phoneIndex, email_index: sealed.emailIndex, updated_at: now })
     .where('card_id', '=', cardId)
     .execute();
 }

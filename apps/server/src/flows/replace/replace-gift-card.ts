@@ -5,6 +5,7 @@ import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import { drawCardNumberLike, drawSecurityCode } from '../../cards/card-numbers.js';
 import { issueCardIfNumberFree } from '../../cards/issue-card.js';
+import { sealReplacementEmail } from '../../cards/search-indexes.js';
 import { PURPOSE } from '../../crypto/index.js';
 import { recordAuditEvent } from '../../db/repositories/audit.js';
 import { findCardReplacement, insertCardReplacement } from '../../db/repositories/card-replacements.js';
@@ -137,7 +138,7 @@ export async function replaceGiftCard(deps: ServiceDeps, call: CustomerCall, req
     await insertCardReplacement(trx, {
       old_card_id: card.id,
       new_card_id: newCardId,
-      email_ciphertext: crypto.cipher.encrypt(request.email, PURPOSE.replacementEmail),
+      ...sealReplacementEmail(crypto, request.email),
       culture,
       created_at: at,
     });

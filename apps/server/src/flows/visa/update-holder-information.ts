@@ -3,7 +3,7 @@ import type { HolderInformation, updateHolderInformationRequestSchema } from '@t
 import type { z } from 'zod';
 import type { VisaHolderData } from '../../cards/issue-card.js';
 import { readHolderData } from '../../cards/visa-holder.js';
-import { PURPOSE } from '../../crypto/index.js';
+import { sealHolderData } from '../../cards/search-indexes.js';
 import { updateVisaHolderData } from '../../db/repositories/visa-holders.js';
 import { AppError } from '../../errors.js';
 import type { ServiceDeps } from '../../deps.js';
@@ -51,7 +51,7 @@ export async function updateHolderInformation(
         return { value: { kind: 'unchanged', answer: await holderInformation(trx, crypto, card, holder) }, outcome: 'unchanged' };
       }
       const updated: VisaHolderData = { ...holder, ...reviewed };
-      await updateVisaHolderData(trx, card.id, crypto.cipher.encrypt(JSON.stringify(updated), PURPOSE.visaHolder), crypto.cipher.keyVersion, at);
+      await updateVisaHolderData(trx, card.id, sealHolderData(crypto, updated), at);
       const active = await moveVisaCard(trx, card, 'active', at);
       await recordWebhookEvent(trx, crypto, { brandId: brand.id, type: 'card.activated', cardId: card.id, data: { card: webhookCard(card) } }, at);
       return { value: { kind: 'updated', answer: await holderInformation(trx, crypto, active, updated) }, detail: 'holder reviewed; card active' };
