@@ -8,7 +8,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { Logger } from 'pino';
 import { createCaptcha } from '../adapters/captcha/index.js';
 import type { CaptchaPort } from '../adapters/captcha/port.js';
-import type { Config } from '../config.js';
+import type { Config } from '../config/index.js';
 import { createCrypto } from '../crypto/index.js';
 import { loadKeyring } from '../crypto/keyring.js';
 import { createDatabase, type Db } from '../db/database.js';

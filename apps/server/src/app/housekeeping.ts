@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { Config } from '../config.js';
+import type { Config } from '../config/index.js';
 import { deleteErrorReportsBefore } from '../db/repositories/error-reports.js';
 import { deleteIdempotencyKeysBefore } from '../db/repositories/idempotency-keys.js';
 import { IDEMPOTENCY_KEPT_MS } from '../domain/brand-api-rules.js';

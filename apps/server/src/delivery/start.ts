@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { createMailSender } from '../adapters/mail/index.js';
 import { createSmsSender } from '../adapters/sms/index.js';
 import { createWebhookSender } from '../adapters/webhook/http-sender.js';
-import type { Config } from '../config.js';
+import type { Config } from '../config/index.js';
 import type { Crypto } from '../crypto/index.js';
 import type { Executor } from '../db/repositories/executor.js';
 import type { OutboxSignal } from './signal.js';

@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { InteractionResults } from 'oidc-provider';
 import { z } from 'zod';
 import { idinIssuer } from '../adapters/identity/issuers.js';
-import type { IdentityConfig } from '../config.js';
+import type { IdentityConfig } from '../config/index.js';
 import type { App } from '../http/route-types.js';
 import { errorPage, interactionPage, SANDBOX_DEFAULT_PERSON, sandboxFormPageCsp } from './page.js';
 import { createSandboxProvider, type SandboxPerson, type SandboxProvider } from './provider.js';

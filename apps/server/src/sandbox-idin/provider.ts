@@ -1,7 +1,7 @@
 import { createHash, generateKeyPair, randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { Configuration, JWK, KoaContextWithOIDC, default as Provider } from 'oidc-provider';
-import type { IdentityConfig } from '../config.js';
+import type { IdentityConfig } from '../config/index.js';
 import { idinIssuer } from '../adapters/identity/issuers.js';
 import { createMemoryAdapter } from './memory-adapter.js';
 import { errorPage, SANDBOX_PAGE_CSP } from './page.js';

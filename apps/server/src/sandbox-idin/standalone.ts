@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IDENTITY_RETURN_PATH, type IdentityConfig } from '../config.js';
+import { IDENTITY_RETURN_PATH, type IdentityConfig } from '../config/index.js';
 import { sandboxIdinRoutes } from './index.js';
 
 /**

@@ -9,7 +9,7 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/app/build-app.js';
-import { type Config, parseConfig } from '../../src/config.js';
+import { type Config, parseConfig } from '../../src/config/index.js';
 import { createCrypto } from '../../src/crypto/index.js';
 import { loadKeyring } from '../../src/crypto/keyring.js';
 import { createDatabase, type Db } from '../../src/db/database.js';

@@ -1,4 +1,4 @@
-import type { Config } from '../../config.js';
+import type { Config } from '../../config/index.js';
 import { createAltchaCaptcha } from './altcha.js';
 import type { CaptchaPort } from './port.js';
 import { createRecaptchaCaptcha } from './recaptcha.js';

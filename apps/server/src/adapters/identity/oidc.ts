@@ -1,5 +1,5 @@
 import * as client from 'openid-client';
-import type { IdentityConfig } from '../../config.js';
+import type { IdentityConfig } from '../../config/index.js';
 import type { VerifiedIdentity } from '../../domain/identity.js';
 import { IdentityExchangeError, type IdentityPort, type IdentityStart } from './port.js';
 

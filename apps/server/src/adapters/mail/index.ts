@@ -1,4 +1,4 @@
-import type { Config } from '../../config.js';
+import type { Config } from '../../config/index.js';
 import type { Crypto } from '../../crypto/index.js';
 import type { Executor } from '../../db/repositories/executor.js';
 import { createLocalMailSender } from './local.js';
