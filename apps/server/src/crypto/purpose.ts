@@ -30,4 +30,11 @@ export const PURPOSE = {
   idempotentResponse: 'idempotent-response',
   /** Encrypted: a webhook endpoint's signing secret (whsec_…), which signing needs back (013). */
   webhookSecret: 'webhook-secret',
+  /** The keyed hash of a back office session id (migration 017): found by it, never stored itself. */
+  staffSession: 'staff-session',
+  /** Staff sign-ins under way: keyed hashes of the OIDC state and of the browser's login cookie. */
+  staffLoginState: 'staff-login-state',
+  staffLoginBrowser: 'staff-login-browser',
+  /** Encrypted: a staff sign-in's nonce, PKCE verifier and return path. */
+  staffLogin: 'staff-login',
 } as const;

@@ -1,9 +1,10 @@
-import { createHash, generateKeyPair, randomBytes } from 'node:crypto';
-import { promisify } from 'node:util';
-import type { Configuration, JWK, KoaContextWithOIDC, default as Provider } from 'oidc-provider';
+import { createHash } from 'node:crypto';
+import type { Configuration, KoaContextWithOIDC, default as Provider } from 'oidc-provider';
 import type { IdentityConfig } from '../config/index.js';
 import { idinIssuer } from '../adapters/identity/issuers.js';
-import { createMemoryAdapter } from './memory-adapter.js';
+import { sandboxCookies, sandboxSigningKey } from '../sandbox-oidc/signing-key.js';
+import { promptEveryTime } from '../sandbox-oidc/prompt-every-time.js';
+import { createMemoryAdapter } from '../sandbox-oidc/memory-adapter.js';
 import { errorPage, SANDBOX_PAGE_CSP } from './page.js';
 
 /**
@@ -57,8 +58,7 @@ const MAX_PEOPLE = 1000;
 export async function createSandboxProvider(identity: IdentityConfig, options: { trustProxy: boolean }): Promise<SandboxProvider> {
   // Loaded only when the sandbox is first used: production never loads it.
   const { default: ProviderClass, errors, interactionPolicy } = await import('oidc-provider');
-  const { privateKey } = await promisify(generateKeyPair)('rsa', { modulusLength: 2048 });
-  const signingKey = { ...(privateKey.export({ format: 'jwk' }) as JWK), kid: `sandbox-${randomBytes(6).toString('hex')}`, use: 'sig', alg: 'RS256' };
+  const signingKey = await sandboxSigningKey();
 
   const people = new Map<string, SandboxPerson>();
   const remember = (person: SandboxPerson) => {
@@ -69,14 +69,7 @@ export async function createSandboxProvider(identity: IdentityConfig, options: {
     return subject;
   };
 
-  const policy = interactionPolicy.base();
-  policy
-    .get('login')!
-    .checks.add(
-      new interactionPolicy.Check('sandbox_every_time', 'the sandbox asks the tester for every authorization', (ctx: KoaContextWithOIDC) =>
-        ctx.oidc.result?.login ? interactionPolicy.Check.NO_NEED_TO_PROMPT : interactionPolicy.Check.REQUEST_PROMPT,
-      ),
-    );
+  const policy = promptEveryTime(interactionPolicy);
 
   const mountPath = new URL(identity.issuerUrl).pathname;
   const configuration: Configuration = {
@@ -95,12 +88,8 @@ export async function createSandboxProvider(identity: IdentityConfig, options: {
     responseTypes: ['code'],
     pkce: { required: () => true },
     jwks: { keys: [signingKey] },
-    cookies: {
-      keys: [randomBytes(32).toString('base64url')],
-      // The portal itself sets no cookies: the sandbox's stay under its own path.
-      long: { httpOnly: true, sameSite: 'lax', path: mountPath },
-      short: { httpOnly: true, sameSite: 'lax', path: mountPath },
-    },
+    // The portal itself sets no cookies: the sandbox's stay under its own path.
+    cookies: sandboxCookies(mountPath),
     scopes: ['openid'],
     claims: { openid: ['sub', 'name', 'birthdate'] },
     // The ID token carries the identity (not only the userinfo endpoint): what the portal reads.

@@ -14,6 +14,7 @@ import * as brandApi from './012_brand_api.js';
 import * as webhooks from './013_webhooks.js';
 import * as cardImportBatches from './014_card_import_batches.js';
 import * as guessingByNumber from './015_guessing_by_number.js';
+import * as staff from './017_staff.js';
 
 /**
  * Migrations are listed in code rather than read from a folder, so the esbuild bundle carries
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '013_webhooks': webhooks,
   '014_card_import_batches': cardImportBatches,
   '015_guessing_by_number': guessingByNumber,
+  '017_staff': staff,
 };
 
 export const migrationProvider: MigrationProvider = {
