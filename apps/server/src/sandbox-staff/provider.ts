@@ -45,7 +45,9 @@ export async function createSandboxStaffProvider(client: SandboxStaffClient, opt
     jwks: { keys: [await sandboxSigningKey()] },
     cookies: sandboxCookies(mountPath),
     scopes: ['openid', 'email', 'profile'],
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    // amr with openid: every ID token says how the person signed in (a claim of its own would
+    // appear only when the client asks for it by the claims parameter).
+    claims: { openid: ['sub', 'amr'], email: ['email', 'email_verified'], profile: ['name'] },
     // The ID token carries the e-mail address (not only the userinfo endpoint): what the back office reads.
     conformIdTokenClaims: false,
     features: { devInteractions: { enabled: false }, rpInitiatedLogout: { enabled: false } },
