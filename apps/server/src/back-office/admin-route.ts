@@ -15,8 +15,8 @@ import type { StaffContext } from './staff-context.js';
  *
  *     app.post(adminApi.blockCard.pattern, { config: staffRoute('cards.support', brandOfCard('id', cardBrand)), schema }, handler)
  *
- * and one preHandler, attached to every route of the back office's API scope, does the rest before
- * the handler runs: no session → 401 UNAUTHORIZED; the action allowed on no brand at all → 403
+ * and one hook (preValidation), attached to every route of the back office's API scope, does the
+ * rest before the body is validated and the handler runs: no session → 401 UNAUTHORIZED; the action allowed on no brand at all → 403
  * FORBIDDEN; the resource unknown, or of a brand outside every grant → 404 as unknown
  * (CARD_NOT_FOUND for cards, NOT_FOUND otherwise); the role lacking the action on that brand →
  * 403 FORBIDDEN. The handler reads who called with `staffOf(request)`. Grants are read on every
@@ -41,10 +41,10 @@ const fieldOf = (source: unknown, field: string): string | null => {
   return typeof value === 'string' && value !== '' ? value : null;
 };
 
-/** The brand code a (validated) body field names; absent or null: no one brand. */
+/** The brand code a body field names (read before validation: only a string counts); absent or null: no one brand. */
 export const brandFromBody = (field: string): BrandSource => ({ label: `body.${field}`, notFound: 'NOT_FOUND', resolve: (request) => fieldOf(request.body, field) });
 
-/** The brand code a (validated) query parameter names; absent: no one brand. */
+/** The brand code a query parameter names; absent: no one brand. */
 export const brandFromQuery = (field: string): BrandSource => ({ label: `query.${field}`, notFound: 'NOT_FOUND', resolve: (request) => fieldOf(request.query, field) });
 
 /** The brand of the card whose id is the path parameter `param`, found by `brandOfCardId` (its code, or 'not found'). */
@@ -121,7 +121,7 @@ function guardOf(deps: ServiceDeps, declaration: StaffRouteDeclaration) {
 
 /**
  * Makes `scope` a back office API scope: every route registered in it must carry a declaration
- * (else registering it throws) and gets the guard as its first preHandler; `registry` lists them.
+ * (else registering it throws) and gets the guard as its first preValidation hook; `registry` lists them.
  */
 export function guardStaffRoutes(scope: App, deps: ServiceDeps, registry: DeclaredAdminRoute[]): void {
   scope.decorateRequest('staff', null);
@@ -129,8 +129,9 @@ export function guardStaffRoutes(scope: App, deps: ServiceDeps, registry: Declar
     const declaration = route.config?.staff;
     const methods = [route.method].flat().filter((m) => m !== 'HEAD');
     if (!declaration) throw new Error(`${methods.join(',')} ${route.url}: a back office API route must declare its action and brand (config: staffRoute(...))`);
-    const existing = route.preHandler ? [route.preHandler].flat() : [];
-    route.preHandler = [guardOf(deps, declaration), ...existing];
+    // Before validation: a caller without a session or the role learns nothing of what a valid body is.
+    const existing = route.preValidation ? [route.preValidation].flat() : [];
+    route.preValidation = [guardOf(deps, declaration), ...existing];
     for (const method of methods) registry.push({ method, url: route.url!, action: declaration.action, brand: declaration.brand.label });
   });
 }
