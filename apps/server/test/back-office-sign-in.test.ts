@@ -5,7 +5,7 @@ import { PURPOSE } from '../src/crypto/index.js';
 import { createLogger } from '../src/logger.js';
 import { logSink } from './helpers/flows.js';
 import { atTheStaffProvider, sessionCookieOf, toTheCallback } from './helpers/staff.js';
-import { TestBrowser } from './helpers/sandbox-browser.js';
+import { sandboxPage, TestBrowser } from './helpers/sandbox-browser.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 // The back office's sign-in over real HTTP (docs/decisions/030): the app listens on a real port,
@@ -127,11 +127,11 @@ describe('signing in', () => {
       expect(response.headers.get('content-security-policy')).toMatch(/^default-src 'none'/);
       expect(sessionCookieOf(response)).toBeUndefined();
       const html = await response.text();
-      const dom = new JSDOM(html);
-      expect(dom.window.document.documentElement.lang).toBe(language.slice(0, 2));
-      expect(dom.window.document.querySelector('[data-refusal]')?.getAttribute('data-refusal')).toBe('no_second_factor');
+      const { document } = sandboxPage(html, BASE);
+      expect(document.documentElement.lang).toBe(language.slice(0, 2));
+      expect(document.querySelector('[data-refusal]')?.getAttribute('data-refusal')).toBe('no_second_factor');
       expect(html).toContain(text);
-      expect(dom.window.document.querySelector('a')?.getAttribute('href')).toBe('/admin/auth/login');
+      expect(document.querySelector('a')?.getAttribute('href')).toBe('/admin/auth/login');
       expect(await axeViolations(html)).toEqual([]);
       expect((await sessions()).length).toBe(before);
     }
