@@ -11,8 +11,8 @@ import { grantStaff, listStaff, revokeStaff } from './staff-grants.js';
 
 const grantAnswer = staffGrantSchema.extend({ email: z.string() });
 
-/** Every back office API answer can be 401 (no session) and 403 (role, or a POST's Origin). */
-const guarded = (...more: number[]) => errorResponses(401, 403, ...more);
+/** Every back office API answer can be 401 (no session), 403 (role, or a POST's Origin) and 404 (another host, another brand). */
+const guarded = (...more: number[]) => errorResponses(401, 403, 404, ...more);
 const hidden = { hide: true } as const;
 
 /**
@@ -37,7 +37,7 @@ export async function adminApiRoutes(app: App, { deps }: { deps: ServiceDeps }):
 
   app.post(
     adminApi.grantStaff.pattern,
-    { config: staffRoute('staff.manage', noBrand), schema: { ...hidden, body: staffGrantRequestSchema, response: { 201: grantAnswer, ...guarded(400, 404) } } },
+    { config: staffRoute('staff.manage', noBrand), schema: { ...hidden, body: staffGrantRequestSchema, response: { 201: grantAnswer, ...guarded(400) } } },
     async (request, reply) => {
       const ctx = staffOf(request);
       const { grant } = await grantStaff(deps, request.body, { name: ctx.email, ...staffAuditFields(ctx) });
@@ -47,7 +47,7 @@ export async function adminApiRoutes(app: App, { deps }: { deps: ServiceDeps }):
 
   app.post(
     adminApi.revokeStaff.pattern,
-    { config: staffRoute('staff.manage', noBrand), schema: { ...hidden, body: staffGrantRequestSchema, response: { 200: grantAnswer, ...guarded(400, 404, 409) } } },
+    { config: staffRoute('staff.manage', noBrand), schema: { ...hidden, body: staffGrantRequestSchema, response: { 200: grantAnswer, ...guarded(400, 409) } } },
     async (request) => {
       const ctx = staffOf(request);
       const { changed, grant } = await revokeStaff(deps, request.body, { name: ctx.email, ...staffAuditFields(ctx) });
