@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { HousekeepingSweeper } from '../src/app/housekeeping.js';
 import { setSessionCookie } from '../src/back-office/session-cookie.js';
 import { staffCookie } from './helpers/staff.js';
 import { useTestApp } from './helpers/test-app.js';
@@ -142,6 +143,17 @@ describe('the session cookie', () => {
     setSessionCookie({ secureCookies: true }, reply, 'ID');
     setSessionCookie({ secureCookies: false }, reply, 'ID');
     expect(headers).toEqual(['__Host-tessera_staff=ID; Path=/; HttpOnly; Secure; SameSite=Strict', 'tessera_staff=ID; Path=/admin; HttpOnly; SameSite=Strict']);
+  });
+});
+
+describe('housekeeping', () => {
+  it('deletes sessions past their 12 hours', async () => {
+    await staffCookie(t, 'brand@demo.test');
+    const silent = { info: () => undefined, error: () => undefined };
+    const sweep = (hours: number) => new HousekeepingSweeper(t.config, { db: t.db, logger: silent, now: () => new Date(Date.now() + hours * 3_600_000) }).runOnce();
+    expect((await sweep(11)).staffSessions).toBe(0);
+    expect((await sweep(13)).staffSessions).toBeGreaterThanOrEqual(1);
+    expect(await t.db.selectFrom('staff_sessions').select('email').execute()).toEqual([]);
   });
 });
 

@@ -19,6 +19,8 @@ export async function takeStaffLogin(db: Executor, stateHashes: readonly string[
   return Number(result.numDeletedRows) === 1 ? row : undefined;
 }
 
-export async function deleteExpiredStaffLogins(db: Executor, before: string): Promise<void> {
-  await db.deleteFrom('staff_logins').where('expires_at', '<', before).execute();
+/** Sign-ins abandoned at the provider; answers how many went. */
+export async function deleteExpiredStaffLogins(db: Executor, before: string): Promise<number> {
+  const result = await db.deleteFrom('staff_logins').where('expires_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

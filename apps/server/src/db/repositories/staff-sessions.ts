@@ -23,7 +23,8 @@ export async function endStaffSession(db: Executor, idHash: string, now: string)
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Sessions over 12 hours old, or ended, carry nothing anyone may use. */
-export async function deleteOldStaffSessions(db: Executor, before: string): Promise<void> {
-  await db.deleteFrom('staff_sessions').where('expires_at', '<', before).execute();
+/** Sessions past their 12 hours carry nothing anyone may use; answers how many went. */
+export async function deleteOldStaffSessions(db: Executor, before: string): Promise<number> {
+  const result = await db.deleteFrom('staff_sessions').where('expires_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
