@@ -12,14 +12,16 @@ function violation(fromFile, target) {
   const isPackage = !target.startsWith('.') && !target.startsWith('/');
   const to = isPackage ? null : rel(path.resolve(path.dirname(fromFile), target));
 
+  // The contracts and the subpaths their package exports (@tessera/contracts/admin: the back office's).
+  const isContracts = target === '@tessera/contracts' || target === '@tessera/contracts/admin';
   if (isPackage) {
-    if (target.startsWith('@tessera/') && target !== '@tessera/contracts') {
+    if (target.startsWith('@tessera/') && !isContracts) {
       return `only @tessera/contracts is shared between workspaces (not ${target})`;
     }
     if (from.startsWith('packages/contracts/') && target.startsWith('@tessera/')) {
       return 'contracts import no application code';
     }
-    if (from.startsWith('apps/server/src/domain/') && !['zod', '@tessera/contracts'].includes(target)) {
+    if (from.startsWith('apps/server/src/domain/') && target !== 'zod' && !isContracts) {
       return `the domain has no I/O: it may import only zod and @tessera/contracts (not ${target})`;
     }
     if (from.startsWith('apps/server/src/db/migrations/') && !['kysely'].includes(target)) {

@@ -1,12 +1,8 @@
-import axe from 'axe-core';
-import { JSDOM } from 'jsdom';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PURPOSE } from '../src/crypto/index.js';
-import { createLogger } from '../src/logger.js';
-import { logSink } from './helpers/flows.js';
 import { atTheStaffProvider, sessionCookieOf, toTheCallback } from './helpers/staff.js';
 import { sandboxPage, TestBrowser } from './helpers/sandbox-browser.js';
-import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { axeViolations as axeOf, useListeningApp } from './helpers/listening-app.js';
 
 // The back office's sign-in over real HTTP (docs/decisions/030): the app listens on a real port,
 // PUBLIC_URL points at it, openid-client discovers and talks to the sandbox staff provider mounted
@@ -16,21 +12,10 @@ const PORT = 18631;
 const BASE = `http://localhost:${PORT}`;
 const ORIGIN = { origin: BASE };
 
-let t: TestApp;
-let clock: number | undefined;
-const log = logSink();
-
-beforeAll(async () => {
-  t = await createTestApp({
-    env: { PORT: String(PORT), PUBLIC_URL: BASE, RATE_LIMIT_PER_MINUTE: '100000' },
-    logger: createLogger({ logLevel: 'trace' }, log.stream),
-    now: () => (clock === undefined ? new Date() : new Date(clock)),
-  });
-  await t.app.listen({ port: PORT, host: 'localhost' });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const { t, log, clock } = useListeningApp(PORT);
+const advance = (ms: number) => {
+  clock.at = (clock.at ?? Date.now()) + ms;
+};
 
 const sessions = () => t.db.selectFrom('staff_sessions').selectAll().execute();
 const signInAudit = () => t.db.selectFrom('audit_events').select(['outcome', 'client', 'detail']).where('type', '=', 'staff.sign_in').orderBy('occurred_at').execute();
@@ -44,14 +29,7 @@ async function signIn(email: string, returnTo = '/admin/cards') {
   return { response, cookie: sessionCookieOf(response), callback, browser: at.browser };
 }
 
-async function axeViolations(html: string) {
-  const dom = new JSDOM(html, { url: BASE, runScripts: 'outside-only' });
-  const window = dom.window as unknown as { eval(code: string): void; axe: typeof axe; document: unknown };
-  window.eval(axe.source);
-  const result = await window.axe.run(window.document as never, { rules: { 'color-contrast': { enabled: false } } });
-  dom.window.close();
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+const axeViolations = (html: string) => axeOf(html, BASE);
 
 describe('the sandbox staff provider', () => {
   it('lists the six demo staff with a button to sign in with and one without a second factor, on an accessible page under a strict policy', async () => {
@@ -193,51 +171,51 @@ describe('signing in', () => {
 
 describe('sessions', () => {
   it('end after 15 minutes without a call, and each call keeps them alive', async () => {
-    clock = Date.now();
+    clock.at = Date.now();
     try {
       const { cookie } = await signIn('finance@demo.test');
-      clock += 14 * 60_000;
+      advance(14 * 60_000);
       expect((await me(cookie)).statusCode).toBe(200);
-      clock += 14 * 60_000;
+      advance(14 * 60_000);
       expect((await me(cookie)).statusCode).toBe(200);
-      clock += 15 * 60_000;
+      advance(15 * 60_000);
       const idle = await me(cookie);
       expect(idle.statusCode).toBe(401);
       expect(idle.json()).toMatchObject({ code: 'UNAUTHORIZED' });
     } finally {
-      clock = undefined;
+      clock.at = undefined;
     }
   });
 
   it('end 12 hours after sign-in however busy', async () => {
-    clock = Date.now();
+    clock.at = Date.now();
     try {
       const { cookie } = await signIn('finance@demo.test');
       for (let minutes = 10; minutes < 12 * 60; minutes += 10) {
-        clock += 10 * 60_000;
+        advance(10 * 60_000);
         expect((await me(cookie)).statusCode, `after ${minutes} minutes`).toBe(200);
       }
-      clock += 10 * 60_000;
+      advance(10 * 60_000);
       expect((await me(cookie)).statusCode).toBe(401);
     } finally {
-      clock = undefined;
+      clock.at = undefined;
     }
   });
 
   it('record a call at most once a minute', async () => {
-    clock = Date.now();
+    clock.at = Date.now();
     try {
       const { cookie } = await signIn('approver@demo.test');
       const seen = async () => (await t.db.selectFrom('staff_sessions').select('last_seen_at').where('email', '=', 'approver@demo.test').orderBy('created_at', 'desc').executeTakeFirstOrThrow()).last_seen_at;
       const first = await seen();
-      clock += 30_000;
+      advance(30_000);
       await me(cookie);
       expect(await seen()).toBe(first);
-      clock += 31_000;
+      advance(31_000);
       await me(cookie);
-      expect(await seen()).toBe(new Date(clock).toISOString());
+      expect(await seen()).toBe(new Date(clock.at ?? 0).toISOString());
     } finally {
-      clock = undefined;
+      clock.at = undefined;
     }
   });
 

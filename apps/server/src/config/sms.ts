@@ -21,13 +21,17 @@ export const smsSettings = {
   TWILIO_API_URL: httpUrl.default('https://api.twilio.com'),
 };
 
+/** How adapters/sms/twilio.ts reaches Twilio. */
 export interface TwilioConfig {
+  /** https://api.twilio.com in production; tests point it at a local server playing Twilio. */
   apiUrl: string;
   accountSid: string;
   /** Basic auth: the account SID with its auth token, or an API key SID with its secret. */
   username: string;
   password: string;
+  /** The sender: an E.164 number or an alphanumeric sender id (From). */
   from: string | undefined;
+  /** A Messaging Service (MG…) that picks the sender; used when set. */
   messagingServiceSid: string | undefined;
   timeoutMs: number;
 }

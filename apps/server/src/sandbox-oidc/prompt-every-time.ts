@@ -1,13 +1,11 @@
-import type { KoaContextWithOIDC } from 'oidc-provider';
-
-type InteractionPolicyModule = (typeof import('oidc-provider'))['interactionPolicy'];
+import type { interactionPolicy as InteractionPolicyModule, KoaContextWithOIDC } from 'oidc-provider';
 
 /**
  * oidc-provider's interaction policy with one more login check: every authorization shows the
  * sandbox's page again. There is no single sign-on, so a tester can pick another outcome (another
  * person, another answer) each time.
  */
-export function promptEveryTime(interactionPolicy: InteractionPolicyModule) {
+export function promptEveryTime(interactionPolicy: typeof InteractionPolicyModule) {
   const policy = interactionPolicy.base();
   policy
     .get('login')!

@@ -1,9 +1,6 @@
 import type { Configuration, default as Provider } from 'oidc-provider';
 import { DEMO_STAFF } from '../demo/staff.js';
-import { createMemoryAdapter } from '../sandbox-oidc/memory-adapter.js';
-import { SANDBOX_PAGE_CSP } from '../sandbox-oidc/page.js';
-import { promptEveryTime } from '../sandbox-oidc/prompt-every-time.js';
-import { sandboxCookies, sandboxSigningKey } from '../sandbox-oidc/signing-key.js';
+import { sandboxProviderBase } from '../sandbox-oidc/provider-base.js';
 import { staffErrorPage } from './page.js';
 
 /** The back office as the sandbox's one client. */
@@ -25,43 +22,20 @@ const TTL_SECONDS = { AuthorizationCode: 60, AccessToken: 600, IdToken: 600, Int
  */
 export async function createSandboxStaffProvider(client: SandboxStaffClient, options: { trustProxy: boolean }): Promise<{ provider: Provider }> {
   // Loaded only when the sandbox is first used: production never loads it.
-  const { default: ProviderClass, interactionPolicy } = await import('oidc-provider');
-  const mountPath = new URL(client.issuerUrl).pathname;
+  const { default: ProviderClass } = await import('oidc-provider');
   const configuration: Configuration = {
-    adapter: createMemoryAdapter(),
-    clients: [
-      {
-        client_id: client.clientId,
-        client_secret: client.clientSecret,
-        redirect_uris: [client.redirectUri],
-        grant_types: ['authorization_code'],
-        response_types: ['code'],
-        token_endpoint_auth_method: 'client_secret_basic',
-      },
-    ],
-    clientAuthMethods: ['client_secret_basic'],
-    responseTypes: ['code'],
-    pkce: { required: () => true },
-    jwks: { keys: [await sandboxSigningKey()] },
-    cookies: sandboxCookies(mountPath),
+    ...(await sandboxProviderBase(
+      { ...client, clientAuth: 'client_secret_basic' },
+      { ttlSeconds: TTL_SECONDS, errorPage: staffErrorPage, errorHeading: 'The sandbox staff provider could not handle this request' },
+    )),
     scopes: ['openid', 'email', 'profile'],
     // amr with openid: every ID token says how the person signed in (a claim of its own would
     // appear only when the client asks for it by the claims parameter).
     claims: { openid: ['sub', 'amr'], email: ['email', 'email_verified'], profile: ['name'] },
-    // The ID token carries the e-mail address (not only the userinfo endpoint): what the back office reads.
-    conformIdTokenClaims: false,
-    features: { devInteractions: { enabled: false }, rpInitiatedLogout: { enabled: false } },
-    interactions: { policy: promptEveryTime(interactionPolicy), url: (_ctx, interaction) => `${mountPath}/interaction/${interaction.uid}` },
-    ttl: { ...TTL_SECONDS },
     async findAccount(_ctx, sub) {
       const person = DEMO_STAFF.find((s) => s.email === sub);
       if (!person) return undefined;
       return { accountId: sub, claims: () => ({ sub, email: person.email, email_verified: true, name: person.name }) };
-    },
-    async renderError(ctx, out) {
-      ctx.type = 'html';
-      ctx.set('content-security-policy', SANDBOX_PAGE_CSP);
-      ctx.body = staffErrorPage('The sandbox staff provider could not handle this request', typeof out.error === 'string' ? out.error : 'error');
     },
   };
   const provider = new ProviderClass(client.issuerUrl, configuration);
