@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../src/config/index.js';
 import { problemsOf, productionEnv } from './helpers/config.js';
+import { createLogger } from '../src/logger.js';
+import { logSink } from './helpers/flows.js';
 import { createTestApp } from './helpers/test-app.js';
 
 // The back office's settings (config/staff.ts): demo defaults and what production refuses.
@@ -85,6 +87,19 @@ describe('the back office in production shape', () => {
     try {
       expect(t.adminRoutes).toEqual([]);
       expect((await t.app.inject({ method: 'GET', url: '/admin/api/me', headers: { host: 'cards.example.com' } })).statusCode).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('STAFF_MFA_REQUIRED=false', () => {
+  it('is logged as a warning when the server starts', async () => {
+    const log = logSink();
+    const t = await createTestApp({ env: { STAFF_MFA_REQUIRED: 'false' }, logger: createLogger({ logLevel: 'info' }, log.stream) });
+    try {
+      const warnings = log.text().split('\n').filter(Boolean).map((line) => JSON.parse(line) as { level: number; msg: string });
+      expect(warnings).toContainEqual(expect.objectContaining({ level: 40, msg: expect.stringMatching(/^STAFF_MFA_REQUIRED is false/) }));
     } finally {
       await t.close();
     }

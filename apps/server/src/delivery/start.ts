@@ -34,7 +34,7 @@ export function createOutboxWorker(
     maxAttempts: config.outbox.maxAttempts,
     retryBaseMs: config.outbox.retryBaseMs,
     retryMaxMs: config.outbox.retryMaxMs,
-    // Longer than one SMTP send (connection, greeting and socket timeouts) or SMS request can take (config.ts).
+    // Longer than one SMTP send (connection, greeting and socket timeouts) or SMS request can take (config/).
     leaseMs: config.outbox.leaseMs,
     ...(deps.signal && { signal: deps.signal }),
   });

@@ -28,7 +28,7 @@ function personOf(body: Record<string, unknown>, today: string): { person?: Sand
 /**
  * Mounts the sandbox iDIN provider (provider.ts) at its issuer's path: PUBLIC_URL/sandbox/idin in
  * the portal when IDENTITY_ADAPTER is sandbox (the embedded default; refused in production by
- * config.ts), or the issuer's own path when it runs standalone as a broker's stand-in
+ * config/identity.ts), or the issuer's own path when it runs standalone as a broker's stand-in
  * (standalone.ts).
  *
  * - `/sandbox/idin/*`: oidc-provider's own endpoints (discovery, authorization, token, keys,

@@ -4,7 +4,7 @@ import type { CaptchaPort } from './port.js';
 import { createRecaptchaCaptcha } from './recaptcha.js';
 import { createTestCaptcha } from './test.js';
 
-/** Picks the captcha adapter the configuration names; config.ts has already checked its keys. */
+/** Picks the captcha adapter the configuration names; config/ has already checked its keys. */
 export function createCaptcha(config: Config, altchaHmacKey: string): CaptchaPort {
   switch (config.captcha.provider) {
     case 'altcha':

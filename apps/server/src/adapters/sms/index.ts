@@ -5,7 +5,7 @@ import { createLocalSmsSender } from './local.js';
 import type { SmsSender } from './port.js';
 import { createTwilioSmsSender } from './twilio.js';
 
-/** Picks the SMS adapter the configuration names; config.ts has already checked its keys. */
+/** Picks the SMS adapter the configuration names; config/ has already checked its keys. */
 export function createSmsSender(config: Config, local: { db: Executor; crypto: Crypto; now: () => Date }): SmsSender {
   switch (config.sms.adapter) {
     case 'local':

@@ -33,6 +33,7 @@ export const SEALED_COLUMNS: readonly SealedColumn[] = [
   { table: 'card_registrations', key: 'card_id', column: 'identity_ciphertext', purpose: PURPOSE.identity, keyring: 'data' },
   { table: 'idempotency_keys', key: 'id', column: 'response_ciphertext', purpose: PURPOSE.idempotentResponse, keyring: 'data' },
   { table: 'webhook_endpoints', key: 'id', column: 'secret_ciphertext', purpose: PURPOSE.webhookSecret, keyring: 'data' },
+  { table: 'staff_logins', key: 'state_hash', column: 'request_ciphertext', purpose: PURPOSE.staffLogin, keyring: 'data' },
 ];
 
 /** The key a ciphertext names: its part before the first dot ("v1", "p2"). */
