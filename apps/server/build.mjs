@@ -1,5 +1,5 @@
 // Bundles the server into dist/: main.js (the process), cli.js (the operator's tool) and
-// sandbox-idin.js (the sandbox bank on its own, for rehearsals). The @tessera/contracts workspace
+// sandbox-idin.js and sandbox-staff.js (the sandbox bank and staff provider on their own, for rehearsals). The @tessera/contracts workspace
 // is TypeScript source, so it is bundled; packages from node_modules stay external and are
 // resolved at run time. The outputs sit directly in dist/ so src/resources.ts finds the copied demo files at the same relative place as in src/.
 import { build } from 'esbuild';
@@ -16,6 +16,8 @@ const entryPoints = { main: path.join(here, 'src/main.ts') };
 if (existsSync(path.join(here, 'src/operator/cli/main.ts'))) entryPoints.cli = path.join(here, 'src/operator/cli/main.ts');
 // The sandbox bank on its own origin, a broker's stand-in for rehearsals (npm run test:production).
 entryPoints['sandbox-idin'] = path.join(here, 'src/sandbox-idin/standalone.ts');
+// The sandbox staff identity provider on its own origin, for the back office in production shape.
+entryPoints['sandbox-staff'] = path.join(here, 'src/sandbox-staff/standalone.ts');
 
 rmSync(dist, { recursive: true, force: true });
 await build({

@@ -1,5 +1,5 @@
 import type { CaptchaPort } from './adapters/captcha/port.js';
-import type { Config } from './config.js';
+import type { Config } from './config/index.js';
 import type { Crypto } from './crypto/index.js';
 import type { Db } from './db/database.js';
 import type { AuditWriter } from './db/repositories/audit.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pino, { type DestinationStream, type Logger } from 'pino';
-import type { Config } from './config.js';
+import type { Config } from './config/index.js';
 
 /**
  * Everything that could carry a card number or a secret, wherever it might appear in a log line.

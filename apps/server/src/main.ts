@@ -1,7 +1,7 @@
 import { buildApp } from './app/build-app.js';
 import { HousekeepingSweeper } from './app/housekeeping.js';
 import { prepareDatabase, SchemaBehindError } from './app/prepare-database.js';
-import { ConfigError, parseConfig } from './config.js';
+import { ConfigError, parseConfig } from './config/index.js';
 import { createDatabase } from './db/database.js';
 import { OutboxSignal } from './delivery/signal.js';
 import { createOutboxWorker } from './delivery/start.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { parseConfig, SETTING_NAMES } from '../src/config.js';
+import { parseConfig, SETTING_NAMES } from '../src/config/index.js';
 import { expectEveryKeyRefused, problemsOf, productionEnvWithout, randomKey } from './helpers/config.js';
 
 const productionKeys = () => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseConfig } from '../src/config.js';
+import { parseConfig } from '../src/config/index.js';
 import { problemsOf, productionEnv } from './helpers/config.js';
 
 // Bank identity settings (docs/decisions/014): the sandbox is the embedded default and refused in

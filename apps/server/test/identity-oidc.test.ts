@@ -1,16 +1,12 @@
 import { readFileSync } from 'node:fs';
-import axe from 'axe-core';
-import { JSDOM } from 'jsdom';
 import { IDENTITY_SESSION_TTL_MS, identitySessionResponseSchema, identityApi } from '@tessera/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PURPOSE } from '../src/crypto/index.js';
 import type { IdentitySessionRow } from '../src/db/schema.js';
 import type { VerifiedIdentity } from '../src/domain/identity.js';
-import { createLogger } from '../src/logger.js';
 import { sandboxFormPageCsp } from '../src/sandbox-idin/page.js';
-import { logSink } from './helpers/flows.js';
 import { sandboxPage, TestBrowser, type TestElement } from './helpers/sandbox-browser.js';
-import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { axeViolations as axeOf, useListeningApp } from './helpers/listening-app.js';
 
 // The bank identity flow over real HTTP (docs/decisions/014): the app listens on a real port,
 // PUBLIC_URL points at it, the OpenID Connect client discovers and talks to the sandbox provider
@@ -22,21 +18,7 @@ const ISSUER = `${BASE}/sandbox/idin`;
 const CALLBACK = `${BASE}/callback`;
 const RETURN = `${BASE}/api/Authentication/return`;
 
-let t: TestApp;
-let clock: number | undefined;
-const log = logSink();
-
-beforeAll(async () => {
-  t = await createTestApp({
-    env: { PORT: String(PORT), PUBLIC_URL: BASE, RATE_LIMIT_PER_MINUTE: '100000' },
-    logger: createLogger({ logLevel: 'trace' }, log.stream),
-    now: () => (clock === undefined ? new Date() : new Date(clock)),
-  });
-  await t.app.listen({ port: PORT, host: 'localhost' });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const { t, log, clock } = useListeningApp(PORT);
 
 let stateCounter = 0;
 const webState = () => `web-state-${(++stateCounter).toString().padStart(4, '0')}`;
@@ -82,15 +64,7 @@ async function atTheBank(issuer = 'INGBNL2A', flow = 'PAYOUT') {
   };
 }
 
-/** axe-core's violations of a page (colour contrast needs real layout: left to the browser tests). */
-async function axeViolations(html: string) {
-  const dom = new JSDOM(html, { url: BASE, runScripts: 'outside-only' });
-  const window = dom.window as unknown as { eval(code: string): void; axe: typeof axe; document: unknown };
-  window.eval(axe.source);
-  const result = await window.axe.run(window.document as never, { rules: { 'color-contrast': { enabled: false } } });
-  dom.window.close();
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+const axeViolations = (html: string) => axeOf(html, BASE);
 
 /** Submits the bank's page with one of its buttons and stops before the portal's return endpoint. */
 async function answer(bank: Awaited<ReturnType<typeof atTheBank>>, action: 'approve' | 'cancel' | 'fail', person = { name: 'Zoë de Vries', birthdate: '1980-04-01' }) {
@@ -321,14 +295,14 @@ describe('returns that are refused or fail', () => {
     const bank = await atTheBank();
     const back = await answer(bank, 'approve');
     const row = await rowByState(bank.oidcState);
-    clock = Date.parse(row.expires_at);
+    clock.at = Date.parse(row.expires_at);
     try {
       expect((await returnTo(back)).status).toBe(400);
       expect(await rowByState(bank.oidcState)).toEqual(row);
-      clock = Date.parse(row.expires_at) - 1000;
+      clock.at = Date.parse(row.expires_at) - 1000;
       callbackOf(await returnTo(back));
     } finally {
-      clock = undefined;
+      clock.at = undefined;
     }
   });
 

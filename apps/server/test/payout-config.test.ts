@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEMO_PAYOUT_DEBTOR, parseConfig } from '../src/config.js';
+import { ConfigError, DEMO_PAYOUT_DEBTOR, parseConfig } from '../src/config/index.js';
 
 const problemsOf = (env: Record<string, string>) => {
   try {

@@ -51,6 +51,9 @@ export const ERROR_STATUS = {
   REFUND_EXCEEDS_REDEMPTION: 400,
   /** An unknown redemption, or one of another brand's card. */
   REDEMPTION_NOT_FOUND: 404,
+  // The back office (/admin/api): 401 UNAUTHORIZED without a session, 403 FORBIDDEN for what the role may not do.
+  /** Revoking the last admin grant on all brands: someone must be left to grant the rest. */
+  LAST_ADMIN: 409,
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
 } as const;

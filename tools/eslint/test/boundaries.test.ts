@@ -92,6 +92,8 @@ describe('import boundaries', () => {
   it('keeps the web app and the server apart', () => {
     expect(violation(at('apps/web/src/lib/api.ts'), '../../../server/src/config.js')).toMatch(/may not reach into apps\/server/);
     expect(violation(at('apps/web/src/lib/api.ts'), '@tessera/server')).toMatch(/only @tessera\/contracts/);
+    expect(violation(at('apps/server/src/back-office/admin-route.ts'), '@tessera/contracts/admin')).toBeNull();
+    expect(violation(at('apps/server/src/app/x.ts'), '@tessera/contracts/src/index.ts')).toMatch(/only @tessera\/contracts/);
   });
 
   it('keeps I/O out of the domain and application code out of migrations', () => {

@@ -8,7 +8,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { Logger } from 'pino';
 import { createCaptcha } from '../adapters/captcha/index.js';
 import type { CaptchaPort } from '../adapters/captcha/port.js';
-import type { Config } from '../config.js';
+import type { Config } from '../config/index.js';
 import { createCrypto } from '../crypto/index.js';
 import { loadKeyring } from '../crypto/keyring.js';
 import { createDatabase, type Db } from '../db/database.js';
@@ -39,6 +39,8 @@ import type { RouteOptions } from '../http/route-types.js';
 import { identityRoutes } from '../identity/routes.js';
 import { cardBlockRoutes } from '../card-block/routes.js';
 import { sandboxIdinRoutes } from '../sandbox-idin/index.js';
+import { sandboxStaffRoutes } from '../sandbox-staff/index.js';
+import { backOfficeRoutes, type DeclaredAdminRoute } from '../back-office/index.js';
 import { customerRoutes } from './customer-route.js';
 import { demoRoutes } from './demo-routes.js';
 import { devRoutes } from './dev-routes.js';
@@ -66,6 +68,8 @@ export interface BuildAppOptions {
 export interface BuiltApp {
   app: FastifyInstance;
   deps: ServiceDeps;
+  /** Every back office API route with its declared action and brand (back-office/admin-route.ts). */
+  adminRoutes: readonly DeclaredAdminRoute[];
 }
 
 /** Builds the whole server from a configuration; main.ts and every test build it the same way. */
@@ -202,6 +206,16 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   if (config.identity.adapter === 'sandbox') {
     await app.register(sandboxIdinRoutes, { identity: config.identity, trustProxy: config.trustProxy !== false, now: deps.now });
   }
+  // The back office's sign-in and API (docs/decisions/030); without ADMIN_URL production has none.
+  const adminRoutes: DeclaredAdminRoute[] = [];
+  if (config.staff.enabled) {
+    await app.register(backOfficeRoutes, { deps, declared: adminRoutes });
+    if (!config.staff.mfaRequired) app.log.warn('STAFF_MFA_REQUIRED is false: the back office accepts sign-ins without a second factor');
+  }
+  // The sandbox staff identity provider at PUBLIC_URL/sandbox/staff, when no STAFF_OIDC_ISSUER is set (refused in production).
+  if (config.staff.enabled && config.staff.sandbox) {
+    await app.register(sandboxStaffRoutes, { client: config.staff, trustProxy: config.trustProxy !== false });
+  }
   // The demo areas exist only in demo mode: in production /api/demo/* and /dev/* answer 404.
   if (config.demoMode) await app.register(demoRoutes, routeOptions);
   if (config.demoMode) await app.register(devRoutes, routeOptions);
@@ -217,5 +231,5 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
 
   await app.ready();
-  return { app, deps };
+  return { app, deps, adminRoutes };
 }

@@ -1,7 +1,9 @@
 import type { Logger } from 'pino';
-import type { Config } from '../config.js';
+import type { Config } from '../config/index.js';
 import { deleteErrorReportsBefore } from '../db/repositories/error-reports.js';
 import { deleteIdempotencyKeysBefore } from '../db/repositories/idempotency-keys.js';
+import { deleteExpiredStaffLogins } from '../db/repositories/staff-logins.js';
+import { deleteOldStaffSessions } from '../db/repositories/staff-sessions.js';
 import { IDEMPOTENCY_KEPT_MS } from '../domain/brand-api-rules.js';
 import type { Executor } from '../db/repositories/executor.js';
 import { forgetNumberGuesses } from '../db/repositories/number-guesses.js';
@@ -28,6 +30,8 @@ export interface SweepResult {
   failedMessageContents: number;
   /** Brand API idempotency keys deleted (created more than 24 hours ago). */
   idempotencyKeys: number;
+  /** Back office sessions past their 12 hours, and sign-ins abandoned at the provider. */
+  staffSessions: number;
 }
 
 /**
@@ -80,6 +84,8 @@ export class HousekeepingSweeper {
       numberGuesses: await forgetNumberGuesses(this.#o.db, forgetBefore),
       failedMessageContents: await eraseFailedPayloadsBefore(this.#o.db, failedBefore),
       idempotencyKeys: await deleteIdempotencyKeysBefore(this.#o.db, new Date(now - IDEMPOTENCY_KEPT_MS).toISOString()),
+      staffSessions:
+        (await deleteOldStaffSessions(this.#o.db, new Date(now).toISOString())) + (await deleteExpiredStaffLogins(this.#o.db, new Date(now).toISOString())),
     }))();
     this.#running = run;
     try {

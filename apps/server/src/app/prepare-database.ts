@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { Config } from '../config.js';
+import type { Config } from '../config/index.js';
 import { createCrypto } from '../crypto/index.js';
 import { loadKeyring } from '../crypto/keyring.js';
 import type { Db } from '../db/database.js';

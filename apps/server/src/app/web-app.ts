@@ -15,10 +15,11 @@ import { flowHeads, loadPageRenderer, ServerRenderedPages } from './server-rende
 import { serverRenderedScreen, webPageStatus } from './web-pages.js';
 
 /**
- * Paths that never fall back to the single-page app: the API, health checks, and files. A missing
+ * Paths that never fall back to the single-page app: the API, the back office (its own app, on its
+ * own host in production), health checks, and files. A missing
  * /assets/x.js (an old tab after a deploy) must be a 404, not index.html served as a script.
  */
-const NOT_THE_WEB_APP = /^\/(api|dev|assets)(\/|$)|^\/(healthz|readyz)$|\/[^/]+\.[A-Za-z0-9]+$/;
+const NOT_THE_WEB_APP = /^\/(api|dev|assets|admin)(\/|$)|^\/(healthz|readyz)$|\/[^/]+\.[A-Za-z0-9]+$/;
 /** The balance embed: the one page other sites may frame (docs/product/balance.md#embed). */
 const EMBED_PATH = /^\/([A-Za-z0-9_-]+)\/balance\/embed(\/|$)/;
 

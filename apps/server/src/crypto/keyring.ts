@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, closeSync, existsSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import type { Config, KeyMaterialFromEnv } from '../config.js';
+import type { Config, KeyMaterialFromEnv } from '../config/index.js';
 
 /**
  * The server's key material. Production reads it from the environment (config.keys); demo and

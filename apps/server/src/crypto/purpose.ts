@@ -36,4 +36,11 @@ export const PURPOSE = {
   email: 'email',
   /** Encrypted: a staff member's note on a card (018). */
   cardNote: 'card-note',
+  /** The keyed hash of a back office session id (migration 017): found by it, never stored itself. */
+  staffSession: 'staff-session',
+  /** Staff sign-ins under way: keyed hashes of the OIDC state and of the browser's login cookie. */
+  staffLoginState: 'staff-login-state',
+  staffLoginBrowser: 'staff-login-browser',
+  /** Encrypted: a staff sign-in's nonce, PKCE verifier and return path. */
+  staffLogin: 'staff-login',
 } as const;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { CompiledQuery, Kysely, PostgresAdapter, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import pg from 'pg';
-import type { Config } from '../config.js';
+import type { Config } from '../config/index.js';
 import { preparedStatementNames } from './prepared.js';
 import type { Database } from './schema.js';
 import { type Checkpointer, startCheckpointer } from './checkpointer.js';

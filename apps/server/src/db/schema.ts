@@ -425,6 +425,40 @@ export interface ApiLedgerEntriesTable {
   redemption_id: string | null;
 }
 
+/** A role on one brand (brand_id) or on all brands (null) for an e-mail address (migration 017). */
+export interface StaffGrantsTable {
+  id: string;
+  /** Lower case. */
+  email: string;
+  role: 'support' | 'finance' | 'brand-admin' | 'admin';
+  brand_id: string | null;
+  /** A staff e-mail, or `operator:NAME` for a grant made with the CLI. */
+  granted_by: string;
+  granted_at: string;
+}
+
+/** A signed-in staff member (017); the id only as its keyed hash. */
+export interface StaffSessionsTable {
+  id_hash: string;
+  email: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+  ended_at: string | null;
+  amr: string;
+  user_agent: string | null;
+}
+
+/** A sign-in under way at the staff's identity provider (017). */
+export interface StaffLoginsTable {
+  state_hash: string;
+  browser_hash: string;
+  /** Encrypted (PURPOSE.staffLogin) JSON: nonce, PKCE verifier, return path. */
+  request_ciphertext: string;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface Database {
   brands: BrandsTable;
   brand_flows: BrandFlowsTable;
@@ -453,6 +487,9 @@ export interface Database {
   redemptions: RedemptionsTable;
   api_ledger_entries: ApiLedgerEntriesTable;
   card_notes: CardNotesTable;
+  staff_grants: StaffGrantsTable;
+  staff_sessions: StaffSessionsTable;
+  staff_logins: StaffLoginsTable;
 }
 
 export type BrandRow = Selectable<BrandsTable>;

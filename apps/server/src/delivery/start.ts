@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { createMailSender } from '../adapters/mail/index.js';
 import { createSmsSender } from '../adapters/sms/index.js';
 import { createWebhookSender } from '../adapters/webhook/http-sender.js';
-import type { Config } from '../config.js';
+import type { Config } from '../config/index.js';
 import type { Crypto } from '../crypto/index.js';
 import type { Executor } from '../db/repositories/executor.js';
 import type { OutboxSignal } from './signal.js';
@@ -34,7 +34,7 @@ export function createOutboxWorker(
     maxAttempts: config.outbox.maxAttempts,
     retryBaseMs: config.outbox.retryBaseMs,
     retryMaxMs: config.outbox.retryMaxMs,
-    // Longer than one SMTP send (connection, greeting and socket timeouts) or SMS request can take (config.ts).
+    // Longer than one SMTP send (connection, greeting and socket timeouts) or SMS request can take (config/).
     leaseMs: config.outbox.leaseMs,
     ...(deps.signal && { signal: deps.signal }),
   });

@@ -5,10 +5,12 @@ import { issueCard } from '../cards/issue-card.js';
 import type { Crypto } from '../crypto/index.js';
 import { sql } from 'kysely';
 import { type Db, isPostgres } from '../db/database.js';
-import { countBrands } from '../db/repositories/brands.js';
+import { countBrands, findBrandByCode } from '../db/repositories/brands.js';
+import { insertStaffGrant } from '../db/repositories/staff-grants.js';
 import type { Executor } from '../db/repositories/executor.js';
 import { appRoot } from '../resources.js';
 import { DEMO_CARDS, demoExpiry } from './cards.js';
+import { DEMO_STAFF } from './staff.js';
 
 export const DEMO_BRAND_FILES = ['demo', 'acme'].map((slug) => path.join(appRoot, 'demo', 'brands', slug, 'brand.json'));
 
@@ -18,6 +20,7 @@ const DEMO_SEED_LOCK = 7_356_210_042;
 /**
  * Loads the demo brands and cards (docs/product/common.md#demo-mode) into an empty database, in one
  * transaction: a crash half-way leaves no half demo behind. Answers whether it loaded anything.
+ * Then, every time, the demo staff's grants that are missing (grantDemoStaff).
  *
  * Several processes may start at once on one empty database (replicas, or `npm start` twice):
  * exactly one loads the demo, the others find it loaded. On PostgreSQL the transaction takes an
@@ -27,11 +30,26 @@ const DEMO_SEED_LOCK = 7_356_210_042;
  */
 export async function seedDemoData(db: Db, crypto: Crypto, now: Date = new Date()): Promise<boolean> {
   const brands = await Promise.all(DEMO_BRAND_FILES.map((file) => loadBrandFile(file)));
+  let loaded: boolean;
   try {
-    return await loadDemo(db, crypto, brands, now);
+    loaded = await loadDemo(db, crypto, brands, now);
   } catch (error) {
-    if ((await countBrands(db)) > 0) return false;
-    throw error;
+    if ((await countBrands(db)) === 0) throw error;
+    loaded = false;
+  }
+  await grantDemoStaff(db, now);
+  return loaded;
+}
+
+/**
+ * The demo staff's grants (demo/staff.ts), also in a demo database loaded before the back office
+ * existed: each one made unless it is there, so every start may run this, and several at once.
+ */
+async function grantDemoStaff(db: Db, now: Date): Promise<void> {
+  for (const person of DEMO_STAFF) {
+    const brand = person.brand === null ? null : await findBrandByCode(db, person.brand);
+    if (brand === undefined) continue;
+    await insertStaffGrant(db, { email: person.email, role: person.role, brandId: brand?.id ?? null, grantedBy: 'demo', grantedAt: now.toISOString() });
   }
 }
 

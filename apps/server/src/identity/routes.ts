@@ -6,7 +6,7 @@ import {
 } from '@tessera/contracts';
 import { z } from 'zod';
 import { createIdentity } from '../adapters/identity/index.js';
-import { IDENTITY_RETURN_PATH } from '../config.js';
+import { IDENTITY_RETURN_PATH } from '../config/index.js';
 import { requestContext } from '../http/request-context.js';
 import { customerCallOf, gatedCall } from '../customer-call/call-gate.js';
 import { completeIdentityReturn } from './complete-identity-return.js';

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import { idinIssuer } from '../adapters/identity/issuers.js';
 import { exchangeFailureReason } from '../adapters/identity/oidc.js';
 import type { IdentityPort } from '../adapters/identity/port.js';
-import type { Config } from '../config.js';
+import type { Config } from '../config/index.js';
 import { PURPOSE } from '../crypto/index.js';
 import { deleteExpiredIdentitySessions, insertIdentitySession } from '../db/repositories/identity-sessions.js';
 import type { IdentityRequestSecrets } from '../domain/identity.js';

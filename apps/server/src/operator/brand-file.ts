@@ -52,11 +52,20 @@ const pageAvailabilityEntrySchema = z.strictObject({
 
 const termsUrlsSchema = z.strictObject({ terms: httpsOrHttpUrl, privacy: httpsOrHttpUrl });
 
+/** The portal's paths start with a brand's slug (or code): /admin/ is the back office's, no brand's. */
+const RESERVED_SLUG = 'admin';
+
 const brandFileObject = z.strictObject({
   /** The JSON Schema of this file (docs/brand-file.schema.json), for editors; not stored. */
   $schema: z.string().max(500).optional(),
-  code: z.string().regex(/^[A-Z0-9_]{2,32}$/, 'upper-case letters, digits and _'),
-  slug: z.string().regex(/^[a-z0-9][a-z0-9-]{1,31}$/, 'lower-case letters, digits and -'),
+  code: z
+    .string()
+    .regex(/^[A-Z0-9_]{2,32}$/, 'upper-case letters, digits and _')
+    .refine((code) => code.toLowerCase() !== RESERVED_SLUG, `${RESERVED_SLUG.toUpperCase()} is reserved (the back office)`),
+  slug: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]{1,31}$/, 'lower-case letters, digits and -')
+    .refine((slug) => slug !== RESERVED_SLUG, `${RESERVED_SLUG} is reserved (the back office lives at /${RESERVED_SLUG}/)`),
   name: z.string().min(1).max(100),
   /** ISO 4217 code of the brand's cards and fees. */
   assetCode: z.string().regex(/^[A-Z]{3}$/).default('EUR'),

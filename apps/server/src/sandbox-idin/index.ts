@@ -1,23 +1,15 @@
-import type { EventEmitter } from 'node:events';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { InteractionResults } from 'oidc-provider';
 import { z } from 'zod';
 import { idinIssuer } from '../adapters/identity/issuers.js';
-import type { IdentityConfig } from '../config.js';
+import type { IdentityConfig } from '../config/index.js';
 import type { App } from '../http/route-types.js';
 import { errorPage, interactionPage, SANDBOX_DEFAULT_PERSON, sandboxFormPageCsp } from './page.js';
-import { createSandboxProvider, type SandboxPerson, type SandboxProvider } from './provider.js';
-
-interface RunningSandbox extends SandboxProvider {
-  callback: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
-}
+import { interactionOf, lazySandbox, mountProviderEndpoints, parseSandboxForms, sandboxHtml as html } from '../sandbox-oidc/mount-provider.js';
+import { createSandboxProvider, type SandboxPerson } from './provider.js';
 
 const uidParams = z.object({ uid: z.string().min(1).max(64) });
-
-const html = (reply: FastifyReply, csp: string, status: number, body: string) =>
-  reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').header('content-security-policy', csp).send(body);
 
 /** The tester's answer on the page: a name and a date of birth a bank could hold. */
 function personOf(body: Record<string, unknown>, today: string): { person?: SandboxPerson; errors: { name?: string; birthdate?: string } } {
@@ -36,7 +28,7 @@ function personOf(body: Record<string, unknown>, today: string): { person?: Sand
 /**
  * Mounts the sandbox iDIN provider (provider.ts) at its issuer's path: PUBLIC_URL/sandbox/idin in
  * the portal when IDENTITY_ADAPTER is sandbox (the embedded default; refused in production by
- * config.ts), or the issuer's own path when it runs standalone as a broker's stand-in
+ * config/identity.ts), or the issuer's own path when it runs standalone as a broker's stand-in
  * (standalone.ts).
  *
  * - `/sandbox/idin/*`: oidc-provider's own endpoints (discovery, authorization, token, keys,
@@ -60,65 +52,20 @@ export interface SandboxIdinOptions {
 
 export async function sandboxIdinRoutes(app: App, { identity, trustProxy, now }: SandboxIdinOptions): Promise<void> {
   const mountPath = new URL(identity.issuerUrl).pathname;
-  const log = app.log;
-
-  let running: Promise<RunningSandbox> | undefined;
-  const sandbox = (): Promise<RunningSandbox> =>
-    (running ??= createSandboxProvider(identity, { trustProxy }).then(
-      (created) => {
-        // Koa logs errors to the console unless someone listens: they go to our log instead, without request data.
-        (created.provider as unknown as EventEmitter).on('error', (error: Error) => log.error({ err: { name: error.name, message: error.message } }, 'sandbox iDIN provider error'));
-        created.provider.on('server_error', (_ctx: unknown, error: Error) =>
-          log.error({ err: { name: error.name, message: error.message } }, 'sandbox iDIN provider server error'),
-        );
-        return { ...created, callback: created.provider.callback() as RunningSandbox['callback'] };
-      },
-      (error: unknown) => {
-        running = undefined;
-        throw error;
-      },
-    ));
-
-  await app.register(async (scope) => {
-    // oidc-provider reads request bodies itself (token endpoint: form-encoded).
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
-    scope.all(`${mountPath}/*`, { schema: { hide: true } }, async (request, reply) => {
-      const { callback } = await sandbox();
-      reply.hijack();
-      const raw = request.raw as IncomingMessage & { originalUrl?: string };
-      const url = raw.url ?? '/';
-      raw.originalUrl = url;
-      raw.url = url.slice(mountPath.length) || '/';
-      await new Promise<void>((resolve) => {
-        reply.raw.once('close', resolve);
-        callback(raw, reply.raw).then(resolve, resolve);
-      });
-    });
-  });
+  const sandbox = lazySandbox(() => createSandboxProvider(identity, { trustProxy }), app.log, 'sandbox iDIN provider');
+  await mountProviderEndpoints(app, mountPath, sandbox);
 
   await app.register(async (plain) => {
     const scope = plain.withTypeProvider<ZodTypeProvider>();
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) =>
-      done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-    );
+    parseSandboxForms(scope);
     const interactionPath = `${mountPath}/interaction/:uid`;
     const csp = sandboxFormPageCsp(identity.redirectUri);
     const actionOf = (uid: string) => `${mountPath}/interaction/${encodeURIComponent(uid)}`;
     const expired = (reply: FastifyReply) => html(reply, csp, 400, errorPage('This identification has expired or was finished', 'interaction_not_found'));
 
-    const detailsOf = async (running: RunningSandbox, raw: IncomingMessage, res: ServerResponse, uid: string) => {
-      try {
-        const details = await running.provider.interactionDetails(raw, res);
-        return details.uid === uid ? details : undefined;
-      } catch {
-        return undefined;
-      }
-    };
-
     scope.get(interactionPath, { schema: { hide: true, params: uidParams } }, async (request, reply) => {
       const running = await sandbox();
-      const details = await detailsOf(running, request.raw, reply.raw, request.params.uid);
+      const details = await interactionOf(running.provider, request.raw, reply.raw, request.params.uid);
       if (!details) return expired(reply);
       const issuer = idinIssuer(details.params[identity.issuerParam] as string | undefined);
       return html(reply, csp, 200, interactionPage({ action: actionOf(details.uid), bankName: issuer?.name, ...SANDBOX_DEFAULT_PERSON }));
@@ -126,7 +73,7 @@ export async function sandboxIdinRoutes(app: App, { identity, trustProxy, now }:
 
     scope.post(interactionPath, { schema: { hide: true, params: uidParams } }, async (request, reply) => {
       const running = await sandbox();
-      const details = await detailsOf(running, request.raw, reply.raw, request.params.uid);
+      const details = await interactionOf(running.provider, request.raw, reply.raw, request.params.uid);
       if (!details) return expired(reply);
       const body = (request.body ?? {}) as Record<string, unknown>;
       let result: InteractionResults;

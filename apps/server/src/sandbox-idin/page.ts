@@ -3,49 +3,16 @@
  * hash (SANDBOX_PAGE_CSP), a language, headings and labelled fields.
  */
 
-import { escapeHtml, htmlPage, htmlPageCsp } from '../http/html-page.js';
+import { escapeHtml } from '../http/html-page.js';
+import { sandboxPage } from '../sandbox-oidc/page.js';
 
 /** What a tester sees first: a person who can be paid out (the diacritic exercises the SEPA file's character set). */
 export const SANDBOX_DEFAULT_PERSON = { name: 'Zoë de Vries', birthdate: '1980-04-01' } as const;
 
-const STYLE = `
-body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a1a1a;background:#eef1f5}
-main{max-width:32rem;margin:2rem auto;padding:1.5rem;background:#fff;border-radius:8px;box-shadow:0 1px 3px rgba(0,0,0,.15)}
-.notice{margin:0 0 1rem;padding:.5rem .75rem;background:#fff4d6;border-left:4px solid #b8860b}
-h1{font-size:1.5rem;margin:0 0 1rem}
-.field{margin:0 0 1rem}
-label{display:block;font-weight:600;margin-bottom:.25rem}
-input{box-sizing:border-box;width:100%;padding:.5rem;font:inherit;border:1px solid #6b7280;border-radius:4px}
-input[aria-invalid=true]{border-color:#b00020}
-.error{color:#b00020;margin:.25rem 0 0}
-.actions{display:flex;flex-direction:column;gap:.5rem;margin-top:1.5rem}
-button{padding:.6rem 1rem;font:inherit;border-radius:4px;border:1px solid #1f3a8a;cursor:pointer;text-align:left}
-button.approve{background:#1f3a8a;color:#fff}
-button.cancel,button.fail{background:#fff;color:#1f3a8a}
-:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}
-`;
+export { SANDBOX_PAGE_CSP, sandboxFormPageCsp } from '../sandbox-oidc/page.js';
 
-/** The policy every sandbox page is sent with: its style by hash, forms to this origin. */
-export const SANDBOX_PAGE_CSP = htmlPageCsp(STYLE);
-
-/**
- * The policy of the page with the form: its answer redirects to the portal's return endpoint,
- * another origin when the sandbox runs on its own (standalone.ts), and form-action covers that
- * redirect.
- */
-export const sandboxFormPageCsp = (redirectUri: string) => htmlPageCsp(STYLE, [new URL(redirectUri).origin]);
-
-function page(title: string, body: string): string {
-  return htmlPage({
-    lang: 'en',
-    title,
-    style: STYLE,
-    body: `<main>
-<p class="notice">Sandbox: a test bank for development and demos. Nothing here is a real bank or a real identity.</p>
-${body}
-</main>`,
-  });
-}
+const page = (title: string, body: string) =>
+  sandboxPage({ title, notice: 'Sandbox: a test bank for development and demos. Nothing here is a real bank or a real identity.', body });
 
 export interface InteractionPageInput {
   /** Where the form posts: the interaction's own path. */

@@ -1,10 +1,9 @@
-import { createHash, generateKeyPair, randomBytes } from 'node:crypto';
-import { promisify } from 'node:util';
-import type { Configuration, JWK, KoaContextWithOIDC, default as Provider } from 'oidc-provider';
-import type { IdentityConfig } from '../config.js';
+import { createHash } from 'node:crypto';
+import type { Configuration, KoaContextWithOIDC, default as Provider } from 'oidc-provider';
+import type { IdentityConfig } from '../config/index.js';
 import { idinIssuer } from '../adapters/identity/issuers.js';
-import { createMemoryAdapter } from './memory-adapter.js';
-import { errorPage, SANDBOX_PAGE_CSP } from './page.js';
+import { sandboxProviderBase } from '../sandbox-oidc/provider-base.js';
+import { errorPage } from './page.js';
 
 /**
  * The sandbox iDIN provider (docs/product/common.md#demo-mode; docs/decisions/014): a real
@@ -56,9 +55,7 @@ const MAX_PEOPLE = 1000;
 
 export async function createSandboxProvider(identity: IdentityConfig, options: { trustProxy: boolean }): Promise<SandboxProvider> {
   // Loaded only when the sandbox is first used: production never loads it.
-  const { default: ProviderClass, errors, interactionPolicy } = await import('oidc-provider');
-  const { privateKey } = await promisify(generateKeyPair)('rsa', { modulusLength: 2048 });
-  const signingKey = { ...(privateKey.export({ format: 'jwk' }) as JWK), kid: `sandbox-${randomBytes(6).toString('hex')}`, use: 'sig', alg: 'RS256' };
+  const { default: ProviderClass, errors } = await import('oidc-provider');
 
   const people = new Map<string, SandboxPerson>();
   const remember = (person: SandboxPerson) => {
@@ -69,65 +66,20 @@ export async function createSandboxProvider(identity: IdentityConfig, options: {
     return subject;
   };
 
-  const policy = interactionPolicy.base();
-  policy
-    .get('login')!
-    .checks.add(
-      new interactionPolicy.Check('sandbox_every_time', 'the sandbox asks the tester for every authorization', (ctx: KoaContextWithOIDC) =>
-        ctx.oidc.result?.login ? interactionPolicy.Check.NO_NEED_TO_PROMPT : interactionPolicy.Check.REQUEST_PROMPT,
-      ),
-    );
-
-  const mountPath = new URL(identity.issuerUrl).pathname;
   const configuration: Configuration = {
-    adapter: createMemoryAdapter(),
-    clients: [
-      {
-        client_id: identity.clientId,
-        client_secret: identity.clientSecret,
-        redirect_uris: [identity.redirectUri],
-        grant_types: ['authorization_code'],
-        response_types: ['code'],
-        token_endpoint_auth_method: identity.clientAuth,
-      },
-    ],
-    clientAuthMethods: ['client_secret_basic', 'client_secret_post'],
-    responseTypes: ['code'],
-    pkce: { required: () => true },
-    jwks: { keys: [signingKey] },
-    cookies: {
-      keys: [randomBytes(32).toString('base64url')],
-      // The portal itself sets no cookies: the sandbox's stay under its own path.
-      long: { httpOnly: true, sameSite: 'lax', path: mountPath },
-      short: { httpOnly: true, sameSite: 'lax', path: mountPath },
-    },
+    ...(await sandboxProviderBase(identity, { ttlSeconds: SANDBOX_TTL_SECONDS, errorPage, errorHeading: 'The sandbox bank could not handle this request' })),
     scopes: ['openid'],
-    claims: { openid: ['sub', 'name', 'birthdate'] },
     // The ID token carries the identity (not only the userinfo endpoint): what the portal reads.
-    conformIdTokenClaims: false,
+    claims: { openid: ['sub', 'name', 'birthdate'] },
     extraParams: {
       async [identity.issuerParam](_ctx: KoaContextWithOIDC, value: string | undefined) {
         if (value !== undefined && !idinIssuer(value)) throw new errors.InvalidRequest(`${identity.issuerParam} is not an iDIN issuer's BIC`);
       },
     },
-    features: {
-      devInteractions: { enabled: false },
-      rpInitiatedLogout: { enabled: false },
-    },
-    interactions: {
-      policy,
-      url: (_ctx, interaction) => `${mountPath}/interaction/${interaction.uid}`,
-    },
-    ttl: { ...SANDBOX_TTL_SECONDS },
     async findAccount(_ctx, sub) {
       const person = people.get(sub);
       if (!person) return undefined;
       return { accountId: sub, claims: () => ({ sub, name: person.name, birthdate: person.birthdate }) };
-    },
-    async renderError(ctx, out) {
-      ctx.type = 'html';
-      ctx.set('content-security-policy', SANDBOX_PAGE_CSP);
-      ctx.body = errorPage('The sandbox bank could not handle this request', typeof out.error === 'string' ? out.error : 'error');
     },
   };
 

@@ -1,7 +1,6 @@
-import Fastify from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IDENTITY_RETURN_PATH, type IdentityConfig } from '../config.js';
+import { IDENTITY_RETURN_PATH, type IdentityConfig } from '../config/index.js';
+import { listenUntilSignalled, standaloneApp, standaloneEnv, standaloneSettings } from '../sandbox-oidc/standalone-server.js';
 import { sandboxIdinRoutes } from './index.js';
 
 /**
@@ -15,23 +14,11 @@ import { sandboxIdinRoutes } from './index.js';
  * portal's PUBLIC_URL: its return endpoint is the one redirect URI), SANDBOX_CLIENT_ID,
  * SANDBOX_CLIENT_SECRET, SANDBOX_CLIENT_AUTH, PORT, HOST, TRUST_PROXY (true behind a TLS proxy).
  */
-const env = z
-  .object({
-    SANDBOX_ISSUER_URL: z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, '')),
-    SANDBOX_PORTAL_URL: z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, '')),
-    SANDBOX_CLIENT_ID: z.string().min(1),
-    SANDBOX_CLIENT_SECRET: z.string().min(16),
-    SANDBOX_CLIENT_AUTH: z.enum(['client_secret_basic', 'client_secret_post']).default('client_secret_basic'),
-    PORT: z.coerce.number().int().min(1).max(65535),
-    HOST: z.string().default('127.0.0.1'),
-    TRUST_PROXY: z.enum(['true', 'false']).default('false'),
-  })
-  .safeParse(process.env);
-if (!env.success) {
-  process.stderr.write(`sandbox iDIN: ${env.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}\n`);
-  process.exit(78);
-}
-const e = env.data;
+const e = standaloneEnv('sandbox iDIN', {
+  ...standaloneSettings,
+  SANDBOX_PORTAL_URL: z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, '')),
+  SANDBOX_CLIENT_AUTH: z.enum(['client_secret_basic', 'client_secret_post']).default('client_secret_basic'),
+});
 
 const identity: IdentityConfig = {
   adapter: 'sandbox',
@@ -46,14 +33,5 @@ const identity: IdentityConfig = {
   allowInsecureRequests: false,
 };
 const trustProxy = e.TRUST_PROXY === 'true';
-
-const app = Fastify({ logger: { level: 'info' }, trustProxy }).withTypeProvider<ZodTypeProvider>();
-app.setValidatorCompiler(validatorCompiler);
-app.setSerializerCompiler(serializerCompiler);
-await app.register(sandboxIdinRoutes, { identity, trustProxy, now: () => new Date() });
-app.get('/readyz', async () => ({ status: 'ok' }));
-await app.listen({ port: e.PORT, host: e.HOST });
-
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.once(signal, () => void app.close().then(() => process.exit(0)));
-}
+const app = await standaloneApp(trustProxy, (scope) => scope.register(sandboxIdinRoutes, { identity, trustProxy, now: () => new Date() }));
+await listenUntilSignalled(app, e.PORT, e.HOST);

@@ -22,6 +22,20 @@ function writeBrand(folder: string, brand: Record<string, unknown>): string {
 describe('tessera brand import', () => {
   const newco = { ...acmeJson, code: 'NEWCO', slug: 'newco', name: 'NewCo Cadeau', payoutFee: 100 };
 
+  it('refuses the slug admin and the code ADMIN: /admin/ is the back office\'s', async () => {
+    for (const [folder, brand] of [
+      ['admin-slug', { ...newco, code: 'ADMINCO', slug: 'admin' }],
+      ['admin-code', { ...newco, code: 'ADMIN', slug: 'adminco' }],
+    ] as const) {
+      writeBrand(folder, brand);
+      const res = await c.cli('brand', 'import', `${folder}/brand.json`);
+      expect(res.code, folder).toBe(1);
+      expect(res.stderr).toMatch(/reserved/);
+    }
+    expect(await findBrandByCode(c.t.db, 'ADMINCO')).toBeUndefined();
+    expect(await findBrandByCode(c.t.db, 'ADMIN')).toBeUndefined();
+  });
+
   it('creates a brand from a file, with its flows and assets, then updates it', async () => {
     writeBrand('newco', newco);
     // A relative path works from the directory the command runs in.

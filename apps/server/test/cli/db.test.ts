@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { prepareDatabase, SchemaBehindError } from '../../src/app/prepare-database.js';
-import { parseConfig } from '../../src/config.js';
+import { parseConfig } from '../../src/config/index.js';
 import { createDatabase } from '../../src/db/database.js';
 import { migrationProvider } from '../../src/db/migrations/index.js';
 import { DEMO_CARDS } from '../../src/demo/cards.js';

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app/build-app.js';
-import { parseConfig } from '../../src/config.js';
+import { parseConfig } from '../../src/config/index.js';
 import { createCrypto, PURPOSE } from '../../src/crypto/index.js';
 import { loadKeyring } from '../../src/crypto/keyring.js';
 import { findIndexedElsewhere, INDEXED_COLUMNS, replaceIndex } from '../../src/db/repositories/indexed-columns.js';

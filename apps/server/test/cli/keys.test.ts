@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseConfig } from '../../src/config.js';
+import { parseConfig } from '../../src/config/index.js';
 import { createCrypto, PURPOSE } from '../../src/crypto/index.js';
 import { loadKeyring } from '../../src/crypto/keyring.js';
 import { SEALED_COLUMNS } from '../../src/db/repositories/sealed-columns.js';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
-import { ConfigError, parseConfig } from '../../src/config.js';
+import { ConfigError, parseConfig } from '../../src/config/index.js';
 
 /** A fresh 32-byte key, base64, as DATA_KEYS, PIN_KEYS, INDEX_KEY and SECRET_PEPPERS take them. */
 export const randomKey = () => randomBytes(32).toString('base64');

@@ -2,7 +2,7 @@
 // start together (cli/db.test.ts): reads the environment, prepares the database, prints what it did.
 import { writeSync } from 'node:fs';
 import { prepareDatabase } from '../../src/app/prepare-database.js';
-import { parseConfig } from '../../src/config.js';
+import { parseConfig } from '../../src/config/index.js';
 import { createDatabase } from '../../src/db/database.js';
 
 const config = parseConfig(process.env);

@@ -8,8 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '../../src/app/build-app.js';
-import { type Config, parseConfig } from '../../src/config.js';
+import { buildApp, type BuiltApp } from '../../src/app/build-app.js';
+import { type Config, parseConfig } from '../../src/config/index.js';
 import { createCrypto } from '../../src/crypto/index.js';
 import { loadKeyring } from '../../src/crypto/keyring.js';
 import { createDatabase, type Db } from '../../src/db/database.js';
@@ -56,6 +56,8 @@ export interface TestApp {
   config: Config;
   db: Db;
   dir: string;
+  /** The back office API routes the app declared (back-office/admin-route.ts). */
+  adminRoutes: BuiltApp['adminRoutes'];
   /** Where the database lives: the SQLite file, or the PostgreSQL schema. */
   database: { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string; schema: string };
   close: () => Promise<void>;
@@ -134,6 +136,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   return {
     app,
     deps,
+    adminRoutes: built.adminRoutes,
     config,
     db,
     dir,

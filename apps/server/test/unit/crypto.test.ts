@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseConfig } from '../../src/config.js';
+import { parseConfig } from '../../src/config/index.js';
 import { BlindIndex, indexVersionOf } from '../../src/crypto/blind-index.js';
 import { DataCipher } from '../../src/crypto/data-cipher.js';
 import { loadKeyring } from '../../src/crypto/keyring.js';

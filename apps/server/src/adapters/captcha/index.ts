@@ -1,10 +1,10 @@
-import type { Config } from '../../config.js';
+import type { Config } from '../../config/index.js';
 import { createAltchaCaptcha } from './altcha.js';
 import type { CaptchaPort } from './port.js';
 import { createRecaptchaCaptcha } from './recaptcha.js';
 import { createTestCaptcha } from './test.js';
 
-/** Picks the captcha adapter the configuration names; config.ts has already checked its keys. */
+/** Picks the captcha adapter the configuration names; config/ has already checked its keys. */
 export function createCaptcha(config: Config, altchaHmacKey: string): CaptchaPort {
   switch (config.captcha.provider) {
     case 'altcha':

@@ -4,7 +4,7 @@ export const TEST_CAPTCHA_TOKEN = 'test-pass';
 
 /**
  * For benchmarks and tests: accepts the token "test-pass", again and again (a benchmark sends
- * thousands of lookups). Refused in production by config.ts.
+ * thousands of lookups). Refused in production by config/.
  */
 export function createTestCaptcha(): CaptchaPort {
   return {

@@ -1,4 +1,4 @@
-import type { IdentityConfig } from '../../config.js';
+import type { IdentityConfig } from '../../config/index.js';
 import { createOidcIdentity } from './oidc.js';
 import type { IdentityPort } from './port.js';
 

@@ -1,12 +1,9 @@
 import * as client from 'openid-client';
-import type { IdentityConfig } from '../../config.js';
+import type { IdentityConfig } from '../../config/index.js';
 import type { VerifiedIdentity } from '../../domain/identity.js';
+import { cachedDiscovery } from './discovery.js';
 import { IdentityExchangeError, type IdentityPort, type IdentityStart } from './port.js';
 
-/** Every request to the provider (discovery, token, keys, userinfo) gives up after this long. */
-const TIMEOUT_SECONDS = 10;
-/** The provider's metadata is discovered again after this long (keys are refetched on an unknown kid anyway). */
-const DISCOVERY_TTL_MS = 60 * 60 * 1000;
 /** The legal name is the creditor name of a payout; nothing longer is a name. */
 const MAX_NAME_LENGTH = 200;
 
@@ -57,24 +54,8 @@ function birthDateOf(claims: Record<string, unknown>): string | null {
  * parameter when the provider sends it, PKCE, and the ID token (signature, iss, aud, exp, nonce).
  */
 export function createOidcIdentity(config: IdentityConfig): IdentityPort {
-  let cached: { at: number; configuration: Promise<client.Configuration> } | undefined;
-
-  const configuration = (): Promise<client.Configuration> => {
-    if (cached && Date.now() - cached.at < DISCOVERY_TTL_MS) return cached.configuration;
-    const auth = config.clientAuth === 'client_secret_post' ? client.ClientSecretPost(config.clientSecret) : client.ClientSecretBasic(config.clientSecret);
-    const discovered = client.discovery(new URL(config.issuerUrl), config.clientId, { redirect_uris: [config.redirectUri] }, auth, {
-      timeout: TIMEOUT_SECONDS,
-      // http only outside production (config.ts): the embedded sandbox on http://localhost.
-      // openid-client marks allowInsecureRequests deprecated only to make it stand out (decision 014).
-      ...(config.allowInsecureRequests && { execute: [client.allowInsecureRequests] }),
-    });
-    const entry = { at: Date.now(), configuration: discovered };
-    cached = entry;
-    discovered.catch(() => {
-      if (cached === entry) cached = undefined;
-    });
-    return discovered;
-  };
+  const auth = config.clientAuth === 'client_secret_post' ? client.ClientSecretPost(config.clientSecret) : client.ClientSecretBasic(config.clientSecret);
+  const configuration = cachedDiscovery(config, auth);
 
   return {
     async start(issuerBic: string): Promise<IdentityStart> {

@@ -16,7 +16,7 @@ export interface LocalMailboxOptions {
  * The embedded default (docs/product/common.md#sms-and-e-mail): messages are not sent
  * anywhere but kept in the local_mailbox table, encrypted with the data cipher like the outbox's
  * payload, for a tester to read at GET /dev/outbox (demo mode only). Inline images are left out:
- * the mailbox shows the text. Production refuses this adapter (config.ts).
+ * the mailbox shows the text. Production refuses this adapter (config/).
  */
 export function createLocalMailbox(channel: OutgoingMessage['channel'], options: LocalMailboxOptions): DeliveryPort {
   return {

@@ -1,6 +1,6 @@
 import type { ConnectionOptions } from 'node:tls';
 import nodemailer, { type NodemailerError } from 'nodemailer';
-import type { SmtpConfig } from '../../config.js';
+import type { SmtpConfig } from '../../config/index.js';
 import { DeliveryError } from '../../delivery/port.js';
 import type { MailSender } from './port.js';
 

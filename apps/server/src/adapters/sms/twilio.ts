@@ -1,19 +1,7 @@
 import { DeliveryError } from '../../delivery/port.js';
+import type { TwilioConfig } from '../../config/index.js';
 import type { SmsSender } from './port.js';
 
-export interface TwilioSmsOptions {
-  /** https://api.twilio.com in production; tests point it at a local server playing Twilio. */
-  apiUrl: string;
-  accountSid: string;
-  /** Basic auth: the account SID and auth token, or an API key SID and its secret. */
-  username: string;
-  password: string;
-  /** The sender: an E.164 number or an alphanumeric sender id (From). */
-  from: string | undefined;
-  /** A Messaging Service (MG…) that picks the sender; used when set. */
-  messagingServiceSid: string | undefined;
-  timeoutMs: number;
-}
 
 /**
  * Twilio error codes that are the deployment's configuration rather than the message's fault:
@@ -52,7 +40,7 @@ export function classifyTwilioAnswer(status: number, body: unknown): DeliveryErr
  * Twilio has accepted the message (it then queues it to the carrier). One request per message,
  * with a timeout; nothing about the message is logged.
  */
-export function createTwilioSmsSender(options: TwilioSmsOptions): SmsSender {
+export function createTwilioSmsSender(options: TwilioConfig): SmsSender {
   const url = `${options.apiUrl}/2010-04-01/Accounts/${encodeURIComponent(options.accountSid)}/Messages.json`;
   const authorization = `Basic ${Buffer.from(`${options.username}:${options.password}`).toString('base64')}`;
   return {

@@ -15,6 +15,7 @@ import * as webhooks from './013_webhooks.js';
 import * as cardImportBatches from './014_card_import_batches.js';
 import * as guessingByNumber from './015_guessing_by_number.js';
 import * as auditActor from './016_audit_actor.js';
+import * as staff from './017_staff.js';
 import * as staffCardSearch from './018_staff_card_search.js';
 
 /**
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '014_card_import_batches': cardImportBatches,
   '015_guessing_by_number': guessingByNumber,
   '016_audit_actor': auditActor,
+  '017_staff': staff,
   '018_staff_card_search': staffCardSearch,
 };
 

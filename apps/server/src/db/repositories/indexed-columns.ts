@@ -96,6 +96,10 @@ export const INDEXED_COLUMNS: readonly IndexedColumn[] = [
   { table: 'identity_sessions', key: 'id', column: 'session_id_hash', how: 'expires', live: (now) => sql<boolean>`expires_at > ${now}` },
   { table: 'pin_frame_keys', key: 'key_hash', column: 'key_hash', how: 'expires', live: (now) => sql<boolean>`expires_at > ${now}` },
   { table: 'pin_frame_keys', key: 'key_hash', column: 'frame_session_hash', how: 'expires', live: (now) => sql<boolean>`expires_at > ${now}` },
+  // Back office sessions end at the latest 12 hours after sign-in; a sign-in under way in 10 minutes.
+  { table: 'staff_sessions', key: 'id_hash', column: 'id_hash', how: 'expires', live: (now) => sql<boolean>`expires_at > ${now} and ended_at is null` },
+  { table: 'staff_logins', key: 'state_hash', column: 'state_hash', how: 'expires', live: (now) => sql<boolean>`expires_at > ${now}` },
+  { table: 'staff_logins', key: 'state_hash', column: 'browser_hash', how: 'expires', live: (now) => sql<boolean>`expires_at > ${now}` },
   // Kept a day (domain/brand-api-rules.ts IDEMPOTENCY_KEPT_MS); the caller passes that cut-off as `now`.
   { table: 'idempotency_keys', key: 'id', column: 'request_hash', how: 'expires', live: (since) => sql<boolean>`created_at > ${since}` },
 ];

@@ -34,6 +34,7 @@ export const SEALED_COLUMNS: readonly SealedColumn[] = [
   { table: 'idempotency_keys', key: 'id', column: 'response_ciphertext', purpose: PURPOSE.idempotentResponse, keyring: 'data' },
   { table: 'webhook_endpoints', key: 'id', column: 'secret_ciphertext', purpose: PURPOSE.webhookSecret, keyring: 'data' },
   { table: 'card_notes', key: 'id', column: 'text_ciphertext', purpose: PURPOSE.cardNote, keyring: 'data' },
+  { table: 'staff_logins', key: 'state_hash', column: 'request_ciphertext', purpose: PURPOSE.staffLogin, keyring: 'data' },
 ];
 
 /** The key a ciphertext names: its part before the first dot ("v1", "p2"). */

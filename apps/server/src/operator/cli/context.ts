@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { type Config, ConfigError, parseConfig } from '../../config.js';
+import { type Config, ConfigError, parseConfig } from '../../config/index.js';
 import { type Crypto, createCrypto } from '../../crypto/index.js';
 import { loadKeyring } from '../../crypto/keyring.js';
 import { createDatabase, type Db } from '../../db/database.js';

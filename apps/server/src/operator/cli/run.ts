@@ -17,6 +17,7 @@ import { maintenancePrune } from './commands/maintenance.js';
 import { outboxList, outboxRetry, outboxShow } from './commands/outbox.js';
 import { reportsActivity, reportsExpiring, reportsLiability } from './commands/reports.js';
 import { payoutsExport, payoutsList, payoutsMarkFailed, payoutsMarkPaid, payoutsReturn } from './commands/payouts.js';
+import { staffGrant, staffList, staffRevoke } from './commands/staff.js';
 import type { CommandSpec, ParsedArgs } from './commands/types.js';
 import { webhooksAdd, webhooksDeliveries, webhooksList, webhooksRemove } from './commands/webhooks.js';
 import { type CliContext, type CliIo, ConfigError, EXIT, MissingDatabaseError, openContext, SchemaBehindError, UsageError } from './context.js';
@@ -58,6 +59,9 @@ export const COMMANDS: readonly CommandSpec[] = [
   apiKeysCreate,
   apiKeysList,
   apiKeysRevoke,
+  staffGrant,
+  staffRevoke,
+  staffList,
   holdersExport,
   holdersErase,
   maintenancePrune,

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { maskCardNumber } from '@tessera/contracts';
 import { listPayouts, PAYOUT_STATUSES, type PayoutStatus } from '../../../db/repositories/payouts.js';
 import { DEFAULT_PAIN_FORMAT, PAIN_FORMATS, type PainFormat } from '../../../domain/sepa.js';
-import { DEMO_PAYOUT_DEBTOR } from '../../../config.js';
+import { DEMO_PAYOUT_DEBTOR } from '../../../config/index.js';
 import { exportPayouts, type FileTarget } from '../../export-payouts.js';
 import { reexportPayoutBatch } from '../../reexport-payouts.js';
 import { OperatorError } from '../../operator-error.js';

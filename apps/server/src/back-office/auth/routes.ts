@@ -1,0 +1,66 @@
+import { adminAuth, type SignInRefusal } from '@tessera/contracts/admin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { recordAuditEvent } from '../../db/repositories/audit.js';
+import type { ServiceDeps } from '../../deps.js';
+import { truncateAddress } from '../../domain/client-address.js';
+import type { App } from '../../http/route-types.js';
+import { staffAuditFields } from '../audit-fields.js';
+import { clearLoginCookie, clearSessionCookie, readLoginCookie, readSessionCookie, setLoginCookie, setSessionCookie } from '../session-cookie.js';
+import { endStaffSessionById } from '../sessions.js';
+import { REFUSAL_PAGE_CSP, refusalLanguage, refusalPage } from './refusal-page.js';
+import { safeReturnPath } from './return-path.js';
+import { finishSignIn, startSignIn } from './sign-in.js';
+import type { StaffOidc } from './staff-oidc.js';
+
+/** A refusal the person can fix (another factor, a grant) is 403; a broken or stale sign-in 400. */
+const REFUSAL_STATUS: Record<SignInRefusal, number> = { no_second_factor: 403, no_grant: 403, no_email: 403, email_unverified: 403, failed: 400, expired: 400 };
+
+/**
+ * The back office's sign-in (docs/decisions/030): `GET /admin/auth/login?returnTo=/admin/…` sends
+ * the browser to the staff's identity provider; `GET /admin/auth/callback` finishes it (a new
+ * session, or a page that says why not); `POST /admin/auth/logout` ends the session (its Origin is
+ * checked with the API's).
+ */
+export async function staffAuthRoutes(app: App, { deps, oidc }: { deps: ServiceDeps; oidc: StaffOidc }): Promise<void> {
+  const staff = deps.config.staff;
+  const refused = (request: FastifyRequest, reply: FastifyReply, refusal: SignInRefusal) =>
+    reply
+      .code(REFUSAL_STATUS[refusal])
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('content-security-policy', REFUSAL_PAGE_CSP)
+      .send(refusalPage(refusal, refusalLanguage(request.headers['accept-language']), adminAuth.login.pattern));
+
+  app.get(adminAuth.login.pattern, { schema: { hide: true, querystring: z.object({ returnTo: z.string().optional() }) } }, async (request, reply) => {
+    try {
+      const { authorizationUrl, browserSecret } = await startSignIn(deps, oidc, safeReturnPath(request.query.returnTo));
+      setLoginCookie(staff, reply, browserSecret);
+      return reply.header('cache-control', 'no-store').redirect(authorizationUrl, 303);
+    } catch (error) {
+      request.log.warn({ err: { name: (error as Error)?.name, message: (error as Error)?.message } }, 'staff sign-in could not start (identity provider)');
+      return refused(request, reply, 'failed');
+    }
+  });
+
+  app.get(adminAuth.callback.pattern, { schema: { hide: true } }, async (request, reply) => {
+    const params = new URLSearchParams(request.url.split('?')[1] ?? '');
+    const outcome = await finishSignIn(deps, oidc, {
+      params,
+      browserSecret: readLoginCookie(staff, request),
+      userAgent: request.headers['user-agent'],
+      client: truncateAddress(request.ip),
+    });
+    clearLoginCookie(staff, reply);
+    if (!outcome.signedIn) return refused(request, reply, outcome.refusal);
+    setSessionCookie(staff, reply, outcome.sessionId);
+    return reply.header('cache-control', 'no-store').redirect(outcome.returnTo, 303);
+  });
+
+  app.post(adminAuth.logout.pattern, { schema: { hide: true } }, async (request, reply) => {
+    const email = await endStaffSessionById(deps, readSessionCookie(staff, request));
+    if (email) await recordAuditEvent(deps.db, { type: 'staff.sign_out', outcome: 'signed_out', ...staffAuditFields({ email }) }, deps.now().toISOString());
+    clearSessionCookie(staff, reply);
+    return reply.code(204).send();
+  });
+}

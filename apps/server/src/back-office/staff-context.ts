@@ -1,0 +1,15 @@
+import type { StaffGrant } from '@tessera/contracts/admin';
+
+/** Who calls a back office route and with which grant: what the permission guard hands the handler. */
+export interface StaffContext {
+  email: string;
+  /** Every grant of the caller, read on this call. */
+  grants: readonly StaffGrant[];
+  /** The grant that allowed this call's action on its brand. */
+  grant: StaffGrant;
+  /** The brands the caller may do this route's action on: 'all' or their codes (brandsFor). */
+  brands: 'all' | string[];
+  /** The client's address, truncated as audit events keep it. */
+  client: string | null;
+  requestId: string;
+}

@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest';
+import { HousekeepingSweeper } from '../src/app/housekeeping.js';
+import { setSessionCookie } from '../src/back-office/session-cookie.js';
+import { staffCookie } from './helpers/staff.js';
+import { useTestApp } from './helpers/test-app.js';
+
+// The permission guard every /admin/api/ route declares its action and brand for
+// (back-office/admin-route.ts), with sessions made directly for the demo staff.
+
+const t = useTestApp({ env: { RATE_LIMIT_PER_MINUTE: '100000' } });
+const ORIGIN = 'http://localhost:8080';
+
+const call = async (email: string, method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) =>
+  t.app.inject({ method, url, headers: { cookie: await staffCookie(t, email), ...(method === 'POST' && { origin: ORIGIN }) }, ...(payload !== undefined && { payload }) });
+
+/** Fastify's route table (printRoutes without common prefixes) as method and URL pairs. */
+function routeTable(): { method: string; url: string }[] {
+  const stack: string[] = [];
+  const routes: { method: string; url: string }[] = [];
+  for (const line of t.app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^([│ ]*)[├└]── (.*?)(?: \(([^)]+)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    stack.length = depth;
+    stack[depth] = match[2]!;
+    for (const method of match[3]?.split(', ') ?? []) routes.push({ method, url: stack.join('') });
+  }
+  return routes;
+}
+
+describe('every /admin/api/ route', () => {
+  it('is declared with its action and brand: the route table has none without a declaration', () => {
+    const api = routeTable().filter((r) => r.url.startsWith('/admin/api/') && r.method !== 'HEAD');
+    expect(api.length).toBeGreaterThanOrEqual(5);
+    const declared = new Set(t.adminRoutes.map((r) => `${r.method} ${r.url}`));
+    expect(api.filter((r) => !declared.has(`${r.method} ${r.url}`))).toEqual([]);
+    expect(t.adminRoutes).toEqual(
+      expect.arrayContaining([
+        { method: 'GET', url: '/admin/api/me', action: 'cards.read', brand: 'none' },
+        { method: 'POST', url: '/admin/api/staff/grants', action: 'staff.manage', brand: 'none' },
+      ]),
+    );
+  });
+
+  it('answers 401 UNAUTHORIZED without a session', async () => {
+    for (const route of t.adminRoutes) {
+      const res = await t.app.inject({ method: route.method as 'GET', url: route.url, headers: { origin: ORIGIN }, ...(route.method === 'POST' && { payload: {} }) });
+      expect([res.statusCode, res.json().code], `${route.method} ${route.url}`).toEqual([401, 'UNAUTHORIZED']);
+    }
+  });
+});
+
+describe('the permission matrix of /me, /brands and /staff for the six demo staff', () => {
+  const staffOnly = (email: string) => email === 'admin@tessera.test';
+  const cases: [email: string, grants: unknown[], brands: string[]][] = [
+    ['admin@tessera.test', [{ role: 'admin', brand: null }], ['ACME', 'DEMO']],
+    ['support@demo.test', [{ role: 'support', brand: 'DEMO' }], ['DEMO']],
+    ['finance@demo.test', [{ role: 'finance', brand: 'DEMO' }], ['DEMO']],
+    ['approver@demo.test', [{ role: 'finance', brand: 'DEMO' }], ['DEMO']],
+    ['brand@demo.test', [{ role: 'brand-admin', brand: 'DEMO' }], ['DEMO']],
+    ['support@acme.test', [{ role: 'support', brand: 'ACME' }], ['ACME']],
+  ];
+  for (const [email, grants, brands] of cases) {
+    it(`${email}: /me, /brands ${brands.join(',')}, /staff ${staffOnly(email) ? 'allowed' : '403'}`, async () => {
+      const me = await call(email, 'GET', '/admin/api/me');
+      expect(me.statusCode).toBe(200);
+      expect(me.json()).toEqual({ email, grants });
+      const listed = await call(email, 'GET', '/admin/api/brands');
+      expect(listed.statusCode).toBe(200);
+      expect((listed.json() as { brands: { code: string }[] }).brands.map((b) => b.code).sort()).toEqual(brands);
+      const expected = staffOnly(email) ? [200, 201, 200] : [403, 403, 403];
+      const staff = await call(email, 'GET', '/admin/api/staff');
+      const grant = await call(email, 'POST', '/admin/api/staff/grants', { email: 'matrix@demo.test', role: 'support', brand: 'DEMO' });
+      const revoke = await call(email, 'POST', '/admin/api/staff/grants/revoke', { email: 'matrix@demo.test', role: 'support', brand: 'DEMO' });
+      expect([staff.statusCode, grant.statusCode, revoke.statusCode]).toEqual(expected);
+      if (!staffOnly(email)) expect(staff.json()).toMatchObject({ code: 'FORBIDDEN' });
+    });
+  }
+});
+
+describe('grants in the back office', () => {
+  it('lists every grant with who granted it and when, and audits a grant and a revoke with the staff e-mail', async () => {
+    const list = await call('admin@tessera.test', 'GET', '/admin/api/staff');
+    expect(list.json().grants).toContainEqual({ email: 'support@acme.test', role: 'support', brand: 'ACME', grantedBy: 'demo', grantedAt: expect.any(String) });
+    const made = await call('admin@tessera.test', 'POST', '/admin/api/staff/grants', { email: 'New.Person@Demo.test', role: 'finance', brand: 'DEMO' });
+    expect(made.statusCode).toBe(201);
+    expect(made.json()).toEqual({ email: 'new.person@demo.test', role: 'finance', brand: 'DEMO' });
+    const after = await call('admin@tessera.test', 'GET', '/admin/api/staff');
+    expect(after.json().grants).toContainEqual({ email: 'new.person@demo.test', role: 'finance', brand: 'DEMO', grantedBy: 'admin@tessera.test', grantedAt: expect.any(String) });
+    expect((await call('admin@tessera.test', 'POST', '/admin/api/staff/grants/revoke', { email: 'new.person@demo.test', role: 'finance', brand: 'DEMO' })).statusCode).toBe(200);
+    const events = await t.db.selectFrom('audit_events').select(['type', 'client', 'detail']).where('type', 'in', ['staff.grant', 'staff.revoke']).where('detail', 'like', 'new.person%').orderBy('occurred_at').execute();
+    expect(events).toEqual([
+      { type: 'staff.grant', client: 'staff:admin@tessera.test', detail: 'new.person@demo.test finance DEMO' },
+      { type: 'staff.revoke', client: 'staff:admin@tessera.test', detail: 'new.person@demo.test finance DEMO' },
+    ]);
+  });
+
+  it('refuses an unknown brand with 404 and a revoke of no grant with 404', async () => {
+    const unknown = await call('admin@tessera.test', 'POST', '/admin/api/staff/grants', { email: 'x@demo.test', role: 'support', brand: 'NOPE' });
+    expect([unknown.statusCode, unknown.json().code]).toEqual([404, 'NOT_FOUND']);
+    const none = await call('admin@tessera.test', 'POST', '/admin/api/staff/grants/revoke', { email: 'x@demo.test', role: 'support', brand: 'DEMO' });
+    expect([none.statusCode, none.json().code]).toEqual([404, 'NOT_FOUND']);
+  });
+
+  it('refuses to revoke the last admin grant on all brands with 409 LAST_ADMIN, and allows it once there is another', async () => {
+    const last = await call('admin@tessera.test', 'POST', '/admin/api/staff/grants/revoke', { email: 'admin@tessera.test', role: 'admin', brand: null });
+    expect([last.statusCode, last.json().code]).toEqual([409, 'LAST_ADMIN']);
+    expect((await call('admin@tessera.test', 'GET', '/admin/api/me')).statusCode).toBe(200);
+    expect((await call('admin@tessera.test', 'POST', '/admin/api/staff/grants', { email: 'second@tessera.test', role: 'admin', brand: null })).statusCode).toBe(201);
+    expect((await call('second@tessera.test', 'POST', '/admin/api/staff/grants/revoke', { email: 'second@tessera.test', role: 'admin', brand: null })).statusCode).toBe(200);
+  });
+
+  it('refuses a revoked grant on the next call of a session that was made with it', async () => {
+    const cookie = await staffCookie(t, 'approver@demo.test');
+    expect((await t.app.inject({ method: 'GET', url: '/admin/api/brands', headers: { cookie } })).statusCode).toBe(200);
+    expect((await call('admin@tessera.test', 'POST', '/admin/api/staff/grants/revoke', { email: 'approver@demo.test', role: 'finance', brand: 'DEMO' })).statusCode).toBe(200);
+    const next = await t.app.inject({ method: 'GET', url: '/admin/api/brands', headers: { cookie } });
+    expect([next.statusCode, next.json().code]).toEqual([403, 'FORBIDDEN']);
+    expect((await call('admin@tessera.test', 'POST', '/admin/api/staff/grants', { email: 'approver@demo.test', role: 'finance', brand: 'DEMO' })).statusCode).toBe(201);
+  });
+});
+
+describe('a call that changes something', () => {
+  it('without the back office Origin, or with another, answers 403 FORBIDDEN and changes nothing', async () => {
+    const cookie = await staffCookie(t, 'admin@tessera.test');
+    for (const origin of [undefined, 'https://evil.example', 'http://127.0.0.1:8080', 'null']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/admin/api/staff/grants',
+        headers: { cookie, ...(origin !== undefined && { origin }) },
+        payload: { email: 'origin@demo.test', role: 'support', brand: 'DEMO' },
+      });
+      expect([res.statusCode, res.json().code], String(origin)).toEqual([403, 'FORBIDDEN']);
+    }
+    expect(await t.db.selectFrom('staff_grants').select('id').where('email', '=', 'origin@demo.test').execute()).toEqual([]);
+  });
+});
+
+describe('the session cookie', () => {
+  it('is Secure with the __Host- prefix and Path=/ in production, and HttpOnly, SameSite=Strict always', () => {
+    const headers: string[] = [];
+    const reply = { header: (_name: string, value: string) => headers.push(value) } as never;
+    setSessionCookie({ secureCookies: true }, reply, 'ID');
+    setSessionCookie({ secureCookies: false }, reply, 'ID');
+    expect(headers).toEqual(['__Host-tessera_staff=ID; Path=/; HttpOnly; Secure; SameSite=Strict', 'tessera_staff=ID; Path=/admin; HttpOnly; SameSite=Strict']);
+  });
+});
+
+describe('housekeeping', () => {
+  it('deletes sessions past their 12 hours', async () => {
+    await staffCookie(t, 'brand@demo.test');
+    const silent = { info: () => undefined, error: () => undefined };
+    const sweep = (hours: number) => new HousekeepingSweeper(t.config, { db: t.db, logger: silent, now: () => new Date(Date.now() + hours * 3_600_000) }).runOnce();
+    expect((await sweep(11)).staffSessions).toBe(0);
+    expect((await sweep(13)).staffSessions).toBeGreaterThanOrEqual(1);
+    expect(await t.db.selectFrom('staff_sessions').select('email').execute()).toEqual([]);
+  });
+});
+
+describe('the portal', () => {
+  it('never serves /admin/ paths as its own pages', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/admin/unknown', headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/json/);
+  });
+});
