@@ -12,9 +12,9 @@ function violation(fromFile, target) {
   const isPackage = !target.startsWith('.') && !target.startsWith('/');
   const to = isPackage ? null : rel(path.resolve(path.dirname(fromFile), target));
 
-  // The contracts' subpaths (`@tessera/contracts/admin`) are the same package, split so that an
-  // app bundles only what it imports.
-  const isContracts = target === '@tessera/contracts' || target.startsWith('@tessera/contracts/');
+  // The contracts and the subpaths their package exports (@tessera/contracts/admin: the back
+  // office's), split so that an app bundles only what it imports; never their files by path.
+  const isContracts = target === '@tessera/contracts' || target === '@tessera/contracts/admin';
   if (isPackage) {
     if (target.startsWith('@tessera/') && !isContracts) {
       return `only @tessera/contracts is shared between workspaces (not ${target})`;
