@@ -88,10 +88,10 @@ describe('grants in the back office', () => {
     const after = await call('admin@tessera.test', 'GET', '/admin/api/staff');
     expect(after.json().grants).toContainEqual({ email: 'new.person@demo.test', role: 'finance', brand: 'DEMO', grantedBy: 'admin@tessera.test', grantedAt: expect.any(String) });
     expect((await call('admin@tessera.test', 'POST', '/admin/api/staff/grants/revoke', { email: 'new.person@demo.test', role: 'finance', brand: 'DEMO' })).statusCode).toBe(200);
-    const events = await t.db.selectFrom('audit_events').select(['type', 'client', 'detail']).where('type', 'in', ['staff.grant', 'staff.revoke']).where('detail', 'like', 'new.person%').orderBy('occurred_at').execute();
+    const events = await t.db.selectFrom('audit_events').select(['type', 'actor', 'actor_grant', 'detail']).where('type', 'in', ['staff.grant', 'staff.revoke']).where('detail', 'like', 'new.person%').orderBy('occurred_at').execute();
     expect(events).toEqual([
-      { type: 'staff.grant', client: 'staff:admin@tessera.test', detail: 'new.person@demo.test finance DEMO' },
-      { type: 'staff.revoke', client: 'staff:admin@tessera.test', detail: 'new.person@demo.test finance DEMO' },
+      { type: 'staff.grant', actor: 'admin@tessera.test', actor_grant: 'admin:*', detail: 'new.person@demo.test finance DEMO' },
+      { type: 'staff.revoke', actor: 'admin@tessera.test', actor_grant: 'admin:*', detail: 'new.person@demo.test finance DEMO' },
     ]);
   });
 
