@@ -1,6 +1,8 @@
 import { adminCardSchema, auditPageSchema, cardSearchResultSchema, noteSchema, timelinePageSchema } from '@tessera/contracts/admin';
+import { replaceApi } from '@tessera/contracts';
 import { describe, expect, it } from 'vitest';
-import { auditEventsOf, cardRow, setCounters, useFlowTestApp } from './helpers/flows.js';
+import { claimMessage, markSent } from '../src/db/repositories/outbox.js';
+import { auditEventsOf, cardRow, replaceBody, setCounters, useFlowTestApp } from './helpers/flows.js';
 import { staffCookie } from './helpers/staff.js';
 
 // Support's card routes over HTTP (../shared/design/back-office.md "Calls"), with sessions made
@@ -101,6 +103,40 @@ describe('the support actions', () => {
     const acme = await call('support@acme.test', 'POST', `/admin/api/cards/${card.id}/block`, { reason: 'lost' });
     expect([finance.statusCode, finance.json().code, acme.statusCode, acme.json().code]).toEqual([403, 'FORBIDDEN', 404, 'CARD_NOT_FOUND']);
     expect((await cardRow(t, 'GIFT_BALANCE')).blocked_at).toBeNull();
+  });
+});
+
+describe('POST /admin/api/cards/:id/resend-replacement', () => {
+  const replacementMails = (cardId: string) => t.db.selectFrom('outbox_messages').select(['id', 'status']).where('card_id', '=', cardId).orderBy('created_at').execute();
+
+  it('queues the replacement e-mail again by the staff actor, refuses while the first is pending, and answers the card', async () => {
+    const replaced = await t.app.inject({ method: 'POST', url: replaceApi.replace.build({ themeCode: 'demo' }), headers: { 'x-flow-type': 'REPLACE' }, payload: replaceBody('GIFT_REPLACE', { email: 'resend@example.nl' }) });
+    expect(replaced.statusCode).toBe(200);
+    const old = await cardRow(t, 'GIFT_REPLACE');
+    const newId = old.replaced_by_card_id!;
+    const pending = await call('support@demo.test', 'POST', `/admin/api/cards/${old.id}/resend-replacement`, {});
+    expect([pending.statusCode, pending.json().code]).toEqual([409, 'REPLACEMENT_PENDING']);
+
+    const [first] = await replacementMails(newId);
+    const now = new Date().toISOString();
+    const lease = new Date(Date.now() + 300_000).toISOString();
+    await claimMessage(t.db, first!.id, now, lease);
+    await markSent(t.db, first!.id, lease, 1, 'smtp', now);
+    const res = await call('support@demo.test', 'POST', `/admin/api/cards/${old.id}/resend-replacement`, { note: 'Mail never arrived' });
+    expect(res.statusCode).toBe(200);
+    expect(adminCardSchema.parse(res.json())).toMatchObject({ id: old.id, replacementSent: true });
+    expect((await replacementMails(newId)).map((m) => m.status)).toEqual(['sent', 'pending']);
+    expect((await auditEventsOf(t, 'card.replacement_resend', newId)).at(-1)).toMatchObject({ actor: 'support@demo.test', actor_grant: 'support:DEMO', outcome: 'queued' });
+  });
+
+  it('refuses a card without a replacement e-mail with 409 NO_REPLACEMENT and sends nothing', async () => {
+    const card = await cardRow(t, 'GIFT_BALANCE');
+    const notes = () => t.db.selectFrom('card_notes').select('id').where('card_id', '=', card.id).execute();
+    const before = await notes();
+    const res = await call('support@demo.test', 'POST', `/admin/api/cards/${card.id}/resend-replacement`, { note: 'should not stay' });
+    expect([res.statusCode, res.json().code]).toEqual([409, 'NO_REPLACEMENT']);
+    expect(await auditEventsOf(t, 'card.replacement_resend', card.id)).toEqual([]);
+    expect(await notes()).toEqual(before);
   });
 });
 

@@ -4,14 +4,23 @@ import { blockLockedCard } from '../../card-commands/block-card.js';
 import { CardCommandRefusal } from '../../card-commands/card-command-refusal.js';
 import { type LockedCard, withLockedCard } from '../../card-commands/locked-card.js';
 import { unblockLockedCard } from '../../card-commands/unblock-card.js';
+import { ResendRefusal, resendReplacementOf } from '../../card-commands/resend-replacement.js';
 import { unlockLockedCard } from '../../card-commands/unlock-guessing.js';
 import { findStaffCardById } from '../../db/repositories/staff-cards.js';
 import type { ServiceDeps } from '../../deps.js';
+import { AppError } from '../../errors.js';
 import { writeCardNote } from './card-notes.js';
 import { cardPage } from './read-card.js';
 import { scopeIncludes, staffCardNotFound, type StaffScope } from './staff-scope.js';
 
 type Deps = Pick<ServiceDeps, 'db' | 'crypto' | 'now'>;
+
+/** The back office's words for a refused resend: the command's own messages speak to the operator. */
+const RESEND_REFUSALS: Record<ResendRefusal['code'], string> = {
+  NO_REPLACEMENT: 'This card was never replaced and is not a replacement card: there is no replacement e-mail to send.',
+  REPLACEMENT_NOT_ACTIVE: 'The replacement card was replaced again since, or is blocked: open the latest replacement card and resend from there.',
+  REPLACEMENT_PENDING: 'The earlier replacement e-mail is still waiting to be delivered and may still arrive; try again once it has been sent or has failed.',
+};
 
 /**
  * A support action on a card (block, unblock, unlock guessing, resend a replacement e-mail) as the
@@ -41,6 +50,7 @@ export async function onStaffCard(
     });
   } catch (error) {
     if (error instanceof CardCommandRefusal && error.code === 'CARD_NOT_FOUND') throw staffCardNotFound();
+    if (error instanceof ResendRefusal) throw new AppError(error.code, RESEND_REFUSALS[error.code]);
     throw error;
   }
 }
@@ -56,3 +66,7 @@ export const unblockCardForStaff = (deps: Deps, scope: StaffScope, actor: StaffA
 /** POST /admin/api/cards/{id}/unlock: the guessing counters cleared (a block stays). */
 export const unlockCardForStaff = (deps: Deps, scope: StaffScope, actor: StaffActor, cardId: string, request: { note?: string }) =>
   onStaffCard(deps, scope, actor, cardId, request.note, (locked) => unlockLockedCard(deps, locked, actor));
+
+/** POST /admin/api/cards/{id}/resend-replacement: the replacement card's e-mail again, with a new security code. */
+export const resendReplacementForStaff = (deps: Deps, scope: StaffScope, actor: StaffActor, cardId: string, request: { note?: string }) =>
+  onStaffCard(deps, scope, actor, cardId, request.note, (locked) => resendReplacementOf(deps, locked.trx, locked.card, actor, locked.now));

@@ -19,7 +19,7 @@ import type { App } from '../../http/route-types.js';
 import { brandOfCard, noBrand, staffOf, staffRoute } from '../admin-route.js';
 import { listStaffAudit } from '../audit/list-staff-audit.js';
 import { staffActorOf } from '../staff-context.js';
-import { blockCardForStaff, unblockCardForStaff, unlockCardForStaff } from './card-actions.js';
+import { blockCardForStaff, resendReplacementForStaff, unblockCardForStaff, unlockCardForStaff } from './card-actions.js';
 import { addCardNote } from './card-notes.js';
 import { readCardTimeline } from './card-timeline.js';
 import { readCardForStaff } from './read-card.js';
@@ -82,6 +82,15 @@ export async function adminCardRoutes(app: App, { deps }: { deps: ServiceDeps })
     async (request) => {
       const ctx = staffOf(request);
       return unlockCardForStaff(deps, ctx, staffActorOf(ctx), request.params.id, request.body);
+    },
+  );
+
+  app.post(
+    adminApi.resendReplacement.pattern,
+    { config: support, schema: { ...hidden, params: cardParams, body: cardActionRequestSchema, response: { 200: adminCardSchema, ...guarded(400, 409) } } },
+    async (request) => {
+      const ctx = staffOf(request);
+      return resendReplacementForStaff(deps, ctx, staffActorOf(ctx), request.params.id, request.body);
     },
   );
 
