@@ -1,6 +1,10 @@
+import { brandsFor, grantAllows, type StaffAction, type StaffGrant } from '@tessera/contracts/admin';
+import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { HousekeepingSweeper } from '../src/app/housekeeping.js';
 import { setSessionCookie } from '../src/back-office/session-cookie.js';
+import type { DeclaredAdminRoute } from '../src/back-office/index.js';
+import { cardRow } from './helpers/flows.js';
 import { staffCookie } from './helpers/staff.js';
 import { useTestApp } from './helpers/test-app.js';
 
@@ -50,6 +54,90 @@ describe('every /admin/api/ route', () => {
   });
 });
 
+const DEMO_STAFF = ['admin@tessera.test', 'support@demo.test', 'finance@demo.test', 'approver@demo.test', 'brand@demo.test', 'support@acme.test'];
+const MATRIX_CARDS = ['GIFT_BALANCE', 'GIFT_ACME'];
+
+/**
+ * What the design's table says a person may get from a route on a card of `brand`, by the
+ * contracts' grantAllows and the route's declaration: 403 for an action the role allows on no
+ * brand (as for any card, known or not), 404 for a card of a brand outside every grant (as an
+ * unknown card), 403 for a role that lacks the action on that brand, else through the guard.
+ */
+function expectedStatus(route: DeclaredAdminRoute, grants: readonly StaffGrant[], brand: string): 'allowed' | 403 | 404 {
+  const anywhere = brandsFor(grants, route.action);
+  if (anywhere !== 'all' && anywhere.length === 0) return 403;
+  if (route.brand === 'none') return 'allowed';
+  if (!route.brand.startsWith('card:')) throw new Error(`the matrix does not know the brand source ${route.brand} of ${route.url}`);
+  if (!grants.some((g) => g.brand === null || g.brand.toUpperCase() === brand)) return 404;
+  return grants.some((g) => grantAllows(g, route.action as StaffAction, brand)) ? 'allowed' : 403;
+}
+
+/**
+ * Through the guard: a 2xx, or the one refusal a route may give after it on these cards (neither
+ * was ever replaced, so resending a replacement e-mail is 409 NO_REPLACEMENT).
+ */
+const passedTheGuard = (res: LightMyRequestResponse) => (res.statusCode >= 200 && res.statusCode < 300) || (res.statusCode === 409 && res.json().code === 'NO_REPLACEMENT');
+
+/** A body each route takes, on a card's brand; calls run in registration order, so a grant is revoked and a block lifted by the next. */
+function payloadOf(route: DeclaredAdminRoute, brand: string): Record<string, unknown> | undefined {
+  if (route.method !== 'POST') return undefined;
+  if (route.url.endsWith('/cards/search')) return { brand, last: '101' };
+  if (route.url.endsWith('/block')) return { reason: 'other' };
+  if (route.url.endsWith('/notes')) return { text: 'permission matrix' };
+  if (route.url.includes('/staff/grants')) return { email: 'matrix@demo.test', role: 'support', brand: 'DEMO' };
+  return {};
+}
+
+describe('the permission matrix: every /admin/api/ route × the six demo staff × a card of DEMO and of ACME', () => {
+  const cookies = new Map<string, string>();
+  /** One session per person, made directly through the sessions service (no provider round trip). */
+  const cookieOf = async (email: string) => {
+    if (!cookies.has(email)) cookies.set(email, await staffCookie(t, email));
+    return cookies.get(email)!;
+  };
+  const send = async (email: string, route: DeclaredAdminRoute, cardId: string, brand: string) => {
+    const payload = payloadOf(route, brand);
+    return t.app.inject({
+      method: route.method as 'GET' | 'POST',
+      url: route.url.replace(':id', cardId),
+      headers: { cookie: await cookieOf(email), ...(route.method !== 'GET' && { origin: ORIGIN }) },
+      ...(payload !== undefined && { payload }),
+    });
+  };
+
+  it('covers the card routes as well as /me, /brands and /staff', () => {
+    const urls = t.adminRoutes.map((r) => r.url);
+    for (const url of ['/admin/api/cards/search', '/admin/api/cards/:id', '/admin/api/cards/:id/block', '/admin/api/cards/:id/resend-replacement', '/admin/api/audit', '/admin/api/staff']) expect(urls).toContain(url);
+  });
+
+  for (const email of DEMO_STAFF) {
+    for (const cardName of MATRIX_CARDS) {
+      it(`${email} on ${cardName}: each route answers as grantAllows says, and another brand's card as an unknown one`, async () => {
+        const card = await cardRow(t, cardName);
+        const brand = cardName === 'GIFT_ACME' ? 'ACME' : 'DEMO';
+        const grants = ((await send(email, { method: 'GET', url: '/admin/api/me', action: 'cards.read', brand: 'none' }, card.id, brand)).json() as { grants: StaffGrant[] }).grants;
+        expect(grants.length).toBeGreaterThan(0);
+        const got: string[] = [];
+        const want: string[] = [];
+        for (const route of t.adminRoutes) {
+          const expected = expectedStatus(route, grants, brand);
+          const res = await send(email, route, card.id, brand);
+          want.push(`${route.method} ${route.url}: ${expected}`);
+          got.push(`${route.method} ${route.url}: ${passedTheGuard(res) ? 'allowed' : res.statusCode}`);
+          if (expected === 404) {
+            const unknown = await send(email, route, 'no-such-card', brand);
+            expect([res.statusCode, res.json()], `${route.url} on an unknown card`).toEqual([unknown.statusCode, unknown.json()]);
+            expect(res.json().code).toBe('CARD_NOT_FOUND');
+          }
+          if (expected === 403) expect(res.json().code).toBe('FORBIDDEN');
+        }
+        expect(got).toEqual(want);
+        expect((await cardRow(t, cardName)).blocked_at, 'the block was lifted by the unblock that follows it').toBeNull();
+      });
+    }
+  }
+});
+
 describe('the permission matrix of /me, /brands and /staff for the six demo staff', () => {
   const staffOnly = (email: string) => email === 'admin@tessera.test';
   const cases: [email: string, grants: unknown[], brands: string[]][] = [
@@ -88,10 +176,10 @@ describe('grants in the back office', () => {
     const after = await call('admin@tessera.test', 'GET', '/admin/api/staff');
     expect(after.json().grants).toContainEqual({ email: 'new.person@demo.test', role: 'finance', brand: 'DEMO', grantedBy: 'admin@tessera.test', grantedAt: expect.any(String) });
     expect((await call('admin@tessera.test', 'POST', '/admin/api/staff/grants/revoke', { email: 'new.person@demo.test', role: 'finance', brand: 'DEMO' })).statusCode).toBe(200);
-    const events = await t.db.selectFrom('audit_events').select(['type', 'client', 'detail']).where('type', 'in', ['staff.grant', 'staff.revoke']).where('detail', 'like', 'new.person%').orderBy('occurred_at').execute();
+    const events = await t.db.selectFrom('audit_events').select(['type', 'actor', 'actor_grant', 'detail']).where('type', 'in', ['staff.grant', 'staff.revoke']).where('detail', 'like', 'new.person%').orderBy('occurred_at').execute();
     expect(events).toEqual([
-      { type: 'staff.grant', client: 'staff:admin@tessera.test', detail: 'new.person@demo.test finance DEMO' },
-      { type: 'staff.revoke', client: 'staff:admin@tessera.test', detail: 'new.person@demo.test finance DEMO' },
+      { type: 'staff.grant', actor: 'admin@tessera.test', actor_grant: 'admin:*', detail: 'new.person@demo.test finance DEMO' },
+      { type: 'staff.revoke', actor: 'admin@tessera.test', actor_grant: 'admin:*', detail: 'new.person@demo.test finance DEMO' },
     ]);
   });
 

@@ -18,7 +18,7 @@ const advance = (ms: number) => {
 };
 
 const sessions = () => t.db.selectFrom('staff_sessions').selectAll().execute();
-const signInAudit = () => t.db.selectFrom('audit_events').select(['outcome', 'client', 'detail']).where('type', '=', 'staff.sign_in').orderBy('occurred_at').execute();
+const signInAudit = () => t.db.selectFrom('audit_events').select(['outcome', 'actor', 'actor_grant', 'client', 'detail']).where('type', '=', 'staff.sign_in').orderBy('occurred_at').execute();
 const me = (cookie: string | undefined) => t.app.inject({ method: 'GET', url: '/admin/api/me', headers: cookie ? { cookie } : {} });
 
 /** A full sign-in through the sandbox provider: the callback's answer and the session cookie. */
@@ -74,7 +74,7 @@ describe('signing in', () => {
     expect(rows.some((r) => r.id_hash === t.deps.crypto.blindIndex.of(PURPOSE.staffSession, id))).toBe(true);
     expect(JSON.stringify(rows)).not.toContain(id);
     expect(rows.at(-1)!.amr).toBe('pwd,otp');
-    expect((await signInAudit()).at(-1)).toMatchObject({ outcome: 'signed_in', client: 'staff:admin@tessera.test' });
+    expect((await signInAudit()).at(-1)).toMatchObject({ outcome: 'signed_in', actor: 'admin@tessera.test', actor_grant: null });
   });
 
   it('makes a new session id at every sign-in', async () => {
@@ -113,7 +113,7 @@ describe('signing in', () => {
       expect(await axeViolations(html)).toEqual([]);
       expect((await sessions()).length).toBe(before);
     }
-    expect((await signInAudit()).at(-1)).toMatchObject({ outcome: 'refused', client: 'staff:support@demo.test', detail: 'amr pwd' });
+    expect((await signInAudit()).at(-1)).toMatchObject({ outcome: 'refused', actor: 'support@demo.test', detail: 'amr pwd' });
   });
 
   it('refuses an address without a grant', async () => {
@@ -231,7 +231,7 @@ describe('sessions', () => {
     expect(out.statusCode).toBe(204);
     expect(String(out.headers['set-cookie'])).toMatch(/^tessera_staff=; Path=\/admin; HttpOnly; SameSite=Strict; Max-Age=0$/);
     expect((await me(cookie)).statusCode).toBe(401);
-    expect(await t.db.selectFrom('audit_events').select('client').where('type', '=', 'staff.sign_out').execute()).toEqual([{ client: 'staff:brand@demo.test' }]);
+    expect(await t.db.selectFrom('audit_events').select('actor').where('type', '=', 'staff.sign_out').execute()).toEqual([{ actor: 'brand@demo.test' }]);
   });
 
   it('answer 401 without a cookie or with an unknown one', async () => {

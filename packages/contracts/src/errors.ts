@@ -54,6 +54,12 @@ export const ERROR_STATUS = {
   // The back office (/admin/api): 401 UNAUTHORIZED without a session, 403 FORBIDDEN for what the role may not do.
   /** Revoking the last admin grant on all brands: someone must be left to grant the rest. */
   LAST_ADMIN: 409,
+  /** Resending a replacement e-mail for a card that was never replaced and is not a replacement. */
+  NO_REPLACEMENT: 409,
+  /** Resending a replacement e-mail whose card was replaced again since, or is blocked. */
+  REPLACEMENT_NOT_ACTIVE: 409,
+  /** Resending a replacement e-mail while the earlier one still waits in the outbox (it may still arrive). */
+  REPLACEMENT_PENDING: 409,
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
 } as const;

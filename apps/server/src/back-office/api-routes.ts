@@ -40,7 +40,7 @@ export async function adminApiRoutes(app: App, { deps }: { deps: ServiceDeps }):
     { config: staffRoute('staff.manage', noBrand), schema: { ...hidden, body: staffGrantRequestSchema, response: { 201: grantAnswer, ...guarded(400) } } },
     async (request, reply) => {
       const ctx = staffOf(request);
-      const { grant } = await grantStaff(deps, request.body, { name: ctx.email, ...staffAuditFields(ctx) });
+      const { grant } = await grantStaff(deps, request.body, { name: ctx.email, audit: staffAuditFields(ctx) });
       return reply.code(201).send(grant);
     },
   );
@@ -50,7 +50,7 @@ export async function adminApiRoutes(app: App, { deps }: { deps: ServiceDeps }):
     { config: staffRoute('staff.manage', noBrand), schema: { ...hidden, body: staffGrantRequestSchema, response: { 200: grantAnswer, ...guarded(400, 409) } } },
     async (request) => {
       const ctx = staffOf(request);
-      const { changed, grant } = await revokeStaff(deps, request.body, { name: ctx.email, ...staffAuditFields(ctx) });
+      const { changed, grant } = await revokeStaff(deps, request.body, { name: ctx.email, audit: staffAuditFields(ctx) });
       if (!changed) throw new AppError('NOT_FOUND', 'There is no such grant.');
       return grant;
     },

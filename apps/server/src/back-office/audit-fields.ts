@@ -1,11 +1,13 @@
-import type { AuditEvent } from '../db/repositories/audit.js';
-import type { StaffContext } from './staff-context.js';
+import { auditActorFields } from '../card-commands/actor.js';
+import { type StaffContext, staffActorOf } from './staff-context.js';
 
 /**
- * What an audit event records of the staff member behind it. Today the e-mail address goes in
- * `client`; when audit events get columns of their own for the actor and the grant used, this is
- * the one place that fills them.
+ * What an audit event records of the staff member behind it, the one way for every event the back
+ * office writes: `actor` the e-mail, `actor_grant` the grant used, `request_id`, and `client` the
+ * truncated address (card-commands/actor.ts, as the card commands record a staff actor).
  */
-export function staffAuditFields(ctx: Pick<StaffContext, 'email'>): Required<Pick<AuditEvent, 'client'>> & { client: string } {
-  return { client: `staff:${ctx.email}` };
-}
+export const staffAuditFields = (ctx: StaffContext) => auditActorFields(staffActorOf(ctx));
+
+/** The same for signing in and out: no grant is used yet (or any more). */
+export const staffSessionAuditFields = (email: string, client: string | null, requestId: string | null) =>
+  auditActorFields({ kind: 'staff', email, grant: null, client, requestId });

@@ -1,6 +1,6 @@
 import type { StaffRole } from '@tessera/contracts/admin';
 import type { Db } from '../db/database.js';
-import { recordAuditEvent } from '../db/repositories/audit.js';
+import { type AuditEvent, recordAuditEvent } from '../db/repositories/audit.js';
 import { findBrandByCode } from '../db/repositories/brands.js';
 import { countAllBrandAdmins, deleteStaffGrant, insertStaffGrant, listStaffGrants, type StaffGrantListing } from '../db/repositories/staff-grants.js';
 import type { Executor } from '../db/repositories/executor.js';
@@ -22,11 +22,11 @@ export interface GrantChange {
   brand: string | null;
 }
 
-/** Who makes a change: the audit event's fields and the grant's `granted_by`. */
+/** Who makes a change: the grant's `granted_by` and the audit event's actor fields (card-commands/actor.ts auditActorFields). */
 export interface GrantActor {
   /** The staff member's e-mail address, or `operator:NAME`: the grant's `granted_by`. */
   name: string;
-  client: string | null;
+  audit: Pick<AuditEvent, 'actor' | 'actorGrant' | 'requestId' | 'client'>;
 }
 
 export type GrantOutcome = { changed: boolean; grant: GrantChange & { brand: string | null } };
@@ -46,7 +46,7 @@ export async function grantStaff(deps: Deps, change: GrantChange, actor: GrantAc
     const brand = await brandIdOf(trx, change.brand);
     const grant = { ...change, brand: brand.code };
     const changed = await insertStaffGrant(trx, { email: change.email, role: change.role, brandId: brand.id, grantedBy: actor.name, grantedAt: at });
-    if (changed) await recordAuditEvent(trx, { type: 'staff.grant', outcome: 'granted', brandId: brand.id, client: actor.client, detail: describe(grant) }, at);
+    if (changed) await recordAuditEvent(trx, { type: 'staff.grant', outcome: 'granted', brandId: brand.id, ...actor.audit, detail: describe(grant) }, at);
     return { changed, grant };
   });
 }
@@ -62,7 +62,7 @@ export async function revokeStaff(deps: Deps, change: GrantChange, actor: GrantA
       // Thrown inside the transaction: the delete rolls back.
       throw new AppError('LAST_ADMIN', 'This is the last admin grant on all brands; grant another admin first.');
     }
-    if (changed) await recordAuditEvent(trx, { type: 'staff.revoke', outcome: 'revoked', brandId: brand.id, client: actor.client, detail: describe(grant) }, at);
+    if (changed) await recordAuditEvent(trx, { type: 'staff.revoke', outcome: 'revoked', brandId: brand.id, ...actor.audit, detail: describe(grant) }, at);
     return { changed, grant };
   });
 }

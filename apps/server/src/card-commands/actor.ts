@@ -13,9 +13,20 @@ export type Actor =
   /** The operator's command-line tool; `name` from `--by` or the login. */
   | { kind: 'operator'; name?: string }
   /** A member of staff in the back office, by the grant that allowed the action. */
-  | { kind: 'staff'; email: string; grant: StaffGrant; /** the staff member's address */ client: string; requestId: string }
+  | {
+      kind: 'staff';
+      email: string;
+      /** The grant that allowed the action; null for signing in and out, which no grant allows. */
+      grant: StaffGrant | null;
+      /** The staff member's address, truncated (domain/client-address.ts). */
+      client: string | null;
+      requestId: string | null;
+    }
   /** The server itself: a sweep or a rule (`what` names it). */
   | { kind: 'system'; what: string };
+
+/** A member of staff as an actor: what the back office's services take (back-office/staff-context.ts makes one). */
+export type StaffActor = Extract<Actor, { kind: 'staff' }>;
 
 /** What a card's webhook events say did it (`data.by`). */
 export type WebhookActor = Actor['kind'];
@@ -30,7 +41,7 @@ export function actorLabel(actor: Actor): string {
     case 'operator':
       return actor.name ? `operator:${actor.name}` : 'operator';
     case 'staff':
-      return actor.email;
+      return actor.email.toLowerCase();
     case 'system':
       return `system:${actor.what}`;
   }
@@ -54,7 +65,7 @@ export function auditActorFields(actor: Actor): Pick<AuditEvent, 'actor' | 'acto
     case 'operator':
       return { actor: actorField, client: actor.name ? `operator:${actor.name}` : null };
     case 'staff':
-      return { actor: actorField, actorGrant: grantLabel(actor.grant), requestId: actor.requestId, client: actor.client };
+      return { actor: actorField, actorGrant: actor.grant && grantLabel(actor.grant), requestId: actor.requestId, client: actor.client };
     case 'system':
       return { actor: actorField, client: null };
   }

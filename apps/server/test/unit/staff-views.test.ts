@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeEmail, normalizePhoneNumber } from '../../src/domain/search-values.js';
-import { actorLabel } from '../../src/domain/staff-actor.js';
+import { eventActor } from '../../src/domain/staff-actor.js';
 import { maskEmail, maskPersonalData, maskPhone } from '../../src/domain/staff-masking.js';
 import { compareNewestFirst, decodeCursor, encodeCursor, mergePage, type TimelinePosition } from '../../src/domain/timeline-page.js';
 
@@ -35,15 +35,26 @@ describe('masking for staff', () => {
   });
 });
 
-describe('actorLabel', () => {
-  it('names staff by e-mail, the operator, an API key by its name, a cardholder and the system', () => {
-    const names = (id: string) => (id === 'k1' ? 'Kassa' : undefined);
-    expect(actorLabel('staff:support@demo.test', names)).toBe('support@demo.test');
-    expect(actorLabel('operator:ops', names)).toBe('operator');
-    expect(actorLabel('api-key:k1', names)).toBe('api:Kassa');
-    expect(actorLabel('api-key:gone', names)).toBe('api:gone');
-    expect(actorLabel('192.0.2.0/24', names)).toBe('cardholder');
-    expect(actorLabel(null, names)).toBe('system');
+describe('eventActor', () => {
+  const names = (id: string) => (id === 'k1' ? 'Kassa' : undefined);
+  const by = (actor: string | null, client: string | null) => eventActor({ actor, client }, names).by;
+
+  it('names the actor from the actor column: staff by e-mail, the operator, an API key by its name then, a cardholder and the system', () => {
+    expect(eventActor({ actor: 'support@demo.test', client: '192.0.2.0/24' }, names)).toEqual({ by: 'support@demo.test', staff: true });
+    expect(by('operator:ops', 'operator:ops')).toBe('operator');
+    expect(by('operator', null)).toBe('operator');
+    expect(by('api:Kassa oud', 'api-key:k1')).toBe('api:Kassa oud');
+    expect(by('cardholder', '192.0.2.0/24')).toBe('cardholder');
+    expect(eventActor({ actor: 'system:expiry', client: null }, names)).toEqual({ by: 'system', staff: false });
+  });
+
+  it('falls back to the client encodings for events written before the actor column', () => {
+    expect(eventActor({ actor: null, client: 'staff:support@demo.test' }, names)).toEqual({ by: 'support@demo.test', staff: true });
+    expect(by(null, 'operator:ops')).toBe('operator');
+    expect(by(null, 'api-key:k1')).toBe('api:Kassa');
+    expect(by(null, 'api-key:gone')).toBe('api:gone');
+    expect(by(null, '192.0.2.0/24')).toBe('cardholder');
+    expect(by(null, null)).toBe('system');
   });
 });
 

@@ -4,7 +4,7 @@ import { listStaffAuditEvents } from '../../db/repositories/staff-audit.js';
 import { apiKeyNames } from '../../db/repositories/staff-cards.js';
 import type { ServiceDeps } from '../../deps.js';
 import { decodeAuditCursor, encodeAuditCursor } from '../../domain/audit-cursor.js';
-import { actorLabel, apiKeyIdOf, staffClient } from '../../domain/staff-actor.js';
+import { apiKeyIdOf, eventActor } from '../../domain/staff-actor.js';
 import { maskPersonalData } from '../../domain/staff-masking.js';
 import { AppError } from '../../errors.js';
 import { scopeIncludes, type StaffScope } from '../cards/staff-scope.js';
@@ -39,17 +39,17 @@ export async function listStaffAudit(
     brands: viewer.brands,
     ...(query.brand !== undefined && { brand: query.brand }),
     ...(query.card !== undefined && { cardId: query.card }),
-    ...(query.staff !== undefined && { client: staffClient(query.staff.trim()) }),
+    ...(query.staff !== undefined && { actor: query.staff.trim().toLowerCase() }),
     ...(before && { before }),
     limit: AUDIT_PAGE_SIZE + 1,
   });
   const page = rows.slice(0, AUDIT_PAGE_SIZE);
-  const names = await apiKeyNames(deps.db, [...new Set(page.map((r) => apiKeyIdOf(r.client)).filter((id): id is string => id !== null))]);
+  const names = await apiKeyNames(deps.db, [...new Set(page.map((r) => apiKeyIdOf(r)).filter((id): id is string => id !== null))]);
   const last = page.at(-1);
   return {
     items: page.map((r) => ({
       at: r.occurred_at,
-      staff: actorLabel(r.client, (id) => names.get(id)),
+      staff: eventActor(r, (id) => names.get(id)).by,
       action: r.type,
       brand: r.brand_code,
       card: r.card_id,

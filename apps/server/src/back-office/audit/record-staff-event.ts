@@ -1,14 +1,10 @@
+import { auditActorFields, type StaffActor } from '../../card-commands/actor.js';
 import { type AuditEvent, recordAuditEvent } from '../../db/repositories/audit.js';
 import type { Executor } from '../../db/repositories/executor.js';
-import { truncateAddress } from '../../domain/client-address.js';
-import { staffClient } from '../../domain/staff-actor.js';
-import type { StaffActor } from '../cards/staff-scope.js';
 
 /**
- * An audit event of a back-office action, in the caller's transaction: by the staff member's
- * e-mail, with the grant used, the request id and the truncated address in its detail. The
- * e-mail goes where the actor is read from today (domain/staff-actor.ts); the grant, request and
- * address move to columns of their own once audit events have them.
+ * An audit event of a back-office action, in the caller's transaction, by the staff actor as the
+ * card commands record one (`actor`, `actor_grant`, `request_id`, `client`).
  */
 export async function recordStaffEvent(
   db: Executor,
@@ -16,18 +12,9 @@ export async function recordStaffEvent(
   event: Pick<AuditEvent, 'type' | 'outcome' | 'brandId' | 'cardId'> & { detail?: string | null },
   at: string,
 ): Promise<void> {
-  const grant = `${actor.grant.role}@${actor.grant.brand ?? 'all'}`;
-  const context = `grant ${grant}, request ${actor.requestId}, from ${truncateAddress(actor.client) ?? 'unknown'}`;
   await recordAuditEvent(
     db,
-    {
-      type: event.type,
-      outcome: event.outcome,
-      brandId: event.brandId ?? null,
-      cardId: event.cardId ?? null,
-      client: staffClient(actor.email),
-      detail: event.detail ? `${event.detail} (${context})` : context,
-    },
+    { type: event.type, outcome: event.outcome, brandId: event.brandId ?? null, cardId: event.cardId ?? null, detail: event.detail ?? null, ...auditActorFields(actor) },
     at,
   );
 }

@@ -5,7 +5,7 @@ import { recordAuditEvent } from '../../db/repositories/audit.js';
 import type { ServiceDeps } from '../../deps.js';
 import { truncateAddress } from '../../domain/client-address.js';
 import type { App } from '../../http/route-types.js';
-import { staffAuditFields } from '../audit-fields.js';
+import { staffSessionAuditFields } from '../audit-fields.js';
 import { clearLoginCookie, clearSessionCookie, readLoginCookie, readSessionCookie, setLoginCookie, setSessionCookie } from '../session-cookie.js';
 import { endStaffSessionById } from '../sessions.js';
 import { REFUSAL_PAGE_CSP, refusalLanguage, refusalPage } from './refusal-page.js';
@@ -59,7 +59,7 @@ export async function staffAuthRoutes(app: App, { deps, oidc }: { deps: ServiceD
 
   app.post(adminAuth.logout.pattern, { schema: { hide: true } }, async (request, reply) => {
     const email = await endStaffSessionById(deps, readSessionCookie(staff, request));
-    if (email) await recordAuditEvent(deps.db, { type: 'staff.sign_out', outcome: 'signed_out', ...staffAuditFields({ email }) }, deps.now().toISOString());
+    if (email) await recordAuditEvent(deps.db, { type: 'staff.sign_out', outcome: 'signed_out', ...staffSessionAuditFields(email, truncateAddress(request.ip), request.id) }, deps.now().toISOString());
     clearSessionCookie(staff, reply);
     return reply.code(204).send();
   });

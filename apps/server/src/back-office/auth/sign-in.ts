@@ -6,7 +6,7 @@ import { recordAuditEvent } from '../../db/repositories/audit.js';
 import { findStaffGrants } from '../../db/repositories/staff-grants.js';
 import { insertStaffLogin, takeStaffLogin } from '../../db/repositories/staff-logins.js';
 import type { ServiceDeps } from '../../deps.js';
-import { staffAuditFields } from '../audit-fields.js';
+import { staffSessionAuditFields } from '../audit-fields.js';
 import { LOGIN_TTL_SECONDS } from '../session-cookie.js';
 import { startStaffSession } from '../sessions.js';
 import type { StaffLoginSecrets, StaffOidc } from './staff-oidc.js';
@@ -54,11 +54,11 @@ export async function finishSignIn(deps: Deps, oidc: StaffOidc, input: CallbackI
   const outcome = await checkSignIn(deps, oidc, input);
   const at = deps.now().toISOString();
   if ('refusal' in outcome) {
-    await recordAuditEvent(deps.db, { type: 'staff.sign_in', outcome: 'refused', ...(outcome.email ? staffAuditFields({ email: outcome.email }) : { client: input.client }), detail: outcome.detail }, at);
+    await recordAuditEvent(deps.db, { type: 'staff.sign_in', outcome: 'refused', ...(outcome.email ? staffSessionAuditFields(outcome.email, input.client, null) : { client: input.client }), detail: outcome.detail }, at);
     return { signedIn: false, refusal: outcome.refusal };
   }
   const sessionId = await startStaffSession(deps, { email: outcome.email, amr: outcome.amr, userAgent: input.userAgent });
-  await recordAuditEvent(deps.db, { type: 'staff.sign_in', outcome: 'signed_in', ...staffAuditFields(outcome), detail: `amr ${outcome.amr.join(',') || '-'}` }, at);
+  await recordAuditEvent(deps.db, { type: 'staff.sign_in', outcome: 'signed_in', ...staffSessionAuditFields(outcome.email, input.client, null), detail: `amr ${outcome.amr.join(',') || '-'}` }, at);
   return { signedIn: true, sessionId, returnTo: outcome.returnTo };
 }
 

@@ -11,7 +11,7 @@ import {
 import type { Executor } from '../../db/repositories/executor.js';
 import { apiKeyNames, findStaffCardById } from '../../db/repositories/staff-cards.js';
 import type { ServiceDeps } from '../../deps.js';
-import { actorLabel, apiKeyIdOf, staffEmailOf } from '../../domain/staff-actor.js';
+import { apiKeyIdOf, eventActor } from '../../domain/staff-actor.js';
 import { boundFor, decodeCursor, encodeCursor, mergePage, type TimelinePosition, type TimelineSource } from '../../domain/timeline-page.js';
 import { AUDIT_TYPES_SHOWN_ELSEWHERE, auditText, ledgerText, messageText, noteText, payoutText, registrationText } from '../../domain/timeline-text.js';
 import { AppError } from '../../errors.js';
@@ -61,7 +61,7 @@ export async function timelinePage(db: Executor, crypto: Pick<ServiceDeps['crypt
     ? [await reads[0](), await reads[1](), await reads[2](), await reads[3](), await reads[4](), await reads[5]()]
     : await Promise.all([reads[0](), reads[1](), reads[2](), reads[3](), reads[4](), reads[5]()]);
 
-  const keyIds = [...new Set(audit.map((e) => apiKeyIdOf(e.client)).filter((id): id is string => id !== null))];
+  const keyIds = [...new Set(audit.map((e) => apiKeyIdOf(e)).filter((id): id is string => id !== null))];
   const names = await apiKeyNames(db, keyIds);
 
   const sources: Positioned[][] = [
@@ -77,12 +77,10 @@ export async function timelinePage(db: Executor, crypto: Pick<ServiceDeps['crypt
         amount: { value: Number(l.amount), assetCode: l.asset_code },
       },
     })),
-    audit.map((e) => ({
-      at: e.at,
-      source: 'audit',
-      id: e.id,
-      entry: { at: e.at, ...auditText({ ...e, byStaff: staffEmailOf(e.client) !== null }), by: actorLabel(e.client, (id) => names.get(id)) },
-    })),
+    audit.map((e) => {
+      const { by, staff } = eventActor(e, (id) => names.get(id));
+      return { at: e.at, source: 'audit', id: e.id, entry: { at: e.at, ...auditText({ ...e, byStaff: staff }), by } };
+    }),
     messages.map((m) => ({
       at: m.at,
       source: 'message',

@@ -53,11 +53,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     await db.schema.createIndex('outbox_messages_card_time_idx').on('outbox_messages').columns(['card_id', 'created_at', 'id']).execute();
     await db.schema.createIndex('payouts_card_time_idx').on('payouts').columns(['card_id', 'created_at', 'id']).execute();
     await db.schema.createIndex('audit_events_brand_time_idx').on('audit_events').columns(['brand_id', 'occurred_at', 'id']).execute();
+    // The audit listing filtered by one staff member (`actor`), newest first.
+    await db.schema.createIndex('audit_events_actor_time_idx').on('audit_events').columns(['actor', 'occurred_at', 'id']).execute();
   });
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const index of [
+    'audit_events_actor_time_idx',
     'audit_events_brand_time_idx',
     'payouts_card_time_idx',
     'outbox_messages_card_time_idx',

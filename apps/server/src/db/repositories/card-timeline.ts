@@ -37,7 +37,7 @@ export async function ledgerEntriesOfCard(db: Executor, cardId: string, bound: S
 export async function auditEventsOfCard(db: Executor, cardId: string, excludeTypes: readonly string[], bound: SourceBound | undefined, limit: number) {
   return db
     .selectFrom('audit_events as e')
-    .select(['e.id', 'e.occurred_at as at', 'e.type', 'e.outcome', 'e.client', 'e.detail'])
+    .select(['e.id', 'e.occurred_at as at', 'e.type', 'e.outcome', 'e.actor', 'e.client', 'e.detail'])
     .where('e.card_id', '=', cardId)
     .where('e.type', 'not in', [...excludeTypes])
     .where(after(sql.ref('e.occurred_at'), sql.ref('e.id'), bound))

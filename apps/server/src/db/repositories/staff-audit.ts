@@ -7,6 +7,7 @@ export interface StaffAuditRow {
   occurred_at: string;
   type: string;
   outcome: string;
+  actor: string | null;
   client: string | null;
   detail: string | null;
   card_id: string | null;
@@ -19,8 +20,8 @@ export interface StaffAuditFilter {
   brands: BrandCodes;
   brand?: string;
   cardId?: string;
-  /** The event's `client` exactly (domain/staff-actor.ts staffClient). */
-  client?: string;
+  /** The event's `actor` exactly: a staff member's e-mail in lower case. */
+  actor?: string;
   before?: { at: string; id: string };
   limit: number;
 }
@@ -36,14 +37,14 @@ export async function listStaffAuditEvents(db: Executor, filter: StaffAuditFilte
     .leftJoin('cards as c', 'c.id', 'e.card_id')
     .leftJoin('brands as cb', 'cb.id', 'c.brand_id')
     .leftJoin('brands as eb', 'eb.id', 'e.brand_id')
-    .select(['e.id', 'e.occurred_at', 'e.type', 'e.outcome', 'e.client', 'e.detail', 'e.card_id', brandCode.as('brand_code')]);
+    .select(['e.id', 'e.occurred_at', 'e.type', 'e.outcome', 'e.actor', 'e.client', 'e.detail', 'e.card_id', brandCode.as('brand_code')]);
   if (filter.brands !== 'all') {
     const codes = filter.brands.length > 0 ? [...filter.brands] : [''];
     query = query.where('e.card_id', 'is not', null).where(sql<string>`upper(cb.code)`, 'in', codes);
   }
   if (filter.brand !== undefined) query = query.where(brandCode, '=', filter.brand.toUpperCase());
   if (filter.cardId !== undefined) query = query.where('e.card_id', '=', filter.cardId);
-  if (filter.client !== undefined) query = query.where('e.client', '=', filter.client);
+  if (filter.actor !== undefined) query = query.where('e.actor', '=', filter.actor);
   if (filter.before !== undefined) query = query.where(sql<boolean>`(e.occurred_at, e.id) < (${filter.before.at}, ${filter.before.id})`);
   return query.orderBy('e.occurred_at', 'desc').orderBy('e.id', 'desc').limit(filter.limit).execute();
 }

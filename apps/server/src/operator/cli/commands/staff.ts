@@ -2,7 +2,7 @@ import { STAFF_ROLES, type StaffRole, staffEmailField } from '@tessera/contracts
 import { grantStaff, listStaff, revokeStaff, type GrantChange } from '../../../back-office/staff-grants.js';
 import { AppError } from '../../../errors.js';
 import { OperatorError } from '../../operator-error.js';
-import { operatorActor } from '../../operator-name.js';
+import { operatorActor, operatorAuditFields } from '../../operator-name.js';
 import type { CliContext } from '../context.js';
 import { EXIT, UsageError } from '../context.js';
 import { minute, printTable } from '../table.js';
@@ -22,7 +22,7 @@ function changeOf(command: string, { positionals, values }: ParsedArgs): GrantCh
   return { email: email.data, role, brand: (values.brand as string | undefined) ?? null };
 }
 
-const actorOf = (ctx: CliContext) => ({ name: operatorActor(ctx.operator), client: operatorActor(ctx.operator) });
+const actorOf = (ctx: CliContext) => ({ name: operatorActor(ctx.operator), audit: operatorAuditFields(ctx) });
 const where = (brand: string | null) => (brand === null ? 'all brands' : `brand ${brand}`);
 
 /** A refusal of the shared service (unknown brand, last admin) as the CLI reports refusals. */
