@@ -174,7 +174,8 @@ describe('tessera keys rotate: the blind index key', () => {
     }
     await expectDuplicateRefused(after, moved);
     await expectDuplicateRefused(after, unmoved);
-  });
+    // Three server builds and seven CLI processes: about 15 s on a quiet machine, twice that under load.
+  }, 90_000);
 
   it('refuses a third index key version, a current version that is not configured, and INDEX_KEY with INDEX_KEYS', () => {
     const key = () => randomBytes(32).toString('base64');
