@@ -5,7 +5,7 @@ import { claimMessage, markSent } from '../src/db/repositories/outbox.js';
 import { auditEventsOf, cardRow, replaceBody, setCounters, useFlowTestApp } from './helpers/flows.js';
 import { staffCookie } from './helpers/staff.js';
 
-// Support's card routes over HTTP (../shared/design/back-office.md "Calls"), with sessions made
+// Support's card routes over HTTP (docs/back-office.md), with sessions made
 // directly for the demo staff: what each answers, and what it writes.
 
 const { t } = useFlowTestApp();

@@ -16,7 +16,7 @@ import { demoCard } from './helpers/demo.js';
 import { cardRow, replaceBody, setCounters, useFlowTestApp } from './helpers/flows.js';
 import { seedIdentitySession } from './helpers/identity.js';
 
-// The read side of support's card work (../shared/design/back-office.md "Calls"): the search,
+// The read side of support's card work (docs/back-office.md): the search,
 // the card page with its timeline, notes and the audit listing, as the back office's routes
 // call them, on the demo data.
 

@@ -31,7 +31,7 @@ const hidden = { hide: true } as const;
 const cardParams = z.object({ id: z.string().min(1).max(64) });
 
 /**
- * Support's card work in the back office (../shared/design/back-office.md "Calls"): search, the
+ * Support's card work in the back office (docs/back-office.md): search, the
  * card page and its timeline, the support actions, notes and the audit listing. Each route
  * declares its action and brand (admin-route.ts), the guard has checked both before the body is
  * validated, and each calls one service with the caller's brands for that action as its scope.
