@@ -7,7 +7,8 @@ import { addCardNote } from '../src/back-office/cards/card-notes.js';
 import { readCardTimeline } from '../src/back-office/cards/card-timeline.js';
 import { readCardForStaff } from '../src/back-office/cards/read-card.js';
 import { searchCards } from '../src/back-office/cards/search-cards.js';
-import type { StaffActor, StaffScope } from '../src/back-office/cards/staff-scope.js';
+import type { StaffScope } from '../src/back-office/cards/staff-scope.js';
+import type { StaffActor } from '../src/card-commands/actor.js';
 import { PURPOSE } from '../src/crypto/index.js';
 import { recordAuditEvent } from '../src/db/repositories/audit.js';
 import { timeOrderedId } from '../src/db/time-ordered-id.js';
@@ -24,8 +25,8 @@ const { t } = useFlowTestApp();
 const DEMO: StaffScope = { brands: ['DEMO'] };
 const ACME: StaffScope = { brands: ['ACME'] };
 const ALL: StaffScope = { brands: 'all' };
-const support: StaffActor = { email: 'support@demo.test', grant: { role: 'support', brand: 'DEMO' }, client: '203.0.113.7', requestId: 'req-1' };
-const acmeSupport: StaffActor = { email: 'support@acme.test', grant: { role: 'support', brand: 'ACME' }, client: '198.51.100.9', requestId: 'req-2' };
+const support: StaffActor = { kind: 'staff', email: 'support@demo.test', grant: { role: 'support', brand: 'DEMO' }, client: '203.0.113.0/24', requestId: 'req-1' };
+const acmeSupport: StaffActor = { kind: 'staff', email: 'support@acme.test', grant: { role: 'support', brand: 'ACME' }, client: '198.51.100.0/24', requestId: 'req-2' };
 
 const search = async (scope: StaffScope, request: Parameters<typeof searchCards>[2]) => cardSearchResultSchema.parse(await searchCards(t.deps, scope, request)).cards;
 

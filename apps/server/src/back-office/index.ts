@@ -5,6 +5,7 @@ import type { App } from '../http/route-types.js';
 import { type DeclaredAdminRoute, guardStaffRoutes } from './admin-route.js';
 import { adminApiRoutes } from './api-routes.js';
 import { staffAuthRoutes } from './auth/routes.js';
+import { adminCardRoutes } from './cards/routes.js';
 import { createStaffOidc } from './auth/staff-oidc.js';
 import { adminPages } from './pages.js';
 
@@ -40,6 +41,7 @@ export async function backOfficeRoutes(app: App, { deps, declared }: { deps: Ser
   await app.register(async (api) => {
     guardStaffRoutes(api, deps, declared);
     await api.register(adminApiRoutes, { deps });
+    await api.register(adminCardRoutes, { deps });
   });
   await app.register(adminPages, { adminDist: deps.config.adminDist });
 }

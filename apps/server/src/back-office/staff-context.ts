@@ -1,4 +1,5 @@
 import type { StaffGrant } from '@tessera/contracts/admin';
+import type { StaffActor } from '../card-commands/actor.js';
 
 /** Who calls a back office route and with which grant: what the permission guard hands the handler. */
 export interface StaffContext {
@@ -13,3 +14,6 @@ export interface StaffContext {
   client: string | null;
   requestId: string;
 }
+
+/** The caller as the card commands and the audit trail name an actor: the one mapping from a back office call. */
+export const staffActorOf = (ctx: StaffContext): StaffActor => ({ kind: 'staff', email: ctx.email, grant: ctx.grant, client: ctx.client, requestId: ctx.requestId });

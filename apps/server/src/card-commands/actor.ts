@@ -13,9 +13,12 @@ export type Actor =
   /** The operator's command-line tool; `name` from `--by` or the login. */
   | { kind: 'operator'; name?: string }
   /** A member of staff in the back office, by the grant that allowed the action. */
-  | { kind: 'staff'; email: string; grant: StaffGrant; /** the staff member's address */ client: string; requestId: string }
+  | { kind: 'staff'; email: string; grant: StaffGrant; /** the staff member's address, truncated (domain/client-address.ts) */ client: string | null; requestId: string }
   /** The server itself: a sweep or a rule (`what` names it). */
   | { kind: 'system'; what: string };
+
+/** A member of staff as an actor: what the back office's services take (back-office/staff-context.ts makes one). */
+export type StaffActor = Extract<Actor, { kind: 'staff' }>;
 
 /** What a card's webhook events say did it (`data.by`). */
 export type WebhookActor = Actor['kind'];

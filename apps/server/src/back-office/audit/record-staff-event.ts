@@ -1,8 +1,7 @@
 import { type AuditEvent, recordAuditEvent } from '../../db/repositories/audit.js';
 import type { Executor } from '../../db/repositories/executor.js';
-import { truncateAddress } from '../../domain/client-address.js';
 import { staffClient } from '../../domain/staff-actor.js';
-import type { StaffActor } from '../cards/staff-scope.js';
+import type { StaffActor } from '../../card-commands/actor.js';
 
 /**
  * An audit event of a back-office action, in the caller's transaction: by the staff member's
@@ -17,7 +16,7 @@ export async function recordStaffEvent(
   at: string,
 ): Promise<void> {
   const grant = `${actor.grant.role}@${actor.grant.brand ?? 'all'}`;
-  const context = `grant ${grant}, request ${actor.requestId}, from ${truncateAddress(actor.client) ?? 'unknown'}`;
+  const context = `grant ${grant}, request ${actor.requestId}, from ${actor.client ?? 'unknown'}`;
   await recordAuditEvent(
     db,
     {

@@ -1,13 +1,15 @@
 import type { AdminCard } from '@tessera/contracts/admin';
 import { cardNumberIndexes } from '../../cards/card-number-indexes.js';
 import { readNumberGuesses } from '../../db/repositories/number-guesses.js';
-import { findStaffCardById, hasReplacementEmail, sumLedgerOfCards } from '../../db/repositories/staff-cards.js';
+import type { Executor } from '../../db/repositories/executor.js';
+import { findStaffCardById, hasReplacementEmail, type StaffCardRow, sumLedgerOfCards } from '../../db/repositories/staff-cards.js';
 import type { ServiceDeps } from '../../deps.js';
 import { GUESSING_LOCK_AFTER } from '../../domain/guessing-policy.js';
 import { recordStaffEvent } from '../audit/record-staff-event.js';
 import { cardSummary } from './card-summary.js';
 import { timelinePage } from './card-timeline.js';
-import { scopeIncludes, type StaffActor, staffCardNotFound, type StaffScope } from './staff-scope.js';
+import type { StaffActor } from '../../card-commands/actor.js';
+import { scopeIncludes, staffCardNotFound, type StaffScope } from './staff-scope.js';
 
 /**
  * GET /admin/api/cards/{id}: the card page, with the first page of its timeline. Opening it is
@@ -27,21 +29,29 @@ export async function readCardForStaff(
     const card = await findStaffCardById(trx, cardId);
     if (!card || !scopeIncludes(scope, card.brand_code)) throw staffCardNotFound();
     await recordStaffEvent(trx, actor, { type: 'staff.card_open', outcome: 'opened', brandId: card.brand_id, cardId: card.id }, at);
-    const sums = (await sumLedgerOfCards(trx, [card.id])).get(card.id) ?? [];
-    const guesses = await readNumberGuesses(trx, cardNumberIndexes(deps.crypto, card));
-    const replacementSent = await hasReplacementEmail(trx, card.id);
-    const timeline = await timelinePage(trx, deps.crypto, card.id);
-    const failedAttempts = guesses?.failed_attempts ?? 0;
-    const coolingDownUntil = guesses?.locked_until && new Date(guesses.locked_until).getTime() > now.getTime() ? guesses.locked_until : null;
-    return {
-      ...cardSummary(card, sums, now),
-      blockReason: card.block_reason,
-      blockedAt: card.blocked_at,
-      expiresAt: card.expires_at ? card.expires_at.slice(0, 10) : null,
-      guessing: { failedAttempts, coolingDownUntil, locked: failedAttempts >= GUESSING_LOCK_AFTER },
-      replacementSent,
-      timeline: timeline.items,
-      timelineNextCursor: timeline.nextCursor,
-    };
+    return cardPage(trx, deps.crypto, card, now);
   });
+}
+
+/**
+ * The card page of a card the caller may see (the caller checked), read in the caller's
+ * transaction: what opening it answers, and what a staff action on it answers afterwards.
+ */
+export async function cardPage(trx: Executor, crypto: ServiceDeps['crypto'], card: StaffCardRow, now: Date): Promise<AdminCard> {
+  const sums = (await sumLedgerOfCards(trx, [card.id])).get(card.id) ?? [];
+  const guesses = await readNumberGuesses(trx, cardNumberIndexes(crypto, card));
+  const replacementSent = await hasReplacementEmail(trx, card.id);
+  const timeline = await timelinePage(trx, crypto, card.id);
+  const failedAttempts = guesses?.failed_attempts ?? 0;
+  const coolingDownUntil = guesses?.locked_until && new Date(guesses.locked_until).getTime() > now.getTime() ? guesses.locked_until : null;
+  return {
+    ...cardSummary(card, sums, now),
+    blockReason: card.block_reason,
+    blockedAt: card.blocked_at,
+    expiresAt: card.expires_at ? card.expires_at.slice(0, 10) : null,
+    guessing: { failedAttempts, coolingDownUntil, locked: failedAttempts >= GUESSING_LOCK_AFTER },
+    replacementSent,
+    timeline: timeline.items,
+    timelineNextCursor: timeline.nextCursor,
+  };
 }

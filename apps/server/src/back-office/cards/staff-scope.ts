@@ -9,16 +9,6 @@ export interface StaffScope {
   brands: 'all' | readonly string[];
 }
 
-/** Who does something in the back office, for the audit trail. */
-export interface StaffActor {
-  email: string;
-  /** The grant that allows the action (grantFor of @tessera/contracts/admin). */
-  grant: { role: string; brand: string | null };
-  /** The client's address as the request saw it; stored truncated. */
-  client: string;
-  requestId: string;
-}
-
 export function scopeIncludes(scope: StaffScope, brandCode: string): boolean {
   return scope.brands === 'all' || scope.brands.includes(brandCode.toUpperCase());
 }

@@ -28,6 +28,12 @@ export async function findStaffCardById(db: Executor, cardId: string): Promise<S
   return staffCards(db, 'all').where('c.id', '=', cardId).executeTakeFirst();
 }
 
+/** The code of a card's brand by the card's id (the brand API's id), or undefined: what the permission guard checks first. */
+export async function findBrandCodeOfCard(db: Executor, cardId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('cards as c').innerJoin('brands as b', 'b.id', 'c.brand_id').select('b.code').where('c.id', '=', cardId).executeTakeFirst();
+  return row?.code;
+}
+
 /** By the blind index of the number, under either index key version. */
 export async function findStaffCardsByNumberIndex(db: Executor, indexes: readonly string[], brands: BrandCodes, limit: number): Promise<StaffCardRow[]> {
   return newestFirst(staffCards(db, brands).where('c.number_index', 'in', [...indexes]), limit).execute();

@@ -1,0 +1,115 @@
+import { adminCardSchema, auditPageSchema, cardSearchResultSchema, noteSchema, timelinePageSchema } from '@tessera/contracts/admin';
+import { describe, expect, it } from 'vitest';
+import { auditEventsOf, cardRow, setCounters, useFlowTestApp } from './helpers/flows.js';
+import { staffCookie } from './helpers/staff.js';
+
+// Support's card routes over HTTP (../shared/design/back-office.md "Calls"), with sessions made
+// directly for the demo staff: what each answers, and what it writes.
+
+const { t } = useFlowTestApp();
+const ORIGIN = 'http://localhost:8080';
+
+const call = async (email: string, method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) =>
+  t.app.inject({ method, url, headers: { cookie: await staffCookie(t, email), ...(method === 'POST' && { origin: ORIGIN }) }, ...(payload !== undefined && { payload }) });
+
+describe('POST /admin/api/cards/search', () => {
+  it("answers the caller's brands' cards only, masked", async () => {
+    const card = await cardRow(t, 'GIFT_BALANCE');
+    const demo = await call('support@demo.test', 'POST', '/admin/api/cards/search', { number: '6064 0000 0000 0000 101' });
+    expect(demo.statusCode).toBe(200);
+    expect(cardSearchResultSchema.parse(demo.json()).cards.map((c) => [c.id, c.masked])).toEqual([[card.id, 'XXXXXXXXXXXXXXXX101']]);
+    const acme = await call('support@acme.test', 'POST', '/admin/api/cards/search', { number: '6064 0000 0000 0000 101' });
+    expect(acme.json()).toEqual({ cards: [] });
+  });
+
+  it('refuses a body that is not one way of searching with 400 VALIDATION_ERROR', async () => {
+    const res = await call('support@demo.test', 'POST', '/admin/api/cards/search', { number: '6064', phone: '+31612345601' });
+    expect([res.statusCode, res.json().code]).toEqual([400, 'VALIDATION_ERROR']);
+  });
+});
+
+describe('GET /admin/api/cards/:id', () => {
+  it('answers the card page and records the opening as staff.card_open', async () => {
+    const card = await cardRow(t, 'GIFT_BALANCE');
+    const res = await call('finance@demo.test', 'GET', `/admin/api/cards/${card.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(adminCardSchema.parse(res.json())).toMatchObject({ id: card.id, brand: 'DEMO', masked: 'XXXXXXXXXXXXXXXX101' });
+    expect(await auditEventsOf(t, 'staff.card_open', card.id)).toHaveLength(1);
+  });
+
+  it("answers another brand's card exactly as an unknown one", async () => {
+    const acme = await cardRow(t, 'GIFT_ACME');
+    const foreign = await call('support@demo.test', 'GET', `/admin/api/cards/${acme.id}`);
+    const unknown = await call('support@demo.test', 'GET', '/admin/api/cards/no-such-card');
+    expect([foreign.statusCode, foreign.json()]).toEqual([404, unknown.json()]);
+    expect(unknown.json()).toMatchObject({ code: 'CARD_NOT_FOUND' });
+    expect(await auditEventsOf(t, 'staff.card_open', acme.id)).toEqual([]);
+  });
+
+  it('answers the timeline page by page', async () => {
+    const card = await cardRow(t, 'GIFT_BALANCE');
+    const res = await call('brand@demo.test', 'GET', `/admin/api/cards/${card.id}/timeline`);
+    expect(res.statusCode).toBe(200);
+    expect(timelinePageSchema.parse(res.json()).items.length).toBeGreaterThan(0);
+    const bad = await call('brand@demo.test', 'GET', `/admin/api/cards/${card.id}/timeline?cursor=nonsense`);
+    expect([bad.statusCode, bad.json().code]).toEqual([400, 'VALIDATION_ERROR']);
+  });
+});
+
+describe('the support actions', () => {
+  it('blocks with a reason and a note, unblocks, and answers the card each time; the note is a sealed card note', async () => {
+    const card = await cardRow(t, 'GIFT_BALANCE');
+    const blocked = await call('support@demo.test', 'POST', `/admin/api/cards/${card.id}/block`, { reason: 'lost', note: 'Called in: lost her wallet' });
+    expect(blocked.statusCode).toBe(200);
+    expect(adminCardSchema.parse(blocked.json())).toMatchObject({ blocked: true, blockReason: 'lost' });
+    expect(blocked.json().timeline[0]).toMatchObject({ kind: 'note', by: 'support@demo.test' });
+    const unblocked = await call('support@demo.test', 'POST', `/admin/api/cards/${card.id}/unblock`, {});
+    expect(unblocked.statusCode).toBe(200);
+    expect(unblocked.json()).toMatchObject({ blocked: false, blockReason: null });
+    const [block] = await auditEventsOf(t, 'card.block', card.id);
+    expect(block).toMatchObject({ actor: 'support@demo.test', actor_grant: 'support:DEMO', detail: 'lost' });
+    expect(block!.request_id).toEqual(expect.any(String));
+    const note = (await t.db.selectFrom('card_notes').select('text_ciphertext').where('card_id', '=', card.id).execute()).at(-1);
+    expect(note!.text_ciphertext).not.toContain('wallet');
+  });
+
+  it('refuses a block without a reason with 400 and blocks nothing', async () => {
+    const card = await cardRow(t, 'GIFT_BALANCE');
+    const res = await call('support@demo.test', 'POST', `/admin/api/cards/${card.id}/block`, { reason: 'bored' });
+    expect([res.statusCode, res.json().code]).toEqual([400, 'VALIDATION_ERROR']);
+    expect((await cardRow(t, 'GIFT_BALANCE')).blocked_at).toBeNull();
+  });
+
+  it('unlocks guessing: the counters are cleared', async () => {
+    const card = await cardRow(t, 'GIFT_BALANCE');
+    await setCounters(t, card, { failed_attempts: 7 });
+    const res = await call('admin@tessera.test', 'POST', `/admin/api/cards/${card.id}/unlock`, {});
+    expect(res.statusCode).toBe(200);
+    expect(res.json().guessing).toMatchObject({ failedAttempts: 0, locked: false });
+  });
+
+  it('adds a note: 201 the note', async () => {
+    const card = await cardRow(t, 'GIFT_BALANCE');
+    const res = await call('support@demo.test', 'POST', `/admin/api/cards/${card.id}/notes`, { text: 'Asked for the balance' });
+    expect(res.statusCode).toBe(201);
+    expect(noteSchema.parse(res.json())).toMatchObject({ cardId: card.id, text: 'Asked for the balance', by: 'support@demo.test' });
+  });
+
+  it("refuses finance a block (403) and another brand's support the card (404)", async () => {
+    const card = await cardRow(t, 'GIFT_BALANCE');
+    const finance = await call('finance@demo.test', 'POST', `/admin/api/cards/${card.id}/block`, { reason: 'lost' });
+    const acme = await call('support@acme.test', 'POST', `/admin/api/cards/${card.id}/block`, { reason: 'lost' });
+    expect([finance.statusCode, finance.json().code, acme.statusCode, acme.json().code]).toEqual([403, 'FORBIDDEN', 404, 'CARD_NOT_FOUND']);
+    expect((await cardRow(t, 'GIFT_BALANCE')).blocked_at).toBeNull();
+  });
+});
+
+describe('GET /admin/api/audit', () => {
+  it('lists staff events by actor, filtered by staff e-mail', async () => {
+    const res = await call('admin@tessera.test', 'GET', '/admin/api/audit?staff=support@demo.test');
+    expect(res.statusCode).toBe(200);
+    const items = auditPageSchema.parse(res.json()).items;
+    expect(items.length).toBeGreaterThan(0);
+    expect(items.every((i) => i.staff === 'support@demo.test')).toBe(true);
+  });
+});
