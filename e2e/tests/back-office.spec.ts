@@ -167,12 +167,22 @@ test.describe('a session idle for 15 minutes', () => {
 /** Where the pictures of docs/back-office.md go: only when asked, so a test run does not rewrite them. */
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1' ? path.resolve(import.meta.dirname, '../../docs/back-office') : null;
 
+/** The tallest picture, in CSS pixels: a page's first screens, enough to show what it is. */
+const PICTURE_HEIGHT = 1100;
+
 async function picture(page: Page, testInfo: TestInfo, lang: Lang, name: string): Promise<void> {
   if (!SCREENSHOTS) return;
   mkdirSync(SCREENSHOTS, { recursive: true });
-  // CSS pixels keep the files small; a dialog is shown as the screen shows it (its backdrop covers the viewport, not the page).
+  // CSS pixels and at most PICTURE_HEIGHT keep the files small (the audit trail grows with every
+  // run); a dialog is shown as the screen shows it (its backdrop covers the viewport, not the page).
   const dialogOpen = await page.getByRole('dialog').isVisible();
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${testInfo.project.name}-${lang}-${name}.png`), fullPage: !dialogOpen, scale: 'css' });
+  const width = page.viewportSize()!.width;
+  const height = Math.min(PICTURE_HEIGHT, await page.evaluate(() => document.documentElement.scrollHeight));
+  await page.screenshot({
+    path: path.join(SCREENSHOTS, `${testInfo.project.name}-${lang}-${name}.png`),
+    scale: 'css',
+    ...(dialogOpen ? {} : { fullPage: true, clip: { x: 0, y: 0, width, height } }),
+  });
 }
 
 /**
