@@ -13,6 +13,7 @@ COPY package.json package-lock.json ./
 COPY packages/contracts/package.json packages/contracts/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
+COPY apps/admin/package.json apps/admin/
 COPY e2e/package.json e2e/
 
 FROM manifests AS build
@@ -33,6 +34,8 @@ COPY --from=build --chown=node:node /app/apps/server/package.json ./apps/server/
 COPY --from=build --chown=node:node /app/apps/web/dist ./apps/web/dist
 # The server-rendering build of the web app (docs/decisions/022): one module, dependencies bundled.
 COPY --from=build --chown=node:node /app/apps/web/dist-ssr ./apps/web/dist-ssr
+# The back office's pages (served on ADMIN_URL's host, docs/decisions/031).
+COPY --from=build --chown=node:node /app/apps/admin/dist ./apps/admin/dist
 COPY --chown=node:node package.json ./
 # SQLite deployments keep their database here (production uses PostgreSQL: DATABASE_URL).
 RUN mkdir -p /app/data && chown node:node /app/data

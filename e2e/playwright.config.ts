@@ -7,10 +7,15 @@ import { defineConfig, devices } from '@playwright/test';
 // demo mode, exactly as `npm start` does, and drive Debian's Chromium: test tools may not
 // download browsers here.
 const PORT = Number(process.env.E2E_PORT ?? 8090);
-const dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-e2e-'));
+// Made once, by the runner: its workers load this file again and inherit the path from it, so
+// the tests that change the server's database directly (support/staff-sessions.ts) find it.
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'tessera-e2e-'));
+process.env.E2E_DATA_DIR = dataDir;
 const root = path.resolve(import.meta.dirname, '..');
 
 export const baseURL = `http://localhost:${PORT}`;
+/** The e2e server's SQLite file in its data directory. */
+export const databaseFile = (dir: string) => path.join(dir, 'tessera.db');
 
 export default defineConfig({
   testDir: './tests',
@@ -63,7 +68,7 @@ export default defineConfig({
       PORT: String(PORT),
       PUBLIC_URL: baseURL,
       PIN_FRAME_URL: `http://127.0.0.1:${PORT}`,
-      DATABASE_URL: `file:${path.join(dataDir, 'tessera.db')}`,
+      DATABASE_URL: `file:${databaseFile(dataDir)}`,
       // The real built-in captcha, at a difficulty a test solves in milliseconds.
       CAPTCHA_PROVIDER: 'altcha',
       ALTCHA_MAX_NUMBER: '2000',

@@ -4,7 +4,7 @@ import { writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vitest/config';
-import { precompress } from './precompress.ts';
+import { precompress } from '../../tools/build/precompress.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const API = 'http://localhost:8081';

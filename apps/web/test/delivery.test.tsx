@@ -5,7 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Suspense } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { precompressDirectory } from '../precompress';
+import { precompressDirectory } from '../../../tools/build/precompress';
 import { preloadable } from '../src/lib/preloadable';
 
 describe('precompressDirectory: the build writes .br and .gz copies', () => {

@@ -41,6 +41,7 @@ import { cardBlockRoutes } from '../card-block/routes.js';
 import { sandboxIdinRoutes } from '../sandbox-idin/index.js';
 import { sandboxStaffRoutes } from '../sandbox-staff/index.js';
 import { backOfficeRoutes, type DeclaredAdminRoute } from '../back-office/index.js';
+import { confineAdminHost } from '../back-office/own-host.js';
 import { customerRoutes } from './customer-route.js';
 import { demoRoutes } from './demo-routes.js';
 import { devRoutes } from './dev-routes.js';
@@ -117,6 +118,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     done();
   });
   installErrorHandler(app);
+  confineAdminHost(app, config.staff, config.publicUrl);
   if (options.onUndeclaredStatus) reportUndeclaredStatuses(app, options.onUndeclaredStatus);
   app.addHook('onClose', async () => {
     await db.destroy();

@@ -1,6 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import { flowSegments } from '@tessera/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -10,7 +9,7 @@ import type { ServiceDeps } from '../deps.js';
 import { embedFrameAncestors } from './embed-frame-ancestors.js';
 import { type CspDirectives, embedFrameAncestors as frameAncestorsFor, permissionsPolicy, serializeCsp } from '../http/security-headers.js';
 import { mayShowScanner } from './scanner-pages.js';
-import { cacheControlOf, indexStaticFiles, notModifiedHook } from './static-files.js';
+import { indexStaticFiles, negotiatePageEncoding, notModifiedHook, readPageCopies, staticFileHeaders } from '../http/static-files.js';
 import { flowHeads, loadPageRenderer, ServerRenderedPages } from './server-rendered-pages.js';
 import { serverRenderedScreen, webPageStatus } from './web-pages.js';
 
@@ -41,14 +40,6 @@ function wantsHtml(request: FastifyRequest): boolean {
  */
 export type ServeIndex = (request: FastifyRequest, reply: FastifyReply, status?: 200 | 404) => Promise<FastifyReply>;
 
-/** index.html as the build wrote it, with its precompressed copies (apps/web/precompress.ts). */
-function readIndexHtml(indexFile: string): Map<'br' | 'gzip' | 'identity', Buffer> {
-  const copies = new Map<'br' | 'gzip' | 'identity', Buffer>([['identity', readFileSync(indexFile)]]);
-  if (existsSync(`${indexFile}.br`)) copies.set('br', readFileSync(`${indexFile}.br`));
-  if (existsSync(`${indexFile}.gz`)) copies.set('gzip', readFileSync(`${indexFile}.gz`));
-  return copies;
-}
-
 /**
  * Serves the built web app (apps/web/dist): its files in the brotli or gzip copy the build wrote
  * when the client accepts one (Vary: Accept-Encoding), with an ETag from their content and 304 on
@@ -60,8 +51,7 @@ function readIndexHtml(indexFile: string): Map<'br' | 'gzip' | 'identity', Buffe
 export async function registerWebApp(app: FastifyInstance, options: WebAppOptions): Promise<{ serveIndex: ServeIndex } | null> {
   const indexFile = path.join(options.webDist, 'index.html');
   if (!existsSync(indexFile)) return null;
-  const indexHtml = readIndexHtml(indexFile);
-  const encodings = [...indexHtml.keys()].filter((e) => e !== 'identity');
+  const indexHtml = readPageCopies(indexFile);
   const files = indexStaticFiles(options.webDist, indexFile);
   const renderer = await loadPageRenderer(options.webDist);
   const rendered = renderer ? new ServerRenderedPages(options.deps, renderer, indexHtml.get('identity')!.toString('utf8'), flowHeads(options.webDist)) : null;
@@ -81,13 +71,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       lastModified: false,
       // index.html is answered by serveIndex with the page headers; the rest are static files.
       allowedPath: (pathName) => pathName !== '/index.html',
-      setHeaders: (res, filePath) => {
-        const original = filePath.replace(/\.(br|gz)$/, '');
-        const known = files.get(original);
-        res.setHeader('cache-control', cacheControlOf(path.relative(options.webDist, original)));
-        if (known) res.setHeader('etag', known.etag);
-        if (known?.compressed) res.setHeader('vary', 'accept-encoding');
-      },
+      setHeaders: staticFileHeaders(options.webDist, files),
     });
   });
 
@@ -107,9 +91,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     } else if (screen) {
       reply.header('content-security-policy', serializeCsp(csp));
     }
-    const encoding = (encodings.length > 0 && negotiate(request.headers['accept-encoding'] ?? '', encodings)) || 'identity';
-    if (encoding !== 'identity') reply.header('content-encoding', encoding);
-    if (encodings.length > 0) reply.header('vary', 'accept-encoding');
+    const encoding = negotiatePageEncoding(request, reply, indexHtml);
     // The language follows the query, the i18next cookie and Accept-Language: caches must tell them apart.
     if (screen) reply.header('vary', 'accept-encoding, accept-language, cookie');
     const body = screen ? (await rendered!.page(request, screen)).in(encoding) : indexHtml.get(encoding);

@@ -7,6 +7,7 @@ import { adminApiRoutes } from './api-routes.js';
 import { staffAuthRoutes } from './auth/routes.js';
 import { adminCardRoutes } from './cards/routes.js';
 import { createStaffOidc } from './auth/staff-oidc.js';
+import { adminPages } from './pages.js';
 
 export type { DeclaredAdminRoute } from './admin-route.js';
 
@@ -16,8 +17,8 @@ const ORIGIN_CHECKED = /^\/admin\/(api\/|auth\/logout(\?|$))/;
 
 /**
  * The back office's server side (docs/decisions/030): sign-in under /admin/auth/, the JSON API
- * under /admin/api/ (each route declared with its action and brand: admin-route.ts). The pages
- * themselves are the back office app's.
+ * under /admin/api/ (each route declared with its action and brand: admin-route.ts), and the
+ * back office app's pages (pages.ts, docs/decisions/031).
  *
  * - With ADMIN_URL the back office has a host of its own and answers only there: on any other host
  *   (the portal's) its paths answer 404. In demo mode without it, it answers on the portal's host.
@@ -42,4 +43,5 @@ export async function backOfficeRoutes(app: App, { deps, declared }: { deps: Ser
     await api.register(adminApiRoutes, { deps });
     await api.register(adminCardRoutes, { deps });
   });
+  await app.register(adminPages, { adminDist: deps.config.adminDist });
 }

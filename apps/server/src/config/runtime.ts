@@ -24,6 +24,7 @@ export const runtimeSettings = {
   MIGRATE_ON_START: flag.optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   WEB_DIST: z.string().min(1).optional(),
+  ADMIN_DIST: z.string().min(1).optional(),
   DEFAULT_BRAND: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional(),
   TRUST_PROXY: trustProxy.default(false),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
@@ -41,6 +42,8 @@ export interface RuntimeConfig {
   demoMode: boolean;
   logLevel: (typeof LOG_LEVELS)[number];
   webDist: string;
+  /** The back office's build (apps/admin/dist), served at /admin/ where the back office answers. */
+  adminDist: string;
   defaultBrand: string | undefined;
   trustProxy: boolean | number | string[];
   redisUrl: string | undefined;
@@ -76,6 +79,7 @@ export function parseRuntime(e: SettingsOf<typeof runtimeSettings>, problems: Pr
     demoMode,
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(appRoot, '..', '..', 'web', 'dist')),
+    adminDist: path.resolve(e.ADMIN_DIST ?? path.join(appRoot, '..', '..', 'admin', 'dist')),
     defaultBrand: e.DEFAULT_BRAND,
     trustProxy: e.TRUST_PROXY,
     redisUrl: e.REDIS_URL,

@@ -72,6 +72,29 @@ export interface TestAppOptions {
   seed?: boolean;
   /** Serve the real web build (apps/web/dist and the server-rendering dist-ssr) instead of the stand-in. */
   webBuild?: string;
+  /** Serve a stand-in back office build at /admin/ (writeAdminBuild); without it the back office has no pages. */
+  adminBuild?: boolean;
+}
+
+export const ADMIN_INDEX_HTML = '<!doctype html><html><head><title>Tessera back office</title></head><body><div id="root"></div></body></html>';
+export const ADMIN_ASSET = 'assets/index-Ab12Cd34.js';
+export const ADMIN_STYLE_HASH = "'sha256-38RhTestHashOfAStyleText0000000000000000000='";
+
+/** A stand-in of apps/admin/dist: index.html, one hashed script, both with compressed copies, and csp.json. */
+function writeAdminBuild(adminDist: string): void {
+  mkdirSync(path.join(adminDist, 'assets'), { recursive: true });
+  writeFileSync(path.join(adminDist, 'index.html'), ADMIN_INDEX_HTML);
+  writeFileSync(path.join(adminDist, ADMIN_ASSET), ASSET_JS);
+  writeFileSync(path.join(adminDist, 'csp.json'), JSON.stringify({ 'style-src': ["'self'", ADMIN_STYLE_HASH] }));
+  writeCompressedCopies([path.join(adminDist, 'index.html'), path.join(adminDist, ADMIN_ASSET)]);
+}
+
+/** The build's precompressed copies (tools/build/precompress.ts), which the server sends by Accept-Encoding. */
+function writeCompressedCopies(files: string[]): void {
+  for (const file of files) {
+    writeFileSync(`${file}.br`, brotliCompressSync(readFileSync(file)));
+    writeFileSync(`${file}.gz`, gzipSync(readFileSync(file)));
+  }
 }
 
 /**
@@ -84,12 +107,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   mkdirSync(path.join(webDist, 'assets'), { recursive: true });
   writeFileSync(path.join(webDist, 'index.html'), INDEX_HTML);
   writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), ASSET_JS);
-  // The build's precompressed copies (apps/web/precompress.ts), which the server sends by Accept-Encoding.
-  for (const file of [path.join(webDist, 'index.html'), path.join(webDist, 'assets', 'app-abc123.js')]) {
-    writeFileSync(`${file}.br`, brotliCompressSync(readFileSync(file)));
-    writeFileSync(`${file}.gz`, gzipSync(readFileSync(file)));
-  }
+  writeCompressedCopies([path.join(webDist, 'index.html'), path.join(webDist, 'assets', 'app-abc123.js')]);
   writeFileSync(path.join(webDist, 'favicon.svg'), FAVICON_SVG);
+  const adminDist = path.join(dir, 'admin');
+  if (options.adminBuild) writeAdminBuild(adminDist);
 
   const pgUrl = testPostgresUrl();
   const schema = pgUrl ? await createTestSchema(pgUrl) : '';
@@ -102,6 +123,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     CAPTCHA_PROVIDER: 'test',
     KEYS_FILE: path.join(dir, 'keys.json'),
     WEB_DIST: options.webBuild ?? webDist,
+    ADMIN_DIST: adminDist,
     LOG_LEVEL: 'silent',
     PORT: '8080',
     ...options.env,

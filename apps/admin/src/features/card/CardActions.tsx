@@ -1,4 +1,5 @@
 import { BLOCK_REASONS, blockRequestSchema, cardActionRequestSchema, grantAllows, noteRequestSchema, type AdminCard, type BlockReason } from '@tessera/contracts/admin';
+import { useEffect, useRef } from 'react';
 import { z } from 'zod';
 import { useI18n } from '../../lib/i18n';
 import { useMe } from '../../lib/session';
@@ -42,11 +43,20 @@ function NoteAction({ card, action, run }: { card: AdminCard; action: 'unblock' 
 export function CardActions({ card }: { card: AdminCard }) {
   const { t } = useI18n();
   const me = useMe();
+  const panel = useRef<HTMLElement>(null);
+  const blocked = useRef(card.blocked);
+  useEffect(() => {
+    if (blocked.current === card.blocked) return;
+    blocked.current = card.blocked;
+    // A block or unblock replaces its dialog's trigger, to which the dialog had given focus back:
+    // focus would fall to the page's body and a keyboard user start again from the top.
+    if (document.activeElement === document.body) panel.current?.querySelector<HTMLElement>('button')?.focus();
+  }, [card.blocked]);
   if (!me.grants.some((grant) => grantAllows(grant, 'cards.support', card.brand))) return null;
   const which = { masked: card.masked, brand: card.brand };
 
   return (
-    <section className="panel" aria-labelledby="card-actions-title">
+    <section className="panel" ref={panel} aria-labelledby="card-actions-title">
       <h2 id="card-actions-title" className="panel__title">
         {t('card.actions')}
       </h2>

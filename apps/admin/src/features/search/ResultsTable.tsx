@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Cell, Column, Row, Table, TableBody, TableHeader, type SortDescriptor } from 'react-aria-components';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import type { AdminCardSummary } from '@tessera/contracts/admin';
 import { useCardTexts } from '../../lib/cardTexts';
 import { useI18n } from '../../lib/i18n';
@@ -18,15 +18,20 @@ const sortValue = (card: AdminCardSummary, column: string): SortValue => {
   }
 };
 
-/** The cards a search found, sortable by every column; each links to its card page. */
+/**
+ * The cards a search found, sortable by every column; each links to its card page. Tab reaches the
+ * grid on a row, and Enter on that row opens its card, so a keyboard needs no arrow key to the link.
+ */
 export function ResultsTable({ cards }: { cards: AdminCardSummary[] }) {
   const { t, locale, formatMoney } = useI18n();
+  const [, navigate] = useLocation();
+  const cardPath = (id: string) => `/cards/${encodeURIComponent(id)}`;
   const texts = useCardTexts();
   const [sort, setSort] = useState<SortDescriptor | undefined>();
   const rows = sortRows(cards, sort, sortValue, locale);
   return (
     <ScrollRegion label={t('search.results')}>
-      <Table aria-label={t('search.results')} className="table" sortDescriptor={sort} onSortChange={setSort}>
+      <Table aria-label={t('search.results')} className="table" sortDescriptor={sort} onSortChange={setSort} onRowAction={(id) => navigate(cardPath(String(id)))}>
         <TableHeader>
           <Column id="masked" isRowHeader allowsSorting>
             {t('card.number')}
@@ -51,7 +56,7 @@ export function ResultsTable({ cards }: { cards: AdminCardSummary[] }) {
           {(card) => (
             <Row id={card.id}>
               <Cell>
-                <Link href={`/cards/${encodeURIComponent(card.id)}`} className="mono">
+                <Link href={cardPath(card.id)} className="mono">
                   {card.masked}
                 </Link>
               </Cell>

@@ -7,7 +7,8 @@ import type { Plugin } from 'vite';
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
 
 /**
- * Writes `<file>.br` (brotli, quality 11) and `<file>.gz` (gzip, level 9) beside every compressible
+ * Shared by the portal's and the back office's builds (apps/web, apps/admin), which may not import
+ * each other. Writes `<file>.br` (brotli, quality 11) and `<file>.gz` (gzip, level 9) beside every compressible
  * file under `dir`, where the compressed copy is smaller. The server sends the copy the client
  * accepts (@fastify/static `preCompressed`, docs/decisions/018): compressing once at the highest
  * level beats compressing on every request at the low level a server can afford. Returns the
