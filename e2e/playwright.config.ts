@@ -53,8 +53,10 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'phone', use: { ...devices['Pixel 7'], defaultBrowserType: 'chromium' } },
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } } },
+    { name: 'phone', testIgnore: /after-all\//, use: { ...devices['Pixel 7'], defaultBrowserType: 'chromium' } },
+    { name: 'desktop', testIgnore: /after-all\//, use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } } },
+    // Tests that change a card every other test relies on (GIFT_BALANCE): alone, once the rest is done.
+    { name: 'after-all', testMatch: /after-all\/.*\.spec\.ts$/, dependencies: ['phone', 'desktop'], use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } } },
   ],
   webServer: {
     command: 'node --enable-source-maps apps/server/dist/main.js',

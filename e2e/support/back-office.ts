@@ -103,3 +103,24 @@ export async function cardIdOf(page: Page, number: string): Promise<string | und
   const { cards } = (await response.json()) as { cards: Array<{ id: string }> };
   return cards[0]?.id;
 }
+
+/** Runs a search of the form on the search page: by full number, or by brand and last digits. */
+export async function search(page: Page, lang: Lang, by: { number: string } | { brand: string; last: string }): Promise<void> {
+  const t = labels[lang];
+  const form = page.getByRole('radiogroup', { name: t.searchBy });
+  // React Aria's radio input is visually hidden: a person clicks its label.
+  if ('number' in by) {
+    await form.getByText(t.byNumber, { exact: true }).click();
+    await page.getByLabel(t.number, { exact: true }).fill(by.number);
+  } else {
+    await form.getByText(t.byLast, { exact: true }).click();
+    await page.getByRole('button', { name: new RegExp(`${t.brand}$`) }).click();
+    await page.getByRole('option', { name: by.brand }).click();
+    await page.getByLabel(t.last, { exact: true }).fill(by.last);
+  }
+  await page.getByRole('button', { name: t.search, exact: true }).click();
+}
+
+/** The result table's link of a card, by the last three digits its masked number shows. */
+export const resultLink = (page: Page, lang: Lang, number: string) =>
+  page.getByRole('grid', { name: labels[lang].results }).getByRole('link', { name: new RegExp(`${number.slice(-3)}$`) });

@@ -2,9 +2,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { test, expect, expectAccessible, cards } from '../support/fixtures';
-import { lookUp } from '../support/balance';
 import { tabTo, typeInto } from '../support/keyboard';
-import { callApi, cardIdOf, demoStaff, labels, signIn, signInFromApp, type Lang } from '../support/back-office';
+import { callApi, cardIdOf, demoStaff, labels, resultLink, search, signIn, signInFromApp, type Lang } from '../support/back-office';
 import { idleSessionsOf } from '../support/staff-sessions';
 import { baseURL } from '../playwright.config';
 
@@ -30,27 +29,6 @@ async function idOfAsAdmin(browser: Browser, number: string): Promise<string> {
     await context.close();
   }
 }
-
-/** Runs a search of the form on the search page: by full number, or by brand and last digits. */
-async function search(page: Page, lang: Lang, by: { number: string } | { brand: string; last: string }): Promise<void> {
-  const t = labels[lang];
-  const form = page.getByRole('radiogroup', { name: t.searchBy });
-  // React Aria's radio input is visually hidden: a person clicks its label.
-  if ('number' in by) {
-    await form.getByText(t.byNumber, { exact: true }).click();
-    await page.getByLabel(t.number, { exact: true }).fill(by.number);
-  } else {
-    await form.getByText(t.byLast, { exact: true }).click();
-    await page.getByRole('button', { name: new RegExp(`${t.brand}$`) }).click();
-    await page.getByRole('option', { name: by.brand }).click();
-    await page.getByLabel(t.last, { exact: true }).fill(by.last);
-  }
-  await page.getByRole('button', { name: t.search, exact: true }).click();
-}
-
-/** The result table's link of a card, by the last three digits its masked number shows. */
-const resultLink = (page: Page, lang: Lang, number: string) =>
-  page.getByRole('grid', { name: labels[lang].results }).getByRole('link', { name: new RegExp(`${number.slice(-3)}$`) });
 
 test.describe('who sees what (the design\'s roles table)', () => {
   for (const person of demoStaff) {
@@ -87,49 +65,6 @@ test.describe('who sees what (the design\'s roles table)', () => {
   }
 });
 
-test.describe('support\'s card work, seen from the portal', () => {
-  test('support@demo.test finds GIFT_BALANCE by number and by brand and last digits, blocks it as lost (BALANCE: unknown) and unblocks it (BALANCE: 25,00)', async ({ page, context }, testInfo) => {
-    // GIFT_BALANCE is one card: blocked in both projects at once, each would see the other's block.
-    test.skip(testInfo.project.name !== 'desktop', 'one card, blocked once: the desktop project only');
-    await signIn(page, 'support@demo.test');
-    await search(page, 'en', { number: cards.GIFT_BALANCE.number });
-    await expect(resultLink(page, 'en', cards.GIFT_BALANCE.number)).toBeVisible();
-    await search(page, 'en', { brand: 'DEMO', last: '101' });
-    await resultLink(page, 'en', cards.GIFT_BALANCE.number).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Card of DEMO' })).toBeVisible();
-    expect(page.url()).not.toMatch(/6064|0101/);
-
-    await page.getByRole('button', { name: 'Block card' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Block this card?' });
-    await expect(dialog.getByText(/as lost\? Every self-service flow will then answer this card as unknown\./)).toBeVisible();
-    await dialog.getByRole('button', { name: 'Block card' }).click();
-    await expect(dialog).toBeHidden();
-    await expect(page.getByRole('button', { name: 'Unblock card' })).toBeVisible();
-
-    const portal = await context.newPage();
-    await portal.goto('/demo/balance?lng=en');
-    await lookUp(portal, cards.GIFT_BALANCE);
-    await expect(portal.getByRole('alert').filter({ hasText: 'We could not find a card' })).toBeVisible();
-
-    await page.getByRole('button', { name: 'Unblock card' }).click();
-    const unblock = page.getByRole('dialog', { name: 'Unblock this card?' });
-    await unblock.getByRole('button', { name: 'Unblock card' }).click();
-    await expect(unblock).toBeHidden();
-    await expect(page.getByRole('button', { name: 'Block card' })).toBeVisible();
-    // The refused lookup counted as a guess of the number: cleared, so the other tests of this card start clean.
-    const unlock = page.getByRole('button', { name: 'Unlock guessing' });
-    if (await unlock.isVisible()) {
-      await unlock.click();
-      const dialogUnlock = page.getByRole('dialog', { name: 'Unlock guessing for this card?' });
-      await dialogUnlock.getByRole('button', { name: 'Unlock guessing' }).click();
-      await expect(dialogUnlock).toBeHidden();
-    }
-
-    await portal.goto('/demo/balance?lng=en');
-    await lookUp(portal, cards.GIFT_BALANCE);
-    await expect(portal.getByText('€ 25,00', { exact: true })).toBeVisible();
-  });
-});
 
 for (const lang of ['en', 'nl'] as const) {
   test.describe(`signing in without a second factor (${lang})`, () => {
