@@ -7,7 +7,7 @@ import pg from 'pg';
 import type { OperationResult } from './burst';
 import { burstCards, cardsCsv } from './cards';
 import { HOSTS, orphanGuard, ROOT, sleep, Stack, type Replica } from './stack';
-import { readHandOver, replicasThatAnswered, type SessionProbe, StaffBrowser } from './staff-session';
+import { readHandOver, replicasThatAnswered, type SessionProbe, StaffSessionFollower } from './staff-session';
 
 // npm run test:production (docs/decisions/025): Tessera in production shape on this machine (stack.ts),
 // walked in Chromium over HTTPS (tests/walk.spec.ts, and the back office: tests/back-office.spec.ts),
@@ -69,15 +69,16 @@ interface BurstOutcome {
 
 /**
  * The burst as its own process (trusting Caddy's CA); after a quarter of its operations have
- * ended, `victim` is killed with SIGKILL, the outbox messages being sent at that instant noted;
- * once it is dead, `whileDead` runs with the survivor, and at least 2 s later the victim is
- * started again.
+ * ended (and `beforeKill` has settled), `victim` is killed with SIGKILL, the outbox messages being
+ * sent at that instant noted; once it is dead, `whileDead` runs with the survivor, and at least 2 s
+ * later the victim is started again.
  */
 async function runBurst(
   stack: Stack,
   db: pg.Client,
   cards: ReturnType<typeof burstCards>,
   victim: Replica,
+  beforeKill: Promise<unknown>,
   whileDead: (survivor: Replica) => Promise<SessionProbe[]>,
 ): Promise<BurstOutcome> {
   const total = cards.payouts.length + cards.replacements.length + cards.visas.length;
@@ -96,6 +97,7 @@ async function runBurst(
     results.push(parsed);
     if (!killed && results.length >= Math.ceil(total / 4)) {
       killedAfter = results.length;
+      await beforeKill;
       const survivor = stack.replicas.find((r) => r !== victim)!;
       const ended = new Promise<string | null>((resolve) => victim.process.once('exit', (_code, signal) => resolve(signal)));
       stack.kill(victim);
@@ -121,7 +123,7 @@ async function main(): Promise<void> {
   const cards = burstCards(BURST_SIZE);
   const started = Date.now();
   let db: pg.Client | undefined;
-  let staffBrowser: StaffBrowser | undefined;
+  let staffSession: StaffSessionFollower | undefined;
   try {
     await stack.start(cardsCsv(cards));
     console.log(`stack up in ${((Date.now() - started) / 1000).toFixed(1)} s: ${stack.portalUrl}, PIN frame ${stack.pinUrl}, back office ${stack.backOfficeUrl}, two replicas, logs in ${dir}`);
@@ -135,19 +137,16 @@ async function main(): Promise<void> {
     check(walkStatus === 0, 'the browser walk (BALANCE, VISA, REPLACE, PAYOUT, the back office over HTTPS) passed');
     check(Object.values(afterWalk).every((n) => n > 0), 'both replicas answered requests of the walk');
 
-    // The replica that made the back office's session is the one the burst kills; its browser goes on meanwhile.
+    // The replica that made the back office's session is the one the burst kills; the session goes
+    // on meanwhile in a browser with the test's cookies, opened as the burst starts.
     const handOver = readHandOver(dir);
     const makers = handOver ? replicasThatAnswered(stack, handOver.callbackRequestId) : [];
     check(makers.length === 1, `the replica that made the staff session found by the callback's request id (${makers.map((r) => r.name).join(', ') || 'none'})`);
-    if (handOver && makers.length === 1) {
-      staffBrowser = await StaffBrowser.open(stack, handOver);
-      const before = await staffBrowser.probe(makers[0]!);
-      check(before.every((p) => p.ok), `the staff session answers before the kill: ${before.map((p) => p.what).join('; ')}`);
-    }
+    if (handOver && makers.length === 1) staffSession = new StaffSessionFollower(stack, handOver, makers[0]!);
     const victim = makers.length === 1 ? makers[0]! : stack.replicas[1]!;
 
     // 2. The burst, with a replica killed in the middle.
-    const burst = await runBurst(stack, db, cards, victim, async (survivor) => (staffBrowser ? staffBrowser.probe(survivor) : []));
+    const burst = await runBurst(stack, db, cards, victim, staffSession?.before ?? Promise.resolve(), async (survivor) => (staffSession ? staffSession.probe(survivor) : []));
     const afterBurst = requestsPerReplica(stack);
     const tally = (kind: string, outcome: string) => burst.results.filter((r) => r.kind === kind && r.outcome === outcome).length;
     console.log(
@@ -161,9 +160,11 @@ async function main(): Promise<void> {
     for (const r of burst.results.filter((r) => r.outcome !== 'done')) console.log(`  not done: ${r.kind} ${r.card.slice(-4)} ${r.outcome} ${r.status ?? ''} ${r.code ?? ''}`);
     console.log(`requests answered per replica after the burst ${JSON.stringify(afterBurst)}`);
     check(burst.killSignal === 'SIGKILL', `${burst.victim} was killed mid-burst with SIGKILL (${burst.killSignal}) and came back`);
-    if (staffBrowser) {
+    if (staffSession) {
+      const before = await staffSession.before;
+      check(before.every((p) => p.ok), `the staff session answered before the kill: ${before.map((p) => p.what).join('; ')}`);
       check(burst.duringOutage.length > 0 && burst.duringOutage.every((p) => p.ok), `the staff session outlived ${burst.victim}, which made it, while it was dead: ${burst.duringOutage.map((p) => p.what).join('; ')}`);
-      const after = await staffBrowser.probe(stack.replicas.find((r) => r.name === burst.victim)!);
+      const after = await staffSession.probe(stack.replicas.find((r) => r.name === burst.victim)!);
       check(after.every((p) => p.ok), `the staff session answers after ${burst.victim} came back: ${after.map((p) => p.what).join('; ')}`);
     }
     check(burst.results.length === 3 * BURST_SIZE, 'every burst operation ended');
@@ -175,7 +176,7 @@ async function main(): Promise<void> {
     // 4. Messages: wait for the outbox to empty (a message mid-send at the kill waits for its lease), then count at the fakes.
     await checkMessages(stack, db, burst.inDoubt);
   } finally {
-    await staffBrowser?.close();
+    await staffSession?.close();
     await db?.end();
     await stack.stop();
     if (failures.length === 0) rmSync(dir, { recursive: true, force: true });

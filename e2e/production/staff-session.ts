@@ -86,3 +86,38 @@ export class StaffBrowser {
     return this.browser.close();
   }
 }
+
+/**
+ * The staff's browser opened and probed in the background, so the burst need not wait for it: the
+ * kill comes a quarter into the burst, and each later probe waits for the browser (and for the
+ * probe before it: they share one page).
+ */
+export class StaffSessionFollower {
+  /** The probe of the session before the kill, straight to the replica that made it. */
+  readonly before: Promise<SessionProbe[]>;
+  readonly #browser: Promise<StaffBrowser | undefined>;
+  #last: Promise<unknown>;
+
+  constructor(stack: Stack, handOver: StaffSessionHandOver, maker: Replica) {
+    const opening = StaffBrowser.open(stack, handOver);
+    this.#browser = opening.catch(() => undefined);
+    this.before = opening.then(
+      (browser) => browser.probe(maker),
+      (error: Error) => [{ ok: false, what: `the staff's browser did not open: ${error.message}` }],
+    );
+    this.#last = this.before;
+  }
+
+  probe(replica: Replica): Promise<SessionProbe[]> {
+    const next = this.#last.then(async () => {
+      const browser = await this.#browser;
+      return browser ? browser.probe(replica) : [{ ok: false, what: "the staff's browser did not open" }];
+    });
+    this.#last = next;
+    return next;
+  }
+
+  async close(): Promise<void> {
+    await (await this.#browser)?.close();
+  }
+}
