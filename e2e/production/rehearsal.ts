@@ -7,12 +7,15 @@ import pg from 'pg';
 import type { OperationResult } from './burst';
 import { burstCards, cardsCsv } from './cards';
 import { HOSTS, orphanGuard, ROOT, sleep, Stack, type Replica } from './stack';
+import { readHandOver, replicasThatAnswered, type SessionProbe, StaffSessionFollower } from './staff-session';
 
 // npm run test:production (docs/decisions/025): Tessera in production shape on this machine (stack.ts),
-// walked in Chromium over HTTPS (tests/walk.spec.ts), then a burst of parallel payouts and
-// replacements during which one replica is killed with SIGKILL and started again; then the checks:
-// every ledger balances, no payout or replacement exists twice or half, and every queued SMS and
-// e-mail was delivered exactly once. Prints its figures; exits 1 when a check fails.
+// walked in Chromium over HTTPS (tests/walk.spec.ts, and the back office: tests/back-office.spec.ts),
+// then a burst of parallel payouts and replacements during which the replica that made the back
+// office's session is killed with SIGKILL and started again, the session going on meanwhile
+// (docs/decisions/033); then the checks: every ledger balances, no payout or replacement exists
+// twice or half, and every queued SMS and e-mail was delivered exactly once. Prints its figures;
+// exits 1 when a check fails.
 
 const BURST_SIZE = Number(process.env.REHEARSAL_BURST ?? 30);
 const failures: string[] = [];
@@ -28,7 +31,7 @@ function requestsPerReplica(stack: Stack): Record<string, number> {
   );
 }
 
-function runWalk(stack: Stack, reportFile: string | undefined): Promise<number> {
+function runWalk(stack: Stack, reportFile: string | undefined, handOverDir: string): Promise<number> {
   return new Promise((resolve) => {
     // Node itself (not npx), so that the child dies with the rehearsal if the rehearsal dies first.
     const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/@playwright/test/cli.js'), 'test', '-c', 'e2e/production/playwright.config.ts'], {
@@ -40,6 +43,10 @@ function runWalk(stack: Stack, reportFile: string | undefined): Promise<number> 
         REHEARSAL_PIN_URL: stack.pinUrl,
         REHEARSAL_IDIN_URL: `https://${HOSTS.idin}:${stack.ports.https}`,
         REHEARSAL_INBOX_URL: stack.inboxUrl,
+        REHEARSAL_ADMIN_URL: stack.backOfficeUrl,
+        REHEARSAL_STAFF_ISSUER_URL: stack.staffIssuerUrl,
+        REHEARSAL_REPLICA_PORTS: stack.replicas.map((r) => r.port).join(','),
+        REHEARSAL_STAFF_STATE: handOverDir,
         ...(reportFile ? { E2E_JSON_REPORT: reportFile } : {}),
       },
     });
@@ -50,19 +57,30 @@ function runWalk(stack: Stack, reportFile: string | undefined): Promise<number> 
 
 interface BurstOutcome {
   results: OperationResult[];
+  victim: string;
   killedAfter: number;
   /** How the killed replica ended: SIGKILL, no shutdown hook run. */
   killSignal: string | null;
   inDoubt: string[];
   restartedInMs: number;
+  /** What answered while the victim was dead (the back office's session). */
+  duringOutage: SessionProbe[];
 }
 
 /**
  * The burst as its own process (trusting Caddy's CA); after a quarter of its operations have
- * ended, replica B is killed with SIGKILL, the outbox messages being sent at that instant noted,
- * and B started again.
+ * ended (and `beforeKill` has settled), `victim` is killed with SIGKILL, the outbox messages being
+ * sent at that instant noted; once it is dead, `whileDead` runs with the survivor, and at least 2 s
+ * later the victim is started again.
  */
-async function runBurst(stack: Stack, db: pg.Client, cards: ReturnType<typeof burstCards>): Promise<BurstOutcome> {
+async function runBurst(
+  stack: Stack,
+  db: pg.Client,
+  cards: ReturnType<typeof burstCards>,
+  victim: Replica,
+  beforeKill: Promise<unknown>,
+  whileDead: (survivor: Replica) => Promise<SessionProbe[]>,
+): Promise<BurstOutcome> {
   const total = cards.payouts.length + cards.replacements.length + cards.visas.length;
   const child = spawn(process.execPath, ['--import', 'tsx', 'e2e/production/burst.ts'], {
     cwd: ROOT,
@@ -71,7 +89,7 @@ async function runBurst(stack: Stack, db: pg.Client, cards: ReturnType<typeof bu
   });
   orphanGuard(child);
   const results: OperationResult[] = [];
-  let killed: Promise<{ inDoubt: string[]; restartedInMs: number; killSignal: string | null }> | undefined;
+  let killed: Promise<{ inDoubt: string[]; restartedInMs: number; killSignal: string | null; duringOutage: SessionProbe[] }> | undefined;
   let killedAfter = 0;
   for await (const line of createInterface({ input: child.stdout! })) {
     const parsed = JSON.parse(line) as OperationResult | { done: true };
@@ -79,7 +97,8 @@ async function runBurst(stack: Stack, db: pg.Client, cards: ReturnType<typeof bu
     results.push(parsed);
     if (!killed && results.length >= Math.ceil(total / 4)) {
       killedAfter = results.length;
-      const victim = stack.replicas[1]!;
+      await beforeKill;
+      const survivor = stack.replicas.find((r) => r !== victim)!;
       const ended = new Promise<string | null>((resolve) => victim.process.once('exit', (_code, signal) => resolve(signal)));
       stack.kill(victim);
       const at = new Date().toISOString();
@@ -87,15 +106,15 @@ async function runBurst(stack: Stack, db: pg.Client, cards: ReturnType<typeof bu
         // What was being sent when the replica died: its lease must run out before another replica sends it.
         const { rows } = await db.query<{ id: string }>(`SELECT id FROM outbox_messages WHERE status = 'pending' AND lease_until > $1`, [at]);
         const started = Date.now();
-        await sleep(2000);
         const killSignal = await ended;
-        await stack.restart(victim as Replica);
-        return { inDoubt: rows.map((r) => r.id), restartedInMs: Date.now() - started, killSignal };
+        const [duringOutage] = await Promise.all([whileDead(survivor), sleep(2000)]);
+        await stack.restart(victim);
+        return { inDoubt: rows.map((r) => r.id), restartedInMs: Date.now() - started, killSignal, duringOutage };
       })();
     }
   }
-  const { inDoubt, restartedInMs, killSignal } = killed ? await killed : { inDoubt: [], restartedInMs: 0, killSignal: null };
-  return { results, killedAfter, inDoubt, restartedInMs, killSignal };
+  const { inDoubt, restartedInMs, killSignal, duringOutage } = killed ? await killed : { inDoubt: [], restartedInMs: 0, killSignal: null, duringOutage: [] };
+  return { results, victim: victim.name, killedAfter, inDoubt, restartedInMs, killSignal, duringOutage };
 }
 
 async function main(): Promise<void> {
@@ -104,25 +123,34 @@ async function main(): Promise<void> {
   const cards = burstCards(BURST_SIZE);
   const started = Date.now();
   let db: pg.Client | undefined;
+  let staffSession: StaffSessionFollower | undefined;
   try {
     await stack.start(cardsCsv(cards));
-    console.log(`stack up in ${((Date.now() - started) / 1000).toFixed(1)} s: ${stack.portalUrl}, PIN frame ${stack.pinUrl}, two replicas, logs in ${dir}`);
+    console.log(`stack up in ${((Date.now() - started) / 1000).toFixed(1)} s: ${stack.portalUrl}, PIN frame ${stack.pinUrl}, back office ${stack.backOfficeUrl}, two replicas, logs in ${dir}`);
     db = new pg.Client({ connectionString: stack.adminUrl, options: `-c search_path=${stack.schema}` });
     await db.connect();
 
-    // 1. The browser walk.
-    const walkStatus = await runWalk(stack, process.env.E2E_JSON_REPORT);
+    // 1. The browser walk, the back office's test beside it.
+    const walkStatus = await runWalk(stack, process.env.E2E_JSON_REPORT, dir);
     const afterWalk = requestsPerReplica(stack);
     console.log(`walk: requests answered per replica ${JSON.stringify(afterWalk)}`);
-    check(walkStatus === 0, 'the browser walk (BALANCE, VISA, REPLACE, PAYOUT over HTTPS) passed');
+    check(walkStatus === 0, 'the browser walk (BALANCE, VISA, REPLACE, PAYOUT, the back office over HTTPS) passed');
     check(Object.values(afterWalk).every((n) => n > 0), 'both replicas answered requests of the walk');
 
+    // The replica that made the back office's session is the one the burst kills; the session goes
+    // on meanwhile in a browser with the test's cookies, opened as the burst starts.
+    const handOver = readHandOver(dir);
+    const makers = handOver ? replicasThatAnswered(stack, handOver.callbackRequestId) : [];
+    check(makers.length === 1, `the replica that made the staff session found by the callback's request id (${makers.map((r) => r.name).join(', ') || 'none'})`);
+    if (handOver && makers.length === 1) staffSession = new StaffSessionFollower(stack, handOver, makers[0]!);
+    const victim = makers.length === 1 ? makers[0]! : stack.replicas[1]!;
+
     // 2. The burst, with a replica killed in the middle.
-    const burst = await runBurst(stack, db, cards);
+    const burst = await runBurst(stack, db, cards, victim, staffSession?.before ?? Promise.resolve(), async (survivor) => (staffSession ? staffSession.probe(survivor) : []));
     const afterBurst = requestsPerReplica(stack);
     const tally = (kind: string, outcome: string) => burst.results.filter((r) => r.kind === kind && r.outcome === outcome).length;
     console.log(
-      `burst: ${burst.results.length} operations (${BURST_SIZE} payouts, ${BURST_SIZE} replacements, ${BURST_SIZE} activation codes by SMS); replica-b killed with SIGKILL after ${burst.killedAfter} had ended, ` +
+      `burst: ${burst.results.length} operations (${BURST_SIZE} payouts, ${BURST_SIZE} replacements, ${BURST_SIZE} activation codes by SMS); ${burst.victim} killed with SIGKILL after ${burst.killedAfter} had ended, ` +
         `up again ${burst.restartedInMs} ms later; ${burst.inDoubt.length} message(s) mid-send at the kill; ` +
         `requests lost with the replica and repeated: ${burst.results.reduce((n, r) => n + r.lostRequests, 0)}`,
     );
@@ -131,7 +159,14 @@ async function main(): Promise<void> {
       `codes done ${tally('code', 'done')}, refused ${tally('code', 'refused')}, gave up ${tally('code', 'gave-up')}`);
     for (const r of burst.results.filter((r) => r.outcome !== 'done')) console.log(`  not done: ${r.kind} ${r.card.slice(-4)} ${r.outcome} ${r.status ?? ''} ${r.code ?? ''}`);
     console.log(`requests answered per replica after the burst ${JSON.stringify(afterBurst)}`);
-    check(burst.killSignal === 'SIGKILL', `replica-b was killed mid-burst with SIGKILL (${burst.killSignal}) and came back`);
+    check(burst.killSignal === 'SIGKILL', `${burst.victim} was killed mid-burst with SIGKILL (${burst.killSignal}) and came back`);
+    if (staffSession) {
+      const before = await staffSession.before;
+      check(before.every((p) => p.ok), `the staff session answered before the kill: ${before.map((p) => p.what).join('; ')}`);
+      check(burst.duringOutage.length > 0 && burst.duringOutage.every((p) => p.ok), `the staff session outlived ${burst.victim}, which made it, while it was dead: ${burst.duringOutage.map((p) => p.what).join('; ')}`);
+      const after = await staffSession.probe(stack.replicas.find((r) => r.name === burst.victim)!);
+      check(after.every((p) => p.ok), `the staff session answers after ${burst.victim} came back: ${after.map((p) => p.what).join('; ')}`);
+    }
     check(burst.results.length === 3 * BURST_SIZE, 'every burst operation ended');
     check(burst.results.every((r) => r.outcome === 'done'), 'every burst operation succeeded, lost requests repeated');
 
@@ -141,6 +176,7 @@ async function main(): Promise<void> {
     // 4. Messages: wait for the outbox to empty (a message mid-send at the kill waits for its lease), then count at the fakes.
     await checkMessages(stack, db, burst.inDoubt);
   } finally {
+    await staffSession?.close();
     await db?.end();
     await stack.stop();
     if (failures.length === 0) rmSync(dir, { recursive: true, force: true });

@@ -4,18 +4,21 @@ import { cpSync, createWriteStream, existsSync, mkdirSync, readFileSync, rmSync,
 import { lookup } from 'node:dns/promises';
 import path from 'node:path';
 import pg from 'pg';
+import { REHEARSAL_STAFF } from './back-office';
 import { startInbox, startSmsGateway, startSmtpRelay, type SmsGateway, type SmtpRelay } from './fakes';
 
 // Tessera in production shape on one machine (docs/deployment.md), for the rehearsal: Caddy
 // terminating TLS (its own internal CA) for the portal, the PIN frame, the stand-in iDIN broker
 // and the SMS gateway; two Tessera processes with NODE_ENV=production on PostgreSQL and Redis,
 // started as the Dockerfile's image starts them (prepareImage below), after `tessera db migrate`
-// and the operator's imports; SMTP with STARTTLS and a login; the sandbox bank as its own process.
+// and the operator's imports; SMTP with STARTTLS and a login; the sandbox bank as its own process;
+// the back office on a host of its own, its staff signing in at a sandbox staff provider that is
+// also a process of its own, on its own host (docs/decisions/033).
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
-const MANIFESTS = ['package.json', 'package-lock.json', 'packages/contracts/package.json', 'apps/server/package.json', 'apps/web/package.json', 'e2e/package.json'];
+const MANIFESTS = ['package.json', 'package-lock.json', 'packages/contracts/package.json', 'apps/server/package.json', 'apps/web/package.json', 'apps/admin/package.json', 'e2e/package.json'];
 /** What the image copies from the build stage (Dockerfile, last stage). */
-const BUILT = ['apps/server/dist', 'apps/web/dist', 'apps/web/dist-ssr'];
+const BUILT = ['apps/server/dist', 'apps/web/dist', 'apps/web/dist-ssr', 'apps/admin/dist'];
 
 /**
  * A directory laid out as the Dockerfile's image: the production dependencies installed the way
@@ -43,12 +46,23 @@ function prepareImage(): string {
   return image;
 }
 
-export const HOSTS = { portal: 'portal.localhost', pin: 'pin.localhost', idin: 'idin.localhost', sms: 'sms.localhost' } as const;
+export const HOSTS = {
+  portal: 'portal.localhost',
+  pin: 'pin.localhost',
+  admin: 'admin.localhost',
+  idin: 'idin.localhost',
+  // Not under the portal's or the back office's host: production refuses the staff sandbox there,
+  // where the embedded one would answer (config/staff.ts).
+  staffIdp: 'staff-idp.localhost',
+  sms: 'sms.localhost',
+} as const;
+
 
 export interface StackPorts {
   https: number;
   replicas: [number, number];
   broker: number;
+  staffIdp: number;
   smtp: number;
   sms: number;
   inbox: number;
@@ -59,6 +73,7 @@ export const DEFAULT_PORTS: StackPorts = {
   https: Number(process.env.REHEARSAL_HTTPS_PORT ?? 18443),
   replicas: [18101, 18102],
   broker: 18111,
+  staffIdp: 18114,
   smtp: 18125,
   sms: 18112,
   inbox: 18113,
@@ -81,6 +96,10 @@ export class Stack {
   readonly ports: StackPorts;
   readonly portalUrl: string;
   readonly pinUrl: string;
+  /** The back office's ADMIN_URL. */
+  readonly backOfficeUrl: string;
+  /** The staff provider's issuer, on its own host. */
+  readonly staffIssuerUrl: string;
   readonly inboxUrl: string;
   readonly schema = `rehearsal_${hex(4)}`;
   readonly adminUrl = process.env.REHEARSAL_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -95,6 +114,7 @@ export class Stack {
   #closers: Array<() => Promise<void> | void> = [];
   #caddy?: ChildProcess;
   #broker?: ChildProcess;
+  #staffIdp?: ChildProcess;
 
   get #dist(): string {
     return path.join(this.image, 'apps/server/dist');
@@ -105,15 +125,17 @@ export class Stack {
     this.ports = ports;
     this.portalUrl = `https://${HOSTS.portal}:${ports.https}`;
     this.pinUrl = `https://${HOSTS.pin}:${ports.https}`;
+    this.backOfficeUrl = `https://${HOSTS.admin}:${ports.https}`;
+    this.staffIssuerUrl = `https://${HOSTS.staffIdp}:${ports.https}/sandbox/staff`;
     this.inboxUrl = `http://127.0.0.1:${ports.inbox}`;
     this.caBundle = path.join(dir, 'ca-bundle.pem');
   }
 
-  /** Caddy, the fakes, the broker, the database with the brands and cards, and both replicas. */
+  /** Caddy, the fakes, the broker, the staff provider, the database with the brands, cards and staff grants, and both replicas. */
   async start(cardsCsv: string): Promise<void> {
     await checkHostnames();
     this.image = prepareImage();
-    for (const file of ['main.js', 'cli.js', 'sandbox-idin.js']) {
+    for (const file of ['main.js', 'cli.js', 'sandbox-idin.js', 'sandbox-staff.js']) {
       if (!existsSync(path.join(this.#dist, file))) throw new Error(`apps/server/dist/${file} is missing: run npm run build first`);
     }
     const smtpCert = this.#smtpCertificate();
@@ -140,6 +162,16 @@ export class Stack {
       SANDBOX_CLIENT_ID: 'tessera-portal',
       SANDBOX_CLIENT_SECRET: clientSecret,
       PORT: String(this.ports.broker),
+      TRUST_PROXY: 'true',
+    });
+    // The staff's identity provider, as the bank: its own process on its own https origin.
+    const staffClientSecret = hex(24);
+    this.#staffIdp = this.#spawn('staff-idp', path.join(this.#dist, 'sandbox-staff.js'), {
+      SANDBOX_ISSUER_URL: this.staffIssuerUrl,
+      SANDBOX_ADMIN_URL: this.backOfficeUrl,
+      SANDBOX_CLIENT_ID: 'tessera-back-office',
+      SANDBOX_CLIENT_SECRET: staffClientSecret,
+      PORT: String(this.ports.staffIdp),
       TRUST_PROXY: 'true',
     });
 
@@ -199,6 +231,10 @@ export class Stack {
       IDIN_ISSUER_URL: `https://${HOSTS.idin}:${this.ports.https}/sandbox/idin`,
       IDIN_CLIENT_ID: 'tessera-portal',
       IDIN_CLIENT_SECRET: clientSecret,
+      ADMIN_URL: this.backOfficeUrl,
+      STAFF_OIDC_ISSUER: this.staffIssuerUrl,
+      STAFF_OIDC_CLIENT_ID: 'tessera-back-office',
+      STAFF_OIDC_CLIENT_SECRET: staffClientSecret,
       NODE_EXTRA_CA_CERTS: this.caBundle,
     };
 
@@ -208,9 +244,15 @@ export class Stack {
     const csv = path.join(this.dir, 'cards.csv');
     writeFileSync(csv, cardsCsv);
     this.tessera(['cards', 'import', csv, '--by', 'rehearsal']);
+    // Production has no demo staff: whoever signs in needs a grant, made here as an operator makes one.
+    this.tessera(['staff', 'grant', REHEARSAL_STAFF.email, REHEARSAL_STAFF.role, '--brand', REHEARSAL_STAFF.brand, '--by', 'rehearsal']);
 
     for (const [i, port] of this.ports.replicas.entries()) this.replicas.push(this.#startReplica(`replica-${'ab'[i]}`, port));
-    await Promise.all([...this.replicas.map((r) => waitFor(`http://127.0.0.1:${r.port}/readyz`, r.name)), waitFor(`http://127.0.0.1:${this.ports.broker}/readyz`, 'broker')]);
+    await Promise.all([
+      ...this.replicas.map((r) => waitFor(`http://127.0.0.1:${r.port}/readyz`, r.name)),
+      waitFor(`http://127.0.0.1:${this.ports.broker}/readyz`, 'broker'),
+      waitFor(`http://127.0.0.1:${this.ports.staffIdp}/readyz`, 'staff provider'),
+    ]);
     await waitFor(`${this.portalUrl}/readyz`, 'the portal through Caddy', this.caBundle);
   }
 
@@ -249,8 +291,9 @@ export class Stack {
     for (const replica of this.replicas) if (replica.process.exitCode === null && replica.process.signalCode === null) replica.process.kill('SIGTERM');
     await Promise.all(this.replicas.map((r) => exited(r.process)));
     this.#broker?.kill('SIGTERM');
+    this.#staffIdp?.kill('SIGTERM');
     this.#caddy?.kill('SIGTERM');
-    await Promise.all([this.#broker, this.#caddy].filter((p): p is ChildProcess => !!p).map(exited));
+    await Promise.all([this.#broker, this.#staffIdp, this.#caddy].filter((p): p is ChildProcess => !!p).map(exited));
     for (const close of this.#closers.reverse()) await close();
   }
 
@@ -274,10 +317,10 @@ export class Stack {
   async #startCaddy(): Promise<void> {
     const caddy = ['/usr/bin/caddy', '/usr/local/bin/caddy'].find(existsSync);
     if (!caddy) throw new Error("Caddy is missing: apt-get install -y caddy (.ci/run installs it)");
-    const { https, caddyHttp, replicas, broker, sms } = this.ports;
+    const { https, caddyHttp, replicas, broker, staffIdp, sms } = this.ports;
     const caddyfile = path.join(this.dir, 'Caddyfile');
-    // The same site block as deploy/Caddyfile for the portal and the PIN frame; the broker and
-    // the gateway stand where their providers would be, on TLS like them.
+    // The same site block as deploy/Caddyfile for the portal, the PIN frame and the back office;
+    // the broker, the staff provider and the gateway stand where their providers would be, on TLS like them.
     writeFileSync(
       caddyfile,
       `{
@@ -287,7 +330,7 @@ export class Stack {
 	skip_install_trust
 	local_certs
 }
-${HOSTS.portal}:${https}, ${HOSTS.pin}:${https} {
+${HOSTS.portal}:${https}, ${HOSTS.pin}:${https}, ${HOSTS.admin}:${https} {
 	encode zstd gzip
 	reverse_proxy ${replicas.map((p) => `127.0.0.1:${p}`).join(' ')} {
 		header_up X-Request-Id {http.request.uuid}
@@ -301,6 +344,9 @@ ${HOSTS.portal}:${https}, ${HOSTS.pin}:${https} {
 }
 ${HOSTS.idin}:${https} {
 	reverse_proxy 127.0.0.1:${broker}
+}
+${HOSTS.staffIdp}:${https} {
+	reverse_proxy 127.0.0.1:${staffIdp}
 }
 ${HOSTS.sms}:${https} {
 	reverse_proxy 127.0.0.1:${sms}
