@@ -13,7 +13,7 @@ function Fact({ term, children }: { term: string; children: React.ReactNode }) {
 
 /** What the card is and how it stands: the number only masked. */
 export function CardFacts({ card }: { card: AdminCard }) {
-  const { t, formatMoney, formatDateTime } = useI18n();
+  const { t, formatMoney, formatDateTime, formatDate } = useI18n();
   const texts = useCardTexts();
   const { guessing } = card;
   return (
@@ -30,7 +30,7 @@ export function CardFacts({ card }: { card: AdminCard }) {
           <Fact term={t('card.kindLabel')}>{texts.kind(card.kind)}</Fact>
           <Fact term={t('card.stateLabel')}>{texts.state(card.state)}</Fact>
           <Fact term={t('card.balance')}>{formatMoney(card.balance)}</Fact>
-          <Fact term={t('card.expires')}>{card.expiresAt ? formatDateTime(card.expiresAt) : t('card.expires.never')}</Fact>
+          <Fact term={t('card.expires')}>{card.expiresAt ? t('card.expires.through', { date: formatDate(card.expiresAt) }) : t('card.expires.never')}</Fact>
           <Fact term={t('card.blocked')}>
             {card.blocked
               ? t('card.blocked.detail', {
