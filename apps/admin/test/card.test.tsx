@@ -37,12 +37,14 @@ describe('the card page', () => {
       expect.stringMatching(/18 Nov 2026.*card\.frozen \(frozen\).*by the system/),
     ]);
     await user.click(within(timeline).getByRole('button', { name: 'Load more' }));
-    await waitFor(() => expect(within(timeline).getAllByRole('listitem')).toHaveLength(5));
+    await waitFor(() => expect(within(timeline).getAllByRole('listitem')).toHaveLength(6));
     entries = within(timeline).getAllByRole('listitem');
-    expect(entries[4]!.textContent).toMatch(/Loaded.*€30\.00.*by API key shop/);
+    // An instant in a param reads in Amsterdam time (07:00 UTC is 08:00 in November), a reason in words.
+    expect(entries[4]!.textContent).toMatch(/Card unblocked; it was blocked since 1 Nov 2026, 08:00 \(lost\)by the operator$/);
+    expect(entries[5]!.textContent).toMatch(/Loaded.*€30\.00.*by API key shop/);
     expect(api.callsTo('GET', '/admin/api/cards/card_demo_0101/timeline')[0]!.query.get('cursor')).toBe('page-2');
     expect(within(timeline).queryByRole('button', { name: 'Load more' })).toBeNull();
-    expect(within(timeline).getByRole('status').textContent).toBe('5 entries shown');
+    expect(within(timeline).getByRole('status').textContent).toBe('6 entries shown');
   });
 
   it('blocks a card through its confirmation dialog by keyboard alone, says what will happen, notifies and fetches the card again', async () => {

@@ -75,7 +75,17 @@ export const ACME_CARD = adminCardSchema.parse({
 });
 
 const SECOND_TIMELINE_PAGE = timelinePageSchema.parse({
-  items: [{ at: '2026-11-01T08:00:00Z', kind: 'ledger', summary: 'Loaded', code: 'ledger.load', params: {}, by: 'api:shop', amount: { value: 3000, assetCode: 'EUR' } }],
+  items: [
+    {
+      at: '2026-11-01T08:00:00Z',
+      kind: 'state',
+      summary: 'card.unblock (unblocked): was blocked since 2026-11-01T07:00:00.000Z (lost)',
+      code: 'card.unblocked_since',
+      params: { since: '2026-11-01T07:00:00.000Z', reason: 'lost' },
+      by: 'operator',
+    },
+    { at: '2026-11-01T06:00:00Z', kind: 'ledger', summary: 'Loaded', code: 'ledger.load', params: {}, by: 'api:shop', amount: { value: 3000, assetCode: 'EUR' } },
+  ],
   nextCursor: null,
 });
 

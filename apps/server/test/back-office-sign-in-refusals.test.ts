@@ -1,8 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../src/logger.js';
 import { logSink } from './helpers/flows.js';
+import { sandboxPage } from './helpers/sandbox-browser.js';
 import { startStaffIssuer, type StaffIssuerClaims } from './helpers/staff-issuer.js';
 import { createTestApp, type TestApp, useTestApp } from './helpers/test-app.js';
 
@@ -68,10 +68,10 @@ describe('a sign-in refused for its e-mail address', () => {
         const response = await signIn(t, claims, language);
         expect(response.statusCode).toBe(403);
         expect(cookieNamed(response, 'tessera_staff')).toBeUndefined();
-        const { document } = new JSDOM(response.body).window;
+        const { document } = sandboxPage(response.body, 'http://localhost:8080');
         expect(document.documentElement.lang).toBe(language.slice(0, 2));
         expect(document.querySelector('[data-refusal]')?.getAttribute('data-refusal')).toBe(refusal);
-        expect(document.body.textContent).toContain(text);
+        expect(document.querySelector('main')?.textContent).toContain(text);
         expect(document.querySelector('a')?.getAttribute('href')).toBe('/admin/auth/login');
         expect(await sessionCount(t)).toBe(before);
         expect(await lastSignIn(t)).toMatchObject(audited);

@@ -125,12 +125,22 @@ export function auditText(event: { type: string; outcome: string; detail: string
       ? { kind: 'guessing', code: `guessing.${event.outcome}` as TimelineCode, params: withDetail, summary: `${cooldown}${suffix}` }
       : { kind: 'guessing', code: 'guessing.other', params: { outcome: event.outcome, ...withDetail }, summary: `${event.outcome}${suffix}` };
   }
-  if (event.type === 'card.unlock') return { kind: 'guessing', code: 'guessing.unlocked', params: withDetail, summary: `Guessing unlocked${suffix}` };
+  if (event.type === 'card.unlock') {
+    // The detail unlock-guessing.ts writes; any other (an older event's) is shown as written.
+    const attempts = detail === null ? null : /^failed attempts were (\d+)$/.exec(detail);
+    if (attempts) return { kind: 'guessing', code: 'guessing.unlocked_after', params: { attempts: Number(attempts[1]) }, summary: `Guessing unlocked${suffix}` };
+    return { kind: 'guessing', code: 'guessing.unlocked', params: withDetail, summary: `Guessing unlocked${suffix}` };
+  }
   if (event.type === 'staff.card_open') return { kind: 'lookup', code: 'lookup.card_open', params: {}, summary: 'Card opened in the back office' };
   const kind: Kind = LOOKUP_TYPES.has(event.type) ? 'lookup' : STATE_TYPES.has(event.type) ? 'state' : event.byStaff ? 'staff' : 'state';
   const summary = `${event.type} (${event.outcome})${suffix}`;
   const code = AUDIT_CODES[`${event.type}:${event.outcome}`] ?? AUDIT_CODES[event.type];
   if (!code) return { kind, code: 'event', params: { type: event.type, outcome: event.outcome, ...withDetail }, summary };
+  if (code === 'card.unblocked' && detail !== null) {
+    // The detail unblock-card.ts writes: when the block began and why (null: not recorded).
+    const blocked = /^was blocked since (\d{4}-\d{2}-\d{2}T[\d:.]+Z) \(([a-z_]+)\)$/.exec(detail);
+    if (blocked) return { kind, code: 'card.unblocked_since', params: { since: blocked[1]!, reason: blocked[2] === 'null' ? 'unknown' : blocked[2]! }, summary };
+  }
   if (code === 'card.blocked' && detail !== null && /^[a-z_]+$/.test(detail)) {
     // A block's detail is its reason (lost, stolen, fraud, other): a word the app translates.
     return { kind, code, params: { reason: detail }, summary };

@@ -65,8 +65,8 @@ export const TIMELINE_KINDS = ['ledger', 'state', 'guessing', 'message', 'payout
  */
 export const TIMELINE_CODES = [
   'ledger.load', 'ledger.payout', 'ledger.fee', 'ledger.replacement_out', 'ledger.replacement_in', 'ledger.expiry', 'ledger.adjustment', 'ledger.redemption', 'ledger.refund', 'ledger.other',
-  'guessing.cooldown_30m', 'guessing.cooldown_2h', 'guessing.cooldown_24h', 'guessing.operator_lock', 'guessing.other', 'guessing.unlocked',
-  'card.blocked', 'card.unblocked', 'card.issued', 'card.issued_replacement', 'card.activated', 'card.expired', 'card.replaced', 'card.registered',
+  'guessing.cooldown_30m', 'guessing.cooldown_2h', 'guessing.cooldown_24h', 'guessing.operator_lock', 'guessing.other', 'guessing.unlocked', 'guessing.unlocked_after',
+  'card.blocked', 'card.unblocked', 'card.unblocked_since', 'card.issued', 'card.issued_replacement', 'card.activated', 'card.expired', 'card.replaced', 'card.registered',
   'card.recovery_code', 'card.replacement_resent', 'card.adjusted', 'card.reset', 'holder.erased', 'holder.exported',
   'lookup.card_open', 'lookup.balance', 'lookup.visa', 'lookup.pin', 'lookup.api', 'lookup.identify',
   'message', 'payout', 'registration', 'note', 'event',
@@ -74,8 +74,8 @@ export const TIMELINE_CODES = [
 export type TimelineCode = (typeof TIMELINE_CODES)[number];
 
 /**
- * A param of a timeline entry: a word the app may translate (an outcome, a status, a reason), a
- * number, or an amount the app formats in the reader's locale. `detail` (free text of the audit
+ * A param of a timeline entry: a word the app may translate (an outcome, a status, a reason), an
+ * instant (ISO 8601, `since`), a number, or an amount the app formats in the reader's locale. `detail` (free text of the audit
  * trail, personal data masked) and `text` (a note) are shown as written.
  */
 export const timelineParamSchema = z.union([z.string(), z.number(), moneySchema]);

@@ -2,9 +2,9 @@ import type { AdminCard } from '@tessera/contracts/admin';
 import { useCardTexts } from '../../lib/cardTexts';
 import { useI18n } from '../../lib/i18n';
 
-function Fact({ term, children }: { term: string; children: React.ReactNode }) {
+function Fact({ term, wide = false, children }: { term: string; wide?: boolean; children: React.ReactNode }) {
   return (
-    <div className="facts__item">
+    <div className={wide ? 'facts__item facts__item--wide' : 'facts__item'}>
       <dt>{term}</dt>
       <dd>{children}</dd>
     </div>
@@ -23,7 +23,7 @@ export function CardFacts({ card }: { card: AdminCard }) {
           {t('card.details')}
         </h2>
         <dl className="facts">
-          <Fact term={t('card.number')}>
+          <Fact term={t('card.number')} wide>
             <span className="mono">{card.masked}</span>
           </Fact>
           <Fact term={t('card.brand')}>{card.brand}</Fact>
