@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import { defineConfig } from 'vitest/config';
 import { cspStyleHashes } from './cspStyleHashes.ts';
+import { firstScreenPreload } from './firstScreenPreload.ts';
 import { precompress } from '../../tools/build/precompress.ts';
 
 const adminRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -15,7 +16,7 @@ export default defineConfig({
   base: '/admin/',
   // React Aria bundles its own strings ("sorted ascending", "dismiss") in some 35 languages; the
   // back office speaks two. Keeping only those halves what React Aria costs (docs/decisions/031).
-  plugins: [react(), optimizeLocales.vite({ locales: ['en', 'nl'] }), cspStyleHashes(), precompress()],
+  plugins: [react(), optimizeLocales.vite({ locales: ['en', 'nl'] }), cspStyleHashes(), firstScreenPreload(), precompress()],
   resolve: {
     // wouter and react-aria-components import the pre-React-18 shim; React 19 has the hook built in.
     alias: [{ find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'react' }],

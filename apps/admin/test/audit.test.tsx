@@ -16,6 +16,8 @@ describe('the audit trail', () => {
     expect(rows().map((row) => row.textContent)).toEqual([expect.stringMatching(/event 3$/), expect.stringMatching(/event 2$/)]);
     expect(rows()[0]!.textContent).toContain('support@demo.test');
     expect(within(rows()[0]!).getByRole('link', { name: 'card_demo_0101' }).getAttribute('href')).toBe('/admin/cards/card_demo_0101');
+    // A long id shows its end; the link's name is the whole id.
+    expect(within(rows()[0]!).getByRole('link', { name: 'card_demo_0101' }).textContent).toBe('…emo_0101');
     await expectNoAxeViolations();
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(rows()).toHaveLength(3));

@@ -16,9 +16,10 @@ describe('the card page', () => {
     expect(definition('Balance')).toBe('€25.00');
     expect(definition('Blocked')).toBe('No');
     expect(definition('Failed attempts')).toBe('3');
-    // 12:30 UTC is 13:30 in Amsterdam in November; 21:59:59 UTC on 30 June is 23:59 on that day.
+    // 12:30 UTC is 13:30 in Amsterdam in November. The expiry is a date: no time of its own (read
+    // as an instant, 2028-06-30 would show as 02:00 in Amsterdam).
     expect(definition('Cooling down until')).toContain('13:30');
-    expect(definition('Expires')).toContain('30 Jun 2028');
+    expect(definition('Expires')).toBe('30 Jun 2028, valid through that whole day');
     await expectNoAxeViolations();
   });
 
@@ -30,16 +31,20 @@ describe('the card page', () => {
     const timeline = screen.getByRole('heading', { name: 'Timeline' }).closest('section')!;
     let entries = within(timeline).getAllByRole('listitem');
     expect(entries.map((entry) => entry.textContent)).toEqual([
-      expect.stringMatching(/20 Nov 2026.*Purchase at Bakkerij.*-€4\.50.*by system/),
-      expect.stringMatching(/19 Nov 2026.*Registered by its holder.*by cardholder/),
+      expect.stringMatching(/20 Nov 2026.*Redemption.*-€4\.50.*by API key Kassa Utrecht/),
+      expect.stringMatching(/19 Nov 2026.*Payout of €12\.50 \(fee €1\.50\) to the IBAN ending in 4300 \(pending\).*by the cardholder/),
+      expect.stringMatching(/19 Nov 2026.*Registered to a bank-verified identity.*by the cardholder/),
+      expect.stringMatching(/18 Nov 2026.*card\.frozen \(frozen\).*by the system/),
     ]);
     await user.click(within(timeline).getByRole('button', { name: 'Load more' }));
-    await waitFor(() => expect(within(timeline).getAllByRole('listitem')).toHaveLength(3));
+    await waitFor(() => expect(within(timeline).getAllByRole('listitem')).toHaveLength(6));
     entries = within(timeline).getAllByRole('listitem');
-    expect(entries[2]!.textContent).toMatch(/Loaded by the brand.*€30\.00.*by api:shop/);
+    // An instant in a param reads in Amsterdam time (07:00 UTC is 08:00 in November), a reason in words.
+    expect(entries[4]!.textContent).toMatch(/Card unblocked; it was blocked since 1 Nov 2026, 08:00 \(lost\)by the operator$/);
+    expect(entries[5]!.textContent).toMatch(/Loaded.*€30\.00.*by API key shop/);
     expect(api.callsTo('GET', '/admin/api/cards/card_demo_0101/timeline')[0]!.query.get('cursor')).toBe('page-2');
     expect(within(timeline).queryByRole('button', { name: 'Load more' })).toBeNull();
-    expect(within(timeline).getByRole('status').textContent).toBe('3 entries shown');
+    expect(within(timeline).getByRole('status').textContent).toBe('6 entries shown');
   });
 
   it('blocks a card through its confirmation dialog by keyboard alone, says what will happen, notifies and fetches the card again', async () => {

@@ -39,12 +39,22 @@ export function demoCard(overrides: Partial<AdminCard> = {}): AdminCard {
     balance: { value: 2500, assetCode: 'EUR' },
     blockReason: null,
     blockedAt: null,
-    expiresAt: '2028-06-30T21:59:59Z',
+    expiresAt: '2028-06-30',
     guessing: { failedAttempts: 3, coolingDownUntil: null, locked: false },
     replacementSent: true,
     timeline: [
-      { at: '2026-11-20T09:15:00Z', kind: 'ledger', summary: 'Purchase at Bakkerij', by: 'system', amount: { value: -450, assetCode: 'EUR' } },
-      { at: '2026-11-19T12:00:00Z', kind: 'registration', summary: 'Registered by its holder', by: 'cardholder' },
+      { at: '2026-11-20T09:15:00Z', kind: 'ledger', summary: 'Redemption', code: 'ledger.redemption', params: {}, by: 'api:Kassa Utrecht', amount: { value: -450, assetCode: 'EUR' } },
+      {
+        at: '2026-11-19T14:00:00Z',
+        kind: 'payout',
+        summary: 'Payout of 12.50 EUR (fee 1.50 EUR) to the IBAN ending 4300 (pending)',
+        code: 'payout',
+        params: { amount: { value: 1250, assetCode: 'EUR' }, fee: { value: 150, assetCode: 'EUR' }, iban: '4300', status: 'pending' },
+        by: 'cardholder',
+      },
+      { at: '2026-11-19T12:00:00Z', kind: 'registration', summary: 'Registered to a bank-verified identity', code: 'registration', params: {}, by: 'cardholder' },
+      // A code this app has no text for (a newer server): its English summary is shown.
+      { at: '2026-11-18T08:00:00Z', kind: 'state', summary: 'card.frozen (frozen)', code: 'card.frozen', params: {}, by: 'system' },
     ],
     timelineNextCursor: 'page-2',
     ...overrides,
@@ -65,7 +75,17 @@ export const ACME_CARD = adminCardSchema.parse({
 });
 
 const SECOND_TIMELINE_PAGE = timelinePageSchema.parse({
-  items: [{ at: '2026-11-01T08:00:00Z', kind: 'ledger', summary: 'Loaded by the brand', by: 'api:shop', amount: { value: 3000, assetCode: 'EUR' } }],
+  items: [
+    {
+      at: '2026-11-01T08:00:00Z',
+      kind: 'state',
+      summary: 'card.unblock (unblocked): was blocked since 2026-11-01T07:00:00.000Z (lost)',
+      code: 'card.unblocked_since',
+      params: { since: '2026-11-01T07:00:00.000Z', reason: 'lost' },
+      by: 'operator',
+    },
+    { at: '2026-11-01T06:00:00Z', kind: 'ledger', summary: 'Loaded', code: 'ledger.load', params: {}, by: 'api:shop', amount: { value: 3000, assetCode: 'EUR' } },
+  ],
   nextCursor: null,
 });
 
@@ -129,8 +149,9 @@ export function fakeAdminApi({ me = ADMIN as AdminMe | null, cards = [demoCard()
       const card = byId.get(decodeURIComponent(cardPath[1]!));
       if (!card || !visible(card)) return json(404, { code: 'CARD_NOT_FOUND', message: 'No such card' });
       const action = cardPath[2];
-      const update = (next: Partial<AdminCard>, summary: string) => {
-        const updated = adminCardSchema.parse({ ...card, ...next, timeline: [{ at: '2026-11-28T07:00:00Z', kind: 'staff', summary, by: signedIn!.email }, ...card.timeline] });
+      const update = (next: Partial<AdminCard>, summary: string, code: string, params: Record<string, string> = {}) => {
+        const entry = { at: '2026-11-28T07:00:00Z', kind: 'staff', summary, code, params, by: signedIn!.email };
+        const updated = adminCardSchema.parse({ ...card, ...next, timeline: [entry, ...card.timeline] });
         byId.set(card.id, updated);
         return updated;
       };
@@ -138,14 +159,14 @@ export function fakeAdminApi({ me = ADMIN as AdminMe | null, cards = [demoCard()
       if (method === 'GET' && action === 'timeline') return json(200, query.get('cursor') === 'page-2' ? SECOND_TIMELINE_PAGE : { items: [], nextCursor: null });
       if (method === 'POST' && action === 'block') {
         const { reason } = blockRequestSchema.parse(body);
-        return json(200, update({ blocked: true, blockReason: reason, blockedAt: '2026-11-28T07:00:00Z', state: 'blocked' }, `Blocked: ${reason}`));
+        return json(200, update({ blocked: true, blockReason: reason, blockedAt: '2026-11-28T07:00:00Z', state: 'blocked' }, `card.block (blocked): ${reason}`, 'card.blocked', { reason }));
       }
-      if (method === 'POST' && action === 'unblock') return json(200, update({ blocked: false, blockReason: null, blockedAt: null, state: 'active' }, 'Unblocked'));
-      if (method === 'POST' && action === 'unlock') return json(200, update({ guessing: { failedAttempts: 0, coolingDownUntil: null, locked: false } }, 'Guessing unlocked'));
-      if (method === 'POST' && action === 'resend-replacement') return json(200, update({}, 'Replacement e-mail sent again'));
+      if (method === 'POST' && action === 'unblock') return json(200, update({ blocked: false, blockReason: null, blockedAt: null, state: 'active' }, 'card.unblock (unblocked)', 'card.unblocked'));
+      if (method === 'POST' && action === 'unlock') return json(200, update({ guessing: { failedAttempts: 0, coolingDownUntil: null, locked: false } }, 'Guessing unlocked', 'guessing.unlocked'));
+      if (method === 'POST' && action === 'resend-replacement') return json(200, update({}, 'card.replacement_resend (queued)', 'card.replacement_resent'));
       if (method === 'POST' && action === 'notes') {
         const { text } = noteRequestSchema.parse(body);
-        update({}, `Note: ${text}`);
+        update({}, `Note: ${text}`, 'note', { text });
         return json(201, { id: 'note-1', cardId: card.id, text, by: signedIn.email, at: '2026-11-28T07:00:00Z' });
       }
     }

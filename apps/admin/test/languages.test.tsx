@@ -1,4 +1,5 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import { TIMELINE_CODES } from '@tessera/contracts/admin';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import en from '../src/locales/en.json';
@@ -19,6 +20,10 @@ describe('Dutch and English', () => {
     expect(differ).toEqual([]);
   });
 
+  it('have a text for every code of a card’s timeline', () => {
+    expect(TIMELINE_CODES.filter((code) => !(`timeline.code.${code}` in en))).toEqual([]);
+  });
+
   it('start in the browser’s language, else English, and then in the one chosen', () => {
     vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['nl-NL', 'en']);
     expect(detectLanguage()).toBe('nl');
@@ -37,7 +42,15 @@ describe('Dutch and English', () => {
     expect(document.documentElement.lang).toBe('nl');
     expect(window.localStorage.getItem('tessera-admin-language')).toBe('nl');
     expect(screen.getByText('Saldo', { selector: 'dt' }).nextElementSibling?.textContent).toMatch(/^€\s25,00$/);
-    expect(screen.getByText('Verloopt', { selector: 'dt' }).nextElementSibling?.textContent).toMatch(/30 jun 2028/);
+    expect(screen.getByText('Verloopt', { selector: 'dt' }).nextElementSibling?.textContent).toBe('30 jun 2028, geldig tot en met die dag');
+    // The timeline in Dutch too: the server's codes translated, its amounts in the Dutch way.
+    const timeline = screen.getByRole('heading', { name: 'Tijdlijn' }).closest('section')!;
+    expect(within(timeline).getAllByRole('listitem').map((entry) => entry.textContent)).toEqual([
+      expect.stringMatching(/20 nov 2026.*Besteding.*€\s-4,50.*door API-sleutel Kassa Utrecht/),
+      expect.stringMatching(/Uitbetaling van €\s12,50 \(kosten €\s1,50\) naar de IBAN eindigend op 4300 \(wachtend\).*door de kaarthouder/),
+      expect.stringMatching(/Gekoppeld aan een door de bank geverifieerde identiteit.*door de kaarthouder/),
+      expect.stringMatching(/card\.frozen \(frozen\).*door het systeem/),
+    ]);
     await waitFor(() => expect(document.title).toMatch(/Kaart van DEMO/));
     await expectNoAxeViolations();
   });

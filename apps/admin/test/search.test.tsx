@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { DEMO_CARD_NUMBER, fakeAdminApi } from './fakeAdminApi';
+import { DEMO_CARD_NUMBER, SUPPORT_DEMO, fakeAdminApi } from './fakeAdminApi';
 import { expectNoAxeViolations, findPageHeading, renderAdmin } from './renderAdmin';
 
 async function openSearch() {
@@ -68,6 +68,26 @@ describe('finding a card', () => {
     await user.click(screen.getByRole('button', { name: 'Search' }));
     expect(await screen.findByText(/No card found/)).toBeTruthy();
     expect(screen.queryByRole('grid')).toBeNull();
+  });
+
+  it('chooses the brand for staff of one brand, and names the choice in the person’s language otherwise', async () => {
+    const { user } = await openSearch();
+    await user.click(screen.getByRole('radio', { name: 'Brand and last digits' }));
+    // Two brands: nothing chosen yet, and the placeholder is ours, not React Aria's "Select an item".
+    expect(screen.getByRole('button', { name: /Brand/ }).textContent).toContain('Choose…');
+  });
+
+  it('searches by last digits at once for staff of one brand: their brand is chosen', async () => {
+    const api = fakeAdminApi({ me: SUPPORT_DEMO });
+    const user = userEvent.setup();
+    renderAdmin('/admin/', api);
+    await findPageHeading('Find a card');
+    await user.click(screen.getByRole('radio', { name: 'Brand and last digits' }));
+    expect(await screen.findByRole('button', { name: /Demo \(DEMO\).*Brand/ })).toBeTruthy();
+    await user.type(screen.getByRole('textbox', { name: 'Last 3 or 4 digits' }), '0101');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await resultRows();
+    expect(api.callsTo('POST', '/admin/api/cards/search')[0]!.body).toEqual({ brand: 'DEMO', last: '0101' });
   });
 
   it('refuses what the contract refuses before asking the server, and ties the message to the field', async () => {

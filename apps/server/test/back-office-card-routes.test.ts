@@ -73,6 +73,14 @@ describe('the support actions', () => {
     expect(block!.request_id).toEqual(expect.any(String));
     const note = (await t.db.selectFrom('card_notes').select('text_ciphertext').where('card_id', '=', card.id).execute()).at(-1);
     expect(note!.text_ciphertext).not.toContain('wallet');
+    // The timeline says it in codes the back office translates: the block's reason, and since when it was blocked.
+    const blockedAt = blocked.json().blockedAt as string;
+    expect(unblocked.json().timeline.slice(0, 3)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'state', code: 'card.unblocked_since', params: { since: blockedAt, reason: 'lost' }, by: 'support@demo.test' }),
+        expect.objectContaining({ kind: 'state', code: 'card.blocked', params: { reason: 'lost' } }),
+      ]),
+    );
   });
 
   it('refuses a block without a reason with 400 and blocks nothing', async () => {
@@ -88,6 +96,7 @@ describe('the support actions', () => {
     const res = await call('admin@tessera.test', 'POST', `/admin/api/cards/${card.id}/unlock`, {});
     expect(res.statusCode).toBe(200);
     expect(res.json().guessing).toMatchObject({ failedAttempts: 0, locked: false });
+    expect(res.json().timeline.find((e: { kind: string }) => e.kind === 'guessing')).toMatchObject({ code: 'guessing.unlocked_after', params: { attempts: 7 }, by: 'admin@tessera.test' });
   });
 
   it('adds a note: 201 the note', async () => {

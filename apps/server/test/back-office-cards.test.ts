@@ -191,7 +191,7 @@ describe('addCardNote', () => {
     expect(events[0]!.detail).not.toContain('Jansen');
 
     const timeline = await readCardTimeline(t.deps, DEMO, card.id);
-    expect(timeline.items[0]).toEqual({ at: note.at, kind: 'note', summary: `Note: ${text}`, by: 'support@demo.test' });
+    expect(timeline.items[0]).toEqual({ at: note.at, kind: 'note', summary: `Note: ${text}`, code: 'note', params: { text }, by: 'support@demo.test' });
     expect(timeline.items.filter((e) => e.summary.includes('card.note'))).toEqual([]);
   });
 
@@ -268,8 +268,15 @@ describe('readCardTimeline', () => {
       .execute();
     const items = (await readCardTimeline(t.deps, DEMO, card.id)).items.filter((e) => e.at.startsWith('2026-02-03'));
     expect(items).toEqual([
-      { at: '2026-02-03T10:05:00.000Z', kind: 'payout', summary: 'Payout of 18.50 EUR (fee 1.50 EUR) to the IBAN ending 4300 (pending)', by: 'cardholder' },
-      { at, kind: 'registration', summary: 'Registered to a bank-verified identity', by: 'cardholder' },
+      {
+        at: '2026-02-03T10:05:00.000Z',
+        kind: 'payout',
+        summary: 'Payout of 18.50 EUR (fee 1.50 EUR) to the IBAN ending 4300 (pending)',
+        code: 'payout',
+        params: { amount: { value: 1850, assetCode: 'EUR' }, fee: { value: 150, assetCode: 'EUR' }, iban: '4300', status: 'pending' },
+        by: 'cardholder',
+      },
+      { at, kind: 'registration', summary: 'Registered to a bank-verified identity', code: 'registration', params: {}, by: 'cardholder' },
     ]);
   });
 
@@ -297,6 +304,15 @@ describe('readCardTimeline', () => {
       ]),
     );
     expect(items.find((e) => e.kind === 'guessing')!.summary).toContain('cool-down of 30 minutes');
+    // What the back office translates: a code and its params; free text (the adjustment's) masked in them too.
+    expect(items.map((e) => [e.code, e.params])).toEqual(
+      expect.arrayContaining([
+        ['card.blocked', { reason: 'lost' }],
+        ['lookup.balance', { outcome: 'found' }],
+        ['guessing.cooldown_30m', { detail: 'after 5 consecutive wrong secrets' }],
+        ['card.adjusted', { detail: expect.stringContaining('j***@example.com') }],
+      ]),
+    );
     const text = JSON.stringify(items);
     for (const full of ['NL91ABNA0417164300', '+31612345601', '31612345601', 'jan@example.com']) expect(text).not.toContain(full);
     expect(text).toContain('j***@example.com');

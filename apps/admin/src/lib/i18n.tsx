@@ -46,6 +46,8 @@ export interface I18n {
   setLanguage(language: Language): void;
   formatMoney(money: { value: number; assetCode: string }): string;
   formatDateTime(iso: string): string;
+  /** A calendar date (yyyy-mm-dd, as a card's expiry): the date alone, the same day in every zone. */
+  formatDate(isoDate: string): string;
 }
 
 const I18nContext = createContext<I18n | null>(null);
@@ -79,6 +81,9 @@ export function I18nProvider({ initial, children }: { initial: Language; childre
     const texts = TEXTS[language];
     const locale = LOCALES[language];
     const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: TIME_ZONE });
+    // A date has no instant: read as UTC midnight and shown in UTC it is the same day everywhere
+    // (shown in Amsterdam, 2028-06-30 would read as 30 Jun 2028, 02:00).
+    const calendarDate = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
     return {
       language,
       locale,
@@ -100,6 +105,10 @@ export function I18nProvider({ initial, children }: { initial: Language; childre
       formatDateTime: (iso) => {
         const date = new Date(iso);
         return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
+      },
+      formatDate: (isoDate) => {
+        const day = /^\d{4}-\d{2}-\d{2}$/.test(isoDate) ? new Date(`${isoDate}T00:00:00Z`) : null;
+        return day && !Number.isNaN(day.getTime()) ? calendarDate.format(day) : isoDate;
       },
     };
   }, [language, setLanguage]);

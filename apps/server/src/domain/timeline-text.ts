@@ -1,14 +1,24 @@
-import type { TimelineEntry } from '@tessera/contracts/admin';
+import type { TimelineCode, TimelineEntry } from '@tessera/contracts/admin';
 import { maskPersonalData } from './staff-masking.js';
 
 /**
- * What a card's timeline says of each thing that happened, in English (staff read the same
- * words the audit trail and the operator's tool use). No full card number, IBAN, phone number
- * or e-mail address: messages name their recipient masked, payouts their IBAN's last four,
- * audit details pass through maskPersonalData.
+ * What a card's timeline says of each thing that happened: a code and its params, which the back
+ * office translates (nl, en) and whose amounts it formats in the reader's locale, and the same in
+ * English as `summary` (staff read the words the audit trail and the operator's tool use; a code
+ * the app does not know yet shows it). No full card number, IBAN, phone number or e-mail address:
+ * messages name their recipient masked, payouts their IBAN's last four, audit details pass
+ * through maskPersonalData.
  */
 
 type Kind = TimelineEntry['kind'];
+type Params = TimelineEntry['params'];
+
+/** What an entry says: its code, the code's params and the English text. */
+export interface TimelineText {
+  code: TimelineCode;
+  params: Params;
+  summary: string;
+}
 
 /** A minor-unit amount as text: 4250 EUR → "42.50 EUR". */
 export function formatMinor(value: number, assetCode: string): string {
@@ -29,8 +39,9 @@ const LEDGER_TEXT: Record<string, string> = {
   refund: 'Refund',
 };
 
-export function ledgerText(kind: string): string {
-  return LEDGER_TEXT[kind] ?? kind;
+export function ledgerText(kind: string): TimelineText {
+  const summary = LEDGER_TEXT[kind];
+  return summary ? { code: `ledger.${kind}` as TimelineCode, params: {}, summary } : { code: 'ledger.other', params: { kind }, summary: kind };
 }
 
 const COOLDOWN_TEXT: Record<string, string> = {
@@ -62,26 +73,100 @@ const STATE_TYPES = new Set([
 ]);
 const LOOKUP_TYPES = new Set(['giftcard.lookup', 'visa.login', 'visa.get_pin', 'visa.pin_frame', 'api.call', 'staff.card_open', 'holder.export', 'identify.customer']);
 
-/** An audit event of the card as a timeline entry's kind and text. */
-export function auditText(event: { type: string; outcome: string; detail: string | null; byStaff: boolean }): { kind: Kind; summary: string } {
-  const detail = event.detail ? `: ${maskPersonalData(event.detail)}` : '';
-  if (event.type === 'card.lockout') return { kind: 'guessing', summary: `${COOLDOWN_TEXT[event.outcome] ?? event.outcome}${detail}` };
-  if (event.type === 'card.unlock') return { kind: 'guessing', summary: `Guessing unlocked${detail}` };
-  if (event.type === 'staff.card_open') return { kind: 'lookup', summary: 'Card opened in the back office' };
+/**
+ * Audit events with a code of their own, by `type` (any outcome) or `type:outcome` (only that
+ * outcome: another outcome of the type, a refusal, reads as the generic `event`).
+ */
+const AUDIT_CODES: Record<string, TimelineCode> = {
+  'card.block:blocked': 'card.blocked',
+  'card.blocked': 'card.blocked',
+  'card.unblock:unblocked': 'card.unblocked',
+  'card.unblocked': 'card.unblocked',
+  'card.issue:issued': 'card.issued',
+  'card.issued': 'card.issued',
+  'card.issue:replacement': 'card.issued_replacement',
+  'card.activated': 'card.activated',
+  'card.expiry': 'card.expired',
+  'card.replaced': 'card.replaced',
+  'giftcard.replace:success': 'card.replaced',
+  'card.register:registered': 'card.registered',
+  'card.registered': 'card.registered',
+  'card.recovery_code:issued': 'card.recovery_code',
+  'card.replacement_resend:queued': 'card.replacement_resent',
+  'card.adjust:booked': 'card.adjusted',
+  'giftcard.reset:success': 'card.reset',
+  'holder.erase:erased': 'holder.erased',
+  'holder.export': 'holder.exported',
+  // Lookups keep their outcome: a wrong secret is not a look at the balance.
+  'giftcard.lookup': 'lookup.balance',
+  'visa.login': 'lookup.visa',
+  'visa.get_pin': 'lookup.pin',
+  'visa.pin_frame': 'lookup.pin',
+  'api.call': 'lookup.api',
+  'identify.customer': 'lookup.identify',
+};
+
+const LOOKUP_SUMMARY: Partial<Record<TimelineCode, string>> = {
+  'lookup.balance': 'Balance looked up',
+  'lookup.visa': 'Signed in to the Visa card',
+  'lookup.pin': 'PIN shown',
+  'lookup.api': 'Brand API call',
+  'lookup.identify': 'Cardholder identified',
+};
+
+/** An audit event of the card as a timeline entry's kind, code and text. */
+export function auditText(event: { type: string; outcome: string; detail: string | null; byStaff: boolean }): TimelineText & { kind: Kind } {
+  const detail = event.detail ? maskPersonalData(event.detail) : null;
+  const withDetail: Params = detail === null ? {} : { detail };
+  const suffix = detail === null ? '' : `: ${detail}`;
+  if (event.type === 'card.lockout') {
+    const cooldown = COOLDOWN_TEXT[event.outcome];
+    return cooldown
+      ? { kind: 'guessing', code: `guessing.${event.outcome}` as TimelineCode, params: withDetail, summary: `${cooldown}${suffix}` }
+      : { kind: 'guessing', code: 'guessing.other', params: { outcome: event.outcome, ...withDetail }, summary: `${event.outcome}${suffix}` };
+  }
+  if (event.type === 'card.unlock') {
+    // The detail unlock-guessing.ts writes; any other (an older event's) is shown as written.
+    const attempts = detail === null ? null : /^failed attempts were (\d+)$/.exec(detail);
+    if (attempts) return { kind: 'guessing', code: 'guessing.unlocked_after', params: { attempts: Number(attempts[1]) }, summary: `Guessing unlocked${suffix}` };
+    return { kind: 'guessing', code: 'guessing.unlocked', params: withDetail, summary: `Guessing unlocked${suffix}` };
+  }
+  if (event.type === 'staff.card_open') return { kind: 'lookup', code: 'lookup.card_open', params: {}, summary: 'Card opened in the back office' };
   const kind: Kind = LOOKUP_TYPES.has(event.type) ? 'lookup' : STATE_TYPES.has(event.type) ? 'state' : event.byStaff ? 'staff' : 'state';
-  return { kind, summary: `${event.type} (${event.outcome})${detail}` };
+  const summary = `${event.type} (${event.outcome})${suffix}`;
+  const code = AUDIT_CODES[`${event.type}:${event.outcome}`] ?? AUDIT_CODES[event.type];
+  if (!code) return { kind, code: 'event', params: { type: event.type, outcome: event.outcome, ...withDetail }, summary };
+  if (code === 'card.unblocked' && detail !== null) {
+    // The detail unblock-card.ts writes: when the block began and why (null: not recorded).
+    const blocked = /^was blocked since (\d{4}-\d{2}-\d{2}T[\d:.]+Z) \(([a-z_]+)\)$/.exec(detail);
+    if (blocked) return { kind, code: 'card.unblocked_since', params: { since: blocked[1]!, reason: blocked[2] === 'null' ? 'unknown' : blocked[2]! }, summary };
+  }
+  if (code === 'card.blocked' && detail !== null && /^[a-z_]+$/.test(detail)) {
+    // A block's detail is its reason (lost, stolen, fraud, other): a word the app translates.
+    return { kind, code, params: { reason: detail }, summary };
+  }
+  if (code.startsWith('lookup.')) return { kind, code, params: { outcome: event.outcome, ...withDetail }, summary: `${LOOKUP_SUMMARY[code] ?? event.type} (${event.outcome})${suffix}` };
+  return { kind, code, params: withDetail, summary };
 }
 
-export function messageText(message: { channel: string; purpose: string; status: string; recipientHint: string }): string {
+export function messageText(message: { channel: string; purpose: string; status: string; recipientHint: string }): TimelineText {
   const channel = message.channel === 'sms' ? 'SMS' : 'E-mail';
-  return `${channel} ${message.purpose.replaceAll('_', ' ')} to ${message.recipientHint} (${message.status})`;
+  return {
+    code: 'message',
+    params: { channel: message.channel, purpose: message.purpose, recipient: message.recipientHint, status: message.status },
+    summary: `${channel} ${message.purpose.replaceAll('_', ' ')} to ${message.recipientHint} (${message.status})`,
+  };
 }
 
-export function payoutText(payout: { amount: number; fee: number; assetCode: string; ibanHint: string; status: string }): string {
+export function payoutText(payout: { amount: number; fee: number; assetCode: string; ibanHint: string; status: string }): TimelineText {
   const last4 = payout.ibanHint.replace(/[^A-Za-z0-9]/g, '').slice(-4);
-  return `Payout of ${formatMinor(payout.amount, payout.assetCode)} (fee ${formatMinor(payout.fee, payout.assetCode)}) to the IBAN ending ${last4} (${payout.status})`;
+  return {
+    code: 'payout',
+    params: { amount: { value: payout.amount, assetCode: payout.assetCode }, fee: { value: payout.fee, assetCode: payout.assetCode }, iban: last4, status: payout.status },
+    summary: `Payout of ${formatMinor(payout.amount, payout.assetCode)} (fee ${formatMinor(payout.fee, payout.assetCode)}) to the IBAN ending ${last4} (${payout.status})`,
+  };
 }
 
-export const registrationText = () => 'Registered to a bank-verified identity';
+export const registrationText = (): TimelineText => ({ code: 'registration', params: {}, summary: 'Registered to a bank-verified identity' });
 
-export const noteText = (text: string) => `Note: ${text}`;
+export const noteText = (text: string): TimelineText => ({ code: 'note', params: { text }, summary: `Note: ${text}` });

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.js';
-import { recordAuditEvent } from '../db/repositories/audit.js';
+import { pruneAuditEventsBefore, recordAuditEvent } from '../db/repositories/audit.js';
 import { deleteExpiredCaptchaTokens } from '../db/repositories/captcha-tokens.js';
 import { deleteSpentSecretsBefore } from '../db/repositories/card-secrets.js';
 import { deleteErrorReportsBefore } from '../db/repositories/error-reports.js';
@@ -18,6 +18,11 @@ export interface PruneAges {
   spentCodes: number;
   /** What the bank told us in an identity session (name, birth date, IBAN), this long after the session. */
   identitySessions: number;
+  /**
+   * Audit events older than this (days), when given. None is given by default: the audit trail is
+   * the issuer's record and how long it must be kept is theirs to say (docs/operations.md).
+   */
+  auditEvents?: number;
 }
 
 export interface PruneResult {
@@ -29,6 +34,8 @@ export interface PruneResult {
   identitySessions: number;
   /** Brand API idempotency keys older than 24 hours (the server's housekeeping deletes them too). */
   idempotencyKeys: number;
+  /** Audit events deleted; null when no age was given (none are). */
+  auditEvents: number | null;
 }
 
 /**
@@ -41,7 +48,10 @@ export interface PruneResult {
  *   days, except one an identity session still names as the code it was started with;
  * - spent captcha tokens and PIN frame keys past their expiry (they matter for minutes);
  * - identity sessions older than `identitySessions` days: the verified identity and the IBAN;
- * - brand API idempotency keys older than 24 hours (kept at least that long; docs/brand-api.md).
+ * - brand API idempotency keys older than 24 hours (kept at least that long; docs/brand-api.md);
+ * - audit events older than `auditEvents` days, only when that age is given: the retention prune
+ *   the audit table allows on PostgreSQL (migration 016), recorded by the prune's own event,
+ *   written after it in the same transaction.
  */
 export async function prune(deps: { db: Db; now: () => Date; operator?: string }, ages: PruneAges, options: { dryRun: boolean }): Promise<PruneResult> {
   const now = deps.now();
@@ -59,7 +69,8 @@ export async function prune(deps: { db: Db; now: () => Date; operator?: string }
       const pinFrameKeys = await deleteExpiredPinFrameKeys(trx, ago(1));
       const identitySessions = await eraseIdentityDataBefore(trx, ago(ages.identitySessions));
       const idempotencyKeys = await deleteIdempotencyKeysBefore(trx, new Date(now.getTime() - IDEMPOTENCY_KEPT_MS).toISOString());
-      result = { dryRun: options.dryRun, errorReports, spentCodes, captchaTokens, pinFrameKeys, identitySessions, idempotencyKeys };
+      const auditEvents = ages.auditEvents === undefined ? null : await pruneAuditEventsBefore(trx, ago(ages.auditEvents));
+      result = { dryRun: options.dryRun, errorReports, spentCodes, captchaTokens, pinFrameKeys, identitySessions, idempotencyKeys, auditEvents };
       if (options.dryRun) throw rollback;
       await recordAuditEvent(
         trx,

@@ -58,11 +58,36 @@ export const cardSearchResultSchema = z.object({ cards: z.array(adminCardSummary
 /** Kinds of timeline entry (what happened to the card). */
 export const TIMELINE_KINDS = ['ledger', 'state', 'guessing', 'message', 'payout', 'registration', 'note', 'staff', 'lookup'] as const;
 
+/**
+ * What a timeline entry says, as a code the back office translates (nl, en) with its params.
+ * A code the app has no text for (a server newer than the app) shows the entry's English
+ * `summary` instead, so the list is open.
+ */
+export const TIMELINE_CODES = [
+  'ledger.load', 'ledger.payout', 'ledger.fee', 'ledger.replacement_out', 'ledger.replacement_in', 'ledger.expiry', 'ledger.adjustment', 'ledger.redemption', 'ledger.refund', 'ledger.other',
+  'guessing.cooldown_30m', 'guessing.cooldown_2h', 'guessing.cooldown_24h', 'guessing.operator_lock', 'guessing.other', 'guessing.unlocked', 'guessing.unlocked_after',
+  'card.blocked', 'card.unblocked', 'card.unblocked_since', 'card.issued', 'card.issued_replacement', 'card.activated', 'card.expired', 'card.replaced', 'card.registered',
+  'card.recovery_code', 'card.replacement_resent', 'card.adjusted', 'card.reset', 'holder.erased', 'holder.exported',
+  'lookup.card_open', 'lookup.balance', 'lookup.visa', 'lookup.pin', 'lookup.api', 'lookup.identify',
+  'message', 'payout', 'registration', 'note', 'event',
+] as const;
+export type TimelineCode = (typeof TIMELINE_CODES)[number];
+
+/**
+ * A param of a timeline entry: a word the app may translate (an outcome, a status, a reason), an
+ * instant (ISO 8601, `since`), a number, or an amount the app formats in the reader's locale. `detail` (free text of the audit
+ * trail, personal data masked) and `text` (a note) are shown as written.
+ */
+export const timelineParamSchema = z.union([z.string(), z.number(), moneySchema]);
+
 /** One entry of a card's timeline; `by`: a staff e-mail, `cardholder`, `api:<key name>`, `operator` or `system`. */
 export const timelineEntrySchema = z.object({
   at: z.string(),
   kind: z.enum(TIMELINE_KINDS),
+  /** In English, for readers without the code's text (and the operator's tool). */
   summary: z.string(),
+  code: z.string().max(64),
+  params: z.record(z.string(), timelineParamSchema),
   by: z.string(),
   /** For a ledger entry: the signed amount. */
   amount: moneySchema.optional(),

@@ -10,6 +10,12 @@ import { ServerError } from '../../lib/ui/ServerError';
 import { AuditFilterForm } from './AuditFilterForm';
 import { auditQuery, type AuditFilter } from './auditApi';
 
+/**
+ * A card id as the table shows it: its end (a time-ordered id's start is the same for cards made
+ * together), so the details column fits; the link's name and title keep the whole id.
+ */
+const shortId = (id: string) => (id.length > 12 ? `…${id.slice(-8)}` : id);
+
 export default function AuditPage() {
   const { t, formatDateTime } = useI18n();
   const [filter, setFilter] = useState<AuditFilter>({});
@@ -49,8 +55,16 @@ export default function AuditPage() {
                         <code>{item.action}</code>
                       </Cell>
                       <Cell>{item.brand ?? '—'}</Cell>
-                      <Cell>{item.card ? <Link href={`/cards/${encodeURIComponent(item.card)}`}>{item.card}</Link> : '—'}</Cell>
-                      <Cell>{item.detail ?? ''}</Cell>
+                      <Cell>
+                        {item.card ? (
+                          <Link href={`/cards/${encodeURIComponent(item.card)}`} aria-label={item.card} title={item.card} className="mono">
+                            {shortId(item.card)}
+                          </Link>
+                        ) : (
+                          '—'
+                        )}
+                      </Cell>
+                      <Cell className="table__wrap">{item.detail ?? ''}</Cell>
                     </Row>
                   )}
                 </TableBody>

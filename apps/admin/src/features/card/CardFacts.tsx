@@ -2,9 +2,9 @@ import type { AdminCard } from '@tessera/contracts/admin';
 import { useCardTexts } from '../../lib/cardTexts';
 import { useI18n } from '../../lib/i18n';
 
-function Fact({ term, children }: { term: string; children: React.ReactNode }) {
+function Fact({ term, wide = false, children }: { term: string; wide?: boolean; children: React.ReactNode }) {
   return (
-    <div className="facts__item">
+    <div className={wide ? 'facts__item facts__item--wide' : 'facts__item'}>
       <dt>{term}</dt>
       <dd>{children}</dd>
     </div>
@@ -13,7 +13,7 @@ function Fact({ term, children }: { term: string; children: React.ReactNode }) {
 
 /** What the card is and how it stands: the number only masked. */
 export function CardFacts({ card }: { card: AdminCard }) {
-  const { t, formatMoney, formatDateTime } = useI18n();
+  const { t, formatMoney, formatDateTime, formatDate } = useI18n();
   const texts = useCardTexts();
   const { guessing } = card;
   return (
@@ -23,14 +23,14 @@ export function CardFacts({ card }: { card: AdminCard }) {
           {t('card.details')}
         </h2>
         <dl className="facts">
-          <Fact term={t('card.number')}>
+          <Fact term={t('card.number')} wide>
             <span className="mono">{card.masked}</span>
           </Fact>
           <Fact term={t('card.brand')}>{card.brand}</Fact>
           <Fact term={t('card.kindLabel')}>{texts.kind(card.kind)}</Fact>
           <Fact term={t('card.stateLabel')}>{texts.state(card.state)}</Fact>
           <Fact term={t('card.balance')}>{formatMoney(card.balance)}</Fact>
-          <Fact term={t('card.expires')}>{card.expiresAt ? formatDateTime(card.expiresAt) : t('card.expires.never')}</Fact>
+          <Fact term={t('card.expires')}>{card.expiresAt ? t('card.expires.through', { date: formatDate(card.expiresAt) }) : t('card.expires.never')}</Fact>
           <Fact term={t('card.blocked')}>
             {card.blocked
               ? t('card.blocked.detail', {

@@ -3,11 +3,13 @@ import { Button } from 'react-aria-components';
 import { useI18n } from '../../lib/i18n';
 import { ServerError } from '../../lib/ui/ServerError';
 import { useTimeline } from './useTimeline';
+import { useTimelineText } from './useTimelineText';
 
 /** What happened to the card, newest first, a page at a time. */
 export function Timeline({ card }: { card: AdminCard }) {
   const { t, formatMoney, formatDateTime, has } = useI18n();
   const timeline = useTimeline(card);
+  const texts = useTimelineText();
   return (
     <section className="panel" aria-labelledby="timeline-title">
       <h2 id="timeline-title" className="panel__title">
@@ -25,10 +27,10 @@ export function Timeline({ card }: { card: AdminCard }) {
                   {formatDateTime(entry.at)}
                 </time>
                 <div className="timeline__what">
-                  <span className="badge">{has(kindKey) ? t(kindKey) : entry.kind}</span> {entry.summary}
+                  <span className="badge">{has(kindKey) ? t(kindKey) : entry.kind}</span> {texts.text(entry)}
                   {entry.amount && <span className={`timeline__amount${entry.amount.value < 0 ? ' timeline__amount--out' : ''}`}> {formatMoney(entry.amount)}</span>}
                 </div>
-                <div className="timeline__by">{t('timeline.by', { who: entry.by })}</div>
+                <div className="timeline__by">{t('timeline.by', { who: texts.who(entry.by) })}</div>
               </li>
             );
           })}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, type FieldValues } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Label, Radio, RadioGroup } from 'react-aria-components';
@@ -28,11 +28,16 @@ interface Props {
 function WayForm({ way, onSearch, busy }: Props & { way: Way }) {
   const { t } = useI18n();
   const brands = useQuery({ ...brandsQuery, enabled: way === 'last' });
-  const { control, handleSubmit } = useForm<FieldValues>({
+  const { control, handleSubmit, getValues, setValue } = useForm<FieldValues>({
     defaultValues: EMPTY[way],
     // The contract's own schema of this way: what the server accepts is what the form accepts.
     resolver: contractResolver(schemaOf(way)),
   });
+  // Staff of one brand have nothing to choose: their brand is chosen for them.
+  const only = brands.data?.brands.length === 1 ? brands.data.brands[0]!.code : null;
+  useEffect(() => {
+    if (way === 'last' && only !== null && getValues('brand') === '') setValue('brand', only);
+  }, [way, only, getValues, setValue]);
   return (
     <form className="form form--inline" noValidate onSubmit={handleSubmit((values) => onSearch(values as CardSearchRequest))}>
       {way === 'number' && (

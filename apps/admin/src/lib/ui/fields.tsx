@@ -1,4 +1,5 @@
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { useI18n } from '../i18n';
 import { Button, FieldError, Input, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, Text, TextArea, TextField } from 'react-aria-components';
 
 /*
@@ -71,11 +72,14 @@ export function FormSelect<T extends FieldValues>({
   fromValue = (value) => (value as string | null) ?? '',
 }: BoundProps<T> & { options: readonly Option[]; toValue?: (id: string) => unknown; fromValue?: (value: unknown) => string }) {
   const { field, fieldState } = useController({ control, name });
+  const { t } = useI18n();
   const selected = fromValue(field.value);
   return (
     <Select
       className="field"
       name={field.name}
+      // React Aria's own placeholder ("Select an item") follows the browser's language, not the one chosen here.
+      placeholder={t('common.choose')}
       selectedKey={selected === '' ? null : selected}
       onSelectionChange={(key) => field.onChange(toValue(String(key)))}
       onBlur={field.onBlur}

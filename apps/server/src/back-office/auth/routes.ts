@@ -24,6 +24,10 @@ const REFUSAL_STATUS: Record<SignInRefusal, number> = { no_second_factor: 403, n
  */
 export async function staffAuthRoutes(app: App, { deps, oidc }: { deps: ServiceDeps; oidc: StaffOidc }): Promise<void> {
   const staff = deps.config.staff;
+  // Per address, like the portal's captcha-protected calls (RATE_LIMIT_PER_MINUTE, counted in
+  // Redis across replicas when REDIS_URL is set): each login writes a sign-in row and each callback
+  // a code exchange with the provider and an audit event, so neither may be called in bulk.
+  const rateLimit = { max: deps.config.rateLimitPerMinute, timeWindow: 60_000 };
   const refused = (request: FastifyRequest, reply: FastifyReply, refusal: SignInRefusal) =>
     reply
       .code(REFUSAL_STATUS[refusal])
@@ -32,7 +36,7 @@ export async function staffAuthRoutes(app: App, { deps, oidc }: { deps: ServiceD
       .header('content-security-policy', REFUSAL_PAGE_CSP)
       .send(refusalPage(refusal, refusalLanguage(request.headers['accept-language']), adminAuth.login.pattern));
 
-  app.get(adminAuth.login.pattern, { schema: { hide: true, querystring: z.object({ returnTo: z.string().optional() }) } }, async (request, reply) => {
+  app.get(adminAuth.login.pattern, { config: { rateLimit }, schema: { hide: true, querystring: z.object({ returnTo: z.string().optional() }) } }, async (request, reply) => {
     try {
       const { authorizationUrl, browserSecret } = await startSignIn(deps, oidc, safeReturnPath(request.query.returnTo));
       setLoginCookie(staff, reply, browserSecret);
@@ -43,7 +47,7 @@ export async function staffAuthRoutes(app: App, { deps, oidc }: { deps: ServiceD
     }
   });
 
-  app.get(adminAuth.callback.pattern, { schema: { hide: true } }, async (request, reply) => {
+  app.get(adminAuth.callback.pattern, { config: { rateLimit }, schema: { hide: true } }, async (request, reply) => {
     const params = new URLSearchParams(request.url.split('?')[1] ?? '');
     const outcome = await finishSignIn(deps, oidc, {
       params,

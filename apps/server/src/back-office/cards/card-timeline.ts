@@ -72,7 +72,7 @@ export async function timelinePage(db: Executor, crypto: Pick<ServiceDeps['crypt
       entry: {
         at: l.at,
         kind: 'ledger',
-        summary: ledgerText(l.kind),
+        ...ledgerText(l.kind),
         by: l.api_key_name ? `api:${l.api_key_name}` : 'system',
         amount: { value: Number(l.amount), assetCode: l.asset_code },
       },
@@ -85,7 +85,7 @@ export async function timelinePage(db: Executor, crypto: Pick<ServiceDeps['crypt
       at: m.at,
       source: 'message',
       id: m.id,
-      entry: { at: m.at, kind: 'message', summary: messageText({ ...m, recipientHint: m.recipient_hint }), by: 'system' },
+      entry: { at: m.at, kind: 'message', ...messageText({ ...m, recipientHint: m.recipient_hint }), by: 'system' },
     })),
     payouts.map((p) => ({
       at: p.at,
@@ -94,16 +94,16 @@ export async function timelinePage(db: Executor, crypto: Pick<ServiceDeps['crypt
       entry: {
         at: p.at,
         kind: 'payout',
-        summary: payoutText({ amount: Number(p.amount), fee: Number(p.fee), assetCode: p.asset_code, ibanHint: p.iban_hint, status: p.status }),
+        ...payoutText({ amount: Number(p.amount), fee: Number(p.fee), assetCode: p.asset_code, ibanHint: p.iban_hint, status: p.status }),
         by: 'cardholder',
       },
     })),
-    registration.map((r) => ({ at: r.at, source: 'registration', id: r.id, entry: { at: r.at, kind: 'registration', summary: registrationText(), by: 'cardholder' } })),
+    registration.map((r) => ({ at: r.at, source: 'registration', id: r.id, entry: { at: r.at, kind: 'registration', ...registrationText(), by: 'cardholder' } })),
     notes.map((n) => ({
       at: n.at,
       source: 'note',
       id: n.id,
-      entry: { at: n.at, kind: 'note', summary: noteText(crypto.cipher.decrypt(n.text_ciphertext, PURPOSE.cardNote)), by: n.author },
+      entry: { at: n.at, kind: 'note', ...noteText(crypto.cipher.decrypt(n.text_ciphertext, PURPOSE.cardNote)), by: n.author },
     })),
   ];
   const { items, more } = mergePage(sources, TIMELINE_PAGE_SIZE);
