@@ -56,14 +56,44 @@ const screenshotDir = path.resolve(import.meta.dirname, '../screenshots');
  * scrolls nowhere sideways and clips nothing, so every screen the suite checks is checked there.
  */
 export async function expectAccessible(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
+  const builder = new AxeBuilder({ page });
+  // axe-core's default mode aggregates every frame's results in a blank page it opens for each
+  // check, which is what lets it reach a cross-origin frame (the PIN frame, the embed inside a
+  // brand's site), and costs 1-2 s a check. Its legacy mode runs once in the page, its frames
+  // included, with the same rules and results, 4-6x faster: it is used wherever every frame
+  // shares the page's origin (docs/decisions/034).
+  if (!hasCrossOriginFrame(page)) builder.setLegacyMode(true);
+  const results = await builder.analyze();
   const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(summary, 'axe-core violations').toEqual([]);
   await expectReflow(page);
 }
 
-/** A full-page screenshot under e2e/screenshots/<project>/, to look at. */
+function hasCrossOriginFrame(page: Page): boolean {
+  const origin = new URL(page.url()).origin;
+  return page.frames().some((frame) => {
+    // about:blank and about:srcdoc frames take their parent's origin.
+    if (!/^https?:/.test(frame.url())) return false;
+    return new URL(frame.url()).origin !== origin;
+  });
+}
+
+/**
+ * A test whose outcome cannot depend on the window (server rendering, headers, a request, or one
+ * that sets its own widths): it runs once, in the phone project; the desktop project leaves it out
+ * (playwright.config.ts).
+ */
+export const ANY_WIDTH = '@any-width';
+
+/**
+ * Screenshots are for people to look at, and CI has no one looking: a run with CI set takes none
+ * unless E2E_SCREENSHOTS=1 asks for them (a full-page screenshot costs about a second).
+ */
+export const takeScreenshots = !process.env.CI || process.env.E2E_SCREENSHOTS === '1';
+
+/** A full-page screenshot under e2e/screenshots/<project>/, to look at (not in CI, above). */
 export async function snap(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  if (!takeScreenshots) return;
   const dir = path.join(screenshotDir, testInfo.project.name);
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, expectAccessible, cards, snap } from '../support/fixtures';
+import { test, expect, expectAccessible, cards, snap, ANY_WIDTH } from '../support/fixtures';
 import { tabTo, typeInto } from '../support/keyboard';
 import { measureFocusChange } from '../support/focusRing';
 import { REFLOW_VIEWPORTS, expectReflow, reflowProblems } from '../support/reflow';
@@ -138,7 +138,7 @@ test.describe('a focus indicator that shows and contrasts (2.4.7, 1.4.11)', () =
   });
 });
 
-test('input purpose (1.3.5): the security code and the VISA passcode are current passwords, the VISA card number a cc-number', async ({ page }) => {
+test('input purpose (1.3.5): the security code and the VISA passcode are current passwords, the VISA card number a cc-number', { tag: ANY_WIDTH }, async ({ page }) => {
   await page.goto('/demo/balance?lng=en');
   await expect(page.getByLabel('Security code', { exact: true })).toHaveAttribute('autocomplete', 'current-password');
   // A gift card is no card the browser's card autofill knows (docs/accessibility.md#input-purpose).
@@ -150,7 +150,7 @@ test('input purpose (1.3.5): the security code and the VISA passcode are current
   await expect(page.getByLabel('Card number', { exact: true })).toHaveAttribute('autocomplete', 'cc-number');
 });
 
-test.describe('reflow at 320 px and at 200 % zoom (1.4.10)', () => {
+test.describe('reflow at 320 px and at 200 % zoom (1.4.10)', { tag: ANY_WIDTH }, () => {
   const screens = [
     '/?lng=en',
     '/demo/balance?lng=en',

@@ -1,4 +1,4 @@
-import { test, expect, expectAccessible, cards, snap } from '../support/fixtures';
+import { test, expect, expectAccessible, cards, snap, ANY_WIDTH } from '../support/fixtures';
 import { lookUp } from '../support/balance';
 
 test('ACME looks like its own brand, speaks Dutch only, and finds its own card', async ({ page }, testInfo) => {
@@ -44,7 +44,7 @@ test('a flow the brand does not offer shows the page-unavailable notice', async 
   await snap(page, testInfo, 'acme-nl-unavailable');
 });
 
-test('the server refuses a flow the brand does not offer', async ({ request }) => {
+test('the server refuses a flow the brand does not offer', { tag: ANY_WIDTH }, async ({ request }) => {
   const res = await request.post('/api/GiftCard/', {
     headers: { 'x-flow-type': 'IDENTIFY' },
     data: { code: 'ACME', giftCardNumber: cards.GIFT_ACME.number, pinCode: cards.GIFT_ACME.secret, 'g-recaptcha-response': 'x' },

@@ -1,4 +1,4 @@
-import { test, expect, cards, snap } from '../support/fixtures';
+import { test, expect, cards, snap, ANY_WIDTH } from '../support/fixtures';
 import { lookUp } from '../support/balance';
 import { baseURL } from '../playwright.config';
 
@@ -54,7 +54,7 @@ test('the ACME embed may be framed by www.acme.example and by no one else', asyn
   await expect(page.frameLocator('iframe').getByLabel('Kaartnummer', { exact: true })).toHaveCount(0);
 });
 
-test('every other page refuses to be framed', async ({ request }) => {
+test('every other page refuses to be framed', { tag: ANY_WIDTH }, async ({ request }) => {
   const res = await request.get('/demo/balance');
   expect(res.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
   expect(res.headers()['x-frame-options']).toBe('DENY');

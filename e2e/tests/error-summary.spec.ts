@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, expectAccessible, cards, snap } from '../support/fixtures';
+import { test, expect, expectAccessible, cards, snap, ANY_WIDTH } from '../support/fixtures';
 import { tabTo, typeInto } from '../support/keyboard';
 import { waitForCaptcha } from '../support/captcha';
 
@@ -191,7 +191,7 @@ test('PAYOUT amount: the disabled iDIN button says why; Enter in the empty IBAN 
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
-test('screenshots of the summary at 390 and 1366 px, demo and acme, nl and en', async ({ page }, testInfo) => {
+test('screenshots of the summary at 390 and 1366 px, demo and acme, nl and en', { tag: ANY_WIDTH }, async ({ page }, testInfo) => {
   for (const { slug, lng } of CASES) {
     await page.goto(`/${slug}/balance?lng=${lng}`);
     await waitForCaptcha(page, TEXT[lng].verified);

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
-import { test, expect, expectAccessible, cards, snap, type TestCard } from '../support/fixtures';
+import { test, expect, expectAccessible, cards, snap, takeScreenshots, type TestCard } from '../support/fixtures';
 import { lookUp } from '../support/balance';
 
 // What the cardholder sees of a card beyond its balance: its history on the BALANCE
@@ -68,7 +68,7 @@ const shotDir = path.resolve(import.meta.dirname, '../screenshots/history');
  */
 async function shoot(page: Page, testInfo: TestInfo, name: string) {
   await snap(page, testInfo, name);
-  if (testInfo.project.name !== 'desktop') return;
+  if (!takeScreenshots || testInfo.project.name !== 'desktop') return;
   mkdirSync(shotDir, { recursive: true });
   const viewport = page.viewportSize();
   for (const width of [390, 1280]) {

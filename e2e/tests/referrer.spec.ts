@@ -1,8 +1,8 @@
-import { test, expect } from '../support/fixtures';
+import { test, expect, ANY_WIDTH } from '../support/fixtures';
 
 // docs/security.md#headers: no page sends a referrer. The server's header says so, and the
 // web app's <meta name="referrer"> (which would override it) says the same.
-test('a page sends no referrer when it leaves for another site, as on the way to the bank', async ({ page }) => {
+test('a page sends no referrer when it leaves for another site, as on the way to the bank', { tag: ANY_WIDTH }, async ({ page }) => {
   const referers: string[] = [];
   await page.route('https://bank.example/**', (route) => {
     referers.push(route.request().headers()['referer'] ?? '(none)');

@@ -1,4 +1,4 @@
-import { test, expect } from '../support/fixtures';
+import { test, expect, ANY_WIDTH } from '../support/fixtures';
 
 // docs/decisions/022: every flow's first screen arrives rendered in its HTML, for
 // its brand and language, and the web app takes it over (hydration) without a mismatch or an error.
@@ -16,7 +16,7 @@ const FIRST_SCREENS: [path: string, nl: string, en: string | null][] = [
 // A Dutch browser: Playwright's devices ask for en-US, which the server would follow.
 test.use({ locale: 'nl-NL' });
 
-test.describe('without JavaScript', () => {
+test.describe('without JavaScript', { tag: ANY_WIDTH }, () => {
   test.use({ javaScriptEnabled: false });
 
   for (const [path, nl, en] of FIRST_SCREENS) {
@@ -36,7 +36,7 @@ test.describe('without JavaScript', () => {
   }
 });
 
-test.describe('hydrated', () => {
+test.describe('hydrated', { tag: ANY_WIDTH }, () => {
   for (const [path, nl] of FIRST_SCREENS) {
     test(`${path}: no console error, and the form works`, async ({ page }) => {
       const errors: string[] = [];
@@ -79,7 +79,7 @@ test.describe('hydrated', () => {
   });
 });
 
-test('a first screen fetches only what it shows until the cardholder starts: the captcha widget, the next screen and no other language’s texts wait', async ({ page }) => {
+test('a first screen fetches only what it shows until the cardholder starts: the captcha widget, the next screen and no other language’s texts wait', { tag: ANY_WIDTH }, async ({ page }) => {
   const fetched: string[] = [];
   page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
   // English, so a fallback language (nl) would be loaded if the page named one.

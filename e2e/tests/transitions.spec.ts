@@ -1,11 +1,11 @@
-import { test, expect, cards } from '../support/fixtures';
+import { test, expect, cards, ANY_WIDTH } from '../support/fixtures';
 import { lookUp } from '../support/balance';
 import { watchForLoadingText } from '../support/loading';
 
 // Moving on after an answer never shows the loading fallback ("Loading…").
 // PAYOUT and IDENTIFY (support/identity.ts) and VISA (visa.spec.ts) check their first step too.
 
-test('lookup → amount: the balance follows the answer without "Loading…" in between', async ({ page }) => {
+test('lookup → amount: the balance follows the answer without "Loading…" in between', { tag: ANY_WIDTH }, async ({ page }) => {
   await page.goto('/demo/balance?lng=en');
   await expect(page.getByRole('heading', { name: 'Check your balance' })).toBeVisible();
   const loadingSeen = await watchForLoadingText(page, 'Loading…');
@@ -16,7 +16,7 @@ test('lookup → amount: the balance follows the answer without "Loading…" in 
   expect(await loadingSeen()).toBe(false);
 });
 
-test('the watch sees loading text that is shown only for a moment', async ({ page }) => {
+test('the watch sees loading text that is shown only for a moment', { tag: ANY_WIDTH }, async ({ page }) => {
   await page.goto('/demo/balance?lng=en');
   await expect(page.getByRole('heading', { name: 'Check your balance' })).toBeVisible();
   const loadingSeen = await watchForLoadingText(page, 'Loading…');
