@@ -387,7 +387,11 @@ function printSummary(rounds) {
     lines.push(`        PostgreSQL CPU/request ${spread(all((r) => r.loads[key].pgCpuUs), us).text} = ${pgRatio.text} the lookup's (not a target)`);
     const p95 = spread(all((r) => r.loads[key].p95), ms);
     lines.push(`${verdict(p95.median < TARGETS.searchP95Ms)}  ${name}: p95 at ${CONNECTIONS} concurrent ${p95.text} (target < ${TARGETS.searchP95Ms} ms); p50 ${spread(all((r) => r.loads[key].p50), ms).text}`);
-    lines.push(`        lookup in the same rounds: p95 ${spread(all((r) => r.loads.lookup.p95), ms).text}`);
+    const p95Ratio = spread(all((r) => r.loads[key].p95 / r.loads.lookup.p95), ratio);
+    lines.push(`        lookup in the same rounds: p95 ${spread(all((r) => r.loads.lookup.p95), ms).text}; search p95 = ${p95Ratio.text} the lookup's`);
+    // Little's law: with CONNECTIONS requests always in flight, mean latency = CONNECTIONS / throughput.
+    const rps = spread(all((r) => r.loads[key].rps), (v) => `${Math.round(v)}/s`);
+    lines.push(`        throughput ${rps.text}: with ${CONNECTIONS} always in flight the mean latency is ${CONNECTIONS} ÷ throughput, so < ${TARGETS.searchP95Ms} ms needs over ${Math.round((CONNECTIONS * 1000) / TARGETS.searchP95Ms)} searches/s`);
   }
   const card = spread(all((r) => r.cardPage.card.p95), ms);
   lines.push(`${verdict(card.median < TARGETS.cardPageP95Ms)}  card page (GET card with its first timeline page), ${TIMELINE_ENTRIES} entries: p95 ${card.text}, p50 ${spread(all((r) => r.cardPage.card.p50), ms).text} (target < ${TARGETS.cardPageP95Ms} ms)`);
