@@ -4,6 +4,10 @@ import { ROOT } from './build.mjs';
 
 /** Starts apps/server/dist/main.js with `env` on top of this process's, and waits until `readyUrl` answers 200. */
 export async function startServer(env, readyUrl, { timeoutMs = 120_000 } = {}) {
+  // A server left running on the port (an earlier run stopped half-way) would answer the
+  // readiness check, and the figures would be that process's.
+  const occupied = await fetch(readyUrl).then(() => true, () => false);
+  if (occupied) throw new Error(`something already answers ${readyUrl}: stop it or choose another port`);
   const child = spawn(process.execPath, ['apps/server/dist/main.js'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
