@@ -15,10 +15,10 @@
 //     the application_name its connections carry), p50 and p95 latency;
 //  2. a new card issued through the brand API and redeemed from until its timeline holds exactly
 //     1 000 entries (a staff note for an odd remainder; counted through the timeline API), then
-//     one request after another: the next
-//     timeline page ("Show more"), the last page, and the card page itself (GET /admin/api/cards/:id,
-//     which answers the card with its first timeline page and writes a staff.card_open audit
-//     event, so the timeline grows by one per request; measured last);
+//     one request after another: the next timeline page ("Show more"), the last page, and the
+//     card page itself (GET /admin/api/cards/:id, which answers the card with its first timeline
+//     page and writes a staff.card_open audit event, so the timeline grows by one per request;
+//     measured last);
 //  3. Lighthouse (desktop preset) on /admin/ signed out (the sign-in screen) and signed in (the
 //     search screen, the session cookie sent as an extra header).
 // It prints each round, then per figure the median of the rounds and their spread, and PASS or
