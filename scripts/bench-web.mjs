@@ -14,8 +14,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import { ROOT } from './lib/build.mjs';
+import { lighthouseRun } from './lib/lighthouse-run.mjs';
 
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 4302);
@@ -77,24 +77,6 @@ function servedBytes(url) {
       })
       .on('error', reject);
   });
-}
-
-/**
- * Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP…: "Please run Lighthouse
- * again"); such a run is tried again, twice at most, and any other failure is an error.
- */
-async function lighthouseRun(port, url) {
-  for (let attempt = 1; ; attempt++) {
-    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
-    const lhr = result?.lhr;
-    if (lhr && !lhr.runtimeError) return lhr;
-    const message = lhr?.runtimeError?.message ?? 'no result';
-    if (attempt < 3 && /run Lighthouse again/i.test(message)) {
-      console.error(`bench:web: ${url}: ${lhr.runtimeError.code}, trying again`);
-      continue;
-    }
-    throw new Error(`Lighthouse failed on ${url}: ${message}`);
-  }
 }
 
 async function measure(port, url) {

@@ -13,12 +13,13 @@
 // multiple (docs/decisions/004-performance.md).
 import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { ROOT } from './lib/build.mjs';
+import { cpuSecondsOf } from './lib/process-cpu.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -52,15 +53,6 @@ async function stop(child) {
 
 function run(name, opts, server) {
   return warmUp(opts).then(() => measure(name, opts, server));
-}
-
-/** CPU seconds (user + system) the process has used so far, or undefined where /proc is missing. */
-function cpuSecondsOf(pid) {
-  const file = `/proc/${pid}/stat`;
-  if (!existsSync(file)) return undefined;
-  // Fields after the command name: utime and stime are the 12th and 13th, in clock ticks (100/s).
-  const fields = readFileSync(file, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 function warmUp(opts) {
