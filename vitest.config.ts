@@ -1,8 +1,12 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // One `vitest run` covers every workspace; each project keeps its own environment.
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one worker on CI's two, which left a
+    // core idle through most of the run (the web and admin suites: 98 s with one, 64 s with two).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {
