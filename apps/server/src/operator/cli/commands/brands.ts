@@ -6,7 +6,7 @@ import { importBrand, type ImportBrandResult } from '../../import-brand.js';
 import { listBrands } from '../../list-brands.js';
 import { OperatorError } from '../../operator-error.js';
 import { EXIT, UsageError } from '../context.js';
-import { printTable } from '../table.js';
+import { printListing } from '../table.js';
 import type { CommandSpec } from './types.js';
 
 export const brandsList: CommandSpec = {
@@ -26,19 +26,13 @@ Options:
   },
   async run(ctx, { values }) {
     const brands = await listBrands(ctx.db);
-    if (values.json) {
-      ctx.io.out(JSON.stringify(brands, null, 2));
-      return EXIT.ok;
-    }
-    if (brands.length === 0) {
-      ctx.io.out('No brands. Import one with "tessera brands import FILE".');
-      return EXIT.ok;
-    }
-    const rows = [
-      ['CODE', 'SLUG', 'NAME', 'FLOWS (LANGUAGES)', 'CARDS'],
-      ...brands.map((b) => [b.code, b.slug, b.name, b.flows.map((f) => `${f.code} (${f.languages.join(',') || '-'})`).join(', ') || 'none', String(b.cards)]),
-    ];
-    printTable(ctx.io, rows, [4]);
+    printListing(ctx.io, brands, {
+      json: values.json,
+      none: 'No brands. Import one with "tessera brands import FILE".',
+      header: ['CODE', 'SLUG', 'NAME', 'FLOWS (LANGUAGES)', 'CARDS'],
+      row: (b) => [b.code, b.slug, b.name, b.flows.map((f) => `${f.code} (${f.languages.join(',') || '-'})`).join(', ') || 'none', String(b.cards)],
+      right: [4],
+    });
     return EXIT.ok;
   },
 };

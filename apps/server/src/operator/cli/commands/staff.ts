@@ -5,7 +5,7 @@ import { OperatorError } from '../../operator-error.js';
 import { operatorActor, operatorAuditFields } from '../../operator-name.js';
 import type { CliContext } from '../context.js';
 import { EXIT, UsageError } from '../context.js';
-import { minute, printTable } from '../table.js';
+import { minute, printListing } from '../table.js';
 import type { CommandSpec, ParsedArgs } from './types.js';
 
 const ROLES = STAFF_ROLES.join(', ');
@@ -103,15 +103,12 @@ Options:
   },
   async run(ctx, { values }) {
     const grants = await listStaff(ctx);
-    if (values.json) {
-      ctx.io.out(JSON.stringify(grants, null, 2));
-      return EXIT.ok;
-    }
-    if (grants.length === 0) {
-      ctx.io.out('No staff grants. Grant the first admin: tessera staff grant EMAIL admin');
-      return EXIT.ok;
-    }
-    printTable(ctx.io, [['EMAIL', 'ROLE', 'BRAND', 'GRANTED BY', 'GRANTED'], ...grants.map((g) => [g.email, g.role, g.brand ?? '*', g.grantedBy, minute(g.grantedAt)])]);
+    printListing(ctx.io, grants, {
+      json: values.json,
+      none: 'No staff grants. Grant the first admin: tessera staff grant EMAIL admin',
+      header: ['EMAIL', 'ROLE', 'BRAND', 'GRANTED BY', 'GRANTED'],
+      row: (g) => [g.email, g.role, g.brand ?? '*', g.grantedBy, minute(g.grantedAt)],
+    });
     return EXIT.ok;
   },
 };
