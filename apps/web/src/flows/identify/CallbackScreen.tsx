@@ -1,9 +1,12 @@
 import { useTranslation } from '../../lib/useTranslation';
 import { identifyRoutes } from '@tessera/contracts';
 import { errorMessage } from '../../lib/errorMessages';
+import { useDocumentTitle } from '../../lib/theme/FlowContext';
+import { PageShell } from '../../components/PageShell/PageShell';
+import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
+import { Loading } from '../../components/Loading/Loading';
 import { takeIdentityEntry } from '../../components/Identity/identityEntry';
-import { BankReturnScreen } from '../../components/Identity/BankReturnScreen';
-import type { BankReturn, BankReturns } from '../../components/Identity/useBankReturn';
+import { useBankReturn, type BankReturn, type BankReturns } from '../../components/Identity/useBankReturn';
 import { identityCustomerErrors } from '../../components/Identity/identityCustomerErrors';
 import { registerIdentifyCustomer } from './api/identifyApi';
 import { identifyRegistered, identifyStore } from './state';
@@ -56,7 +59,13 @@ const pathOf: Record<Outcome, (slug: string) => string> = {
  */
 export function CallbackScreen() {
   const { t } = useTranslation();
+  useDocumentTitle(t('identify__callback_title'));
+  useBankReturn(returns, handleReturn, pathOf);
+
   return (
-    <BankReturnScreen title={t('identify__callback_title')} loading={t('identify__callback_loading')} returns={returns} handle={handleReturn} pathOf={pathOf} />
+    <PageShell>
+      <OverviewTitle title={t('identify__callback_title')} />
+      <Loading label={t('identify__callback_loading')} />
+    </PageShell>
   );
 }

@@ -1,8 +1,11 @@
 import { useTranslation } from '../../lib/useTranslation';
 import { payoutRoutes } from '@tessera/contracts';
+import { useDocumentTitle } from '../../lib/theme/FlowContext';
+import { PageShell } from '../../components/PageShell/PageShell';
+import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
+import { Loading } from '../../components/Loading/Loading';
 import { takeIdentityEntry } from '../../components/Identity/identityEntry';
-import { BankReturnScreen } from '../../components/Identity/BankReturnScreen';
-import type { BankReturn, BankReturns } from '../../components/Identity/useBankReturn';
+import { useBankReturn, type BankReturn, type BankReturns } from '../../components/Identity/useBankReturn';
 import { errorMessage } from '../../lib/errorMessages';
 import { registerPayoutCustomer } from './api/payoutApi';
 import { payoutCustomerErrors } from './errors';
@@ -59,7 +62,13 @@ const pathOf: Record<Outcome, (slug: string) => string> = {
  */
 export function CallbackScreen() {
   const { t } = useTranslation();
+  useDocumentTitle(t('payout__callback_title'));
+  useBankReturn(returns, handleReturn, pathOf);
+
   return (
-    <BankReturnScreen title={t('payout__callback_title')} loading={t('payout__callback_loading')} returns={returns} handle={handleReturn} pathOf={pathOf} />
+    <PageShell>
+      <OverviewTitle title={t('payout__callback_title')} />
+      <Loading label={t('payout__callback_loading')} />
+    </PageShell>
   );
 }
