@@ -6,6 +6,7 @@ import { importBrand, type ImportBrandResult } from '../../import-brand.js';
 import { listBrands } from '../../list-brands.js';
 import { OperatorError } from '../../operator-error.js';
 import { EXIT, UsageError } from '../context.js';
+import { noArguments } from '../id-argument.js';
 import { printListing } from '../table.js';
 import type { CommandSpec } from './types.js';
 
@@ -21,9 +22,7 @@ Options:
   --json       print the list as JSON
   -h, --help   show this help`,
   options: { json: { type: 'boolean' } },
-  check({ positionals }) {
-    if (positionals.length > 0) throw new UsageError('brands list takes no arguments');
-  },
+  check: noArguments('brands list'),
   async run(ctx, { values }) {
     const brands = await listBrands(ctx.db);
     printListing(ctx.io, brands, {
@@ -134,9 +133,7 @@ by the import only.
 Options:
   -h, --help   show this help`,
   options: {},
-  check({ positionals }) {
-    if (positionals.length > 0) throw new UsageError('brands schema takes no arguments');
-  },
+  check: noArguments('brands schema'),
   run() {
     throw new Error('brands schema needs no database');
   },

@@ -5,6 +5,7 @@ import { OperatorError } from '../../operator-error.js';
 import { operatorActor, operatorAuditFields } from '../../operator-name.js';
 import type { CliContext } from '../context.js';
 import { EXIT, UsageError } from '../context.js';
+import { noArguments } from '../id-argument.js';
 import { minute, printListing } from '../table.js';
 import type { CommandSpec, ParsedArgs } from './types.js';
 
@@ -98,9 +99,7 @@ Options:
   --json       print the grants as JSON
   -h, --help   show this help`,
   options: { json: { type: 'boolean' } },
-  check({ positionals }) {
-    if (positionals.length > 0) throw new UsageError('staff list takes no arguments');
-  },
+  check: noArguments('staff list'),
   async run(ctx, { values }) {
     const grants = await listStaff(ctx);
     printListing(ctx.io, grants, {
