@@ -5,9 +5,9 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vitest/config';
 import { precompress } from '../../tools/build/precompress.ts';
+import { appBuild, appTestProject, devServer } from '../../tools/build/vite-app.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
-const API = 'http://localhost:8081';
 
 /**
  * Every flow's first screen loads at most 90 KB of JavaScript, brotli-compressed as served (the
@@ -172,62 +172,24 @@ export default defineConfig(({ isSsrBuild }) => ({
       },
     ],
   },
-  build: isSsrBuild ? serverRenderBuild : {
-    outDir: path.join(webRoot, 'dist'),
-    emptyOutDir: true,
-    // dist/.vite/manifest.json: which chunks and stylesheets each flow needs, so a server-rendered
-    // page links them in its head (docs/decisions/022).
-    manifest: true,
-    sourcemap: true,
-    // No modulepreload polyfill (234 B on the first screen): every browser we build for but Safari
-    // before 17 and Firefox before 115 preloads natively, and there the lazy chunks still load,
-    // only without the head start.
-    modulePreload: { polyfill: false },
-    rolldownOptions: {
-      // The contracts' zod schemas are declared at module top level; the web app reads only their
-      // types and plain helpers, so building a schema is declared free of side effects and unused
-      // schemas (and zod with them) drop out of the bundle.
-      treeshake: { manualPureFunctions: ['z'] },
-      output: {
-        codeSplitting: {
-          // Everything the entry loads statically goes into one chunk: split into several (Rolldown
-          // splits modules a lazy page shares with the entry), it compresses worse and costs requests.
-          groups: [
-            { name: 'index', tags: ['$initial'] },
-            // The components of every flow's first screen, one chunk every flow loads; each flow's
-            // own screens stay in its own chunk, so no flow loads another's code.
-            { name: 'common', test: FIRST_SCREEN_COMPONENTS },
-            // Alert left the first screen (the lookup's errors show in the ErrorSummary). On their own
-            // it and SubmitHint would be chunks of their own, whose file names the entry's preload
-            // table carries (about 20 B each on the first screen). The later screens that show them
-            // show the card summary too, so the three share one chunk.
-            { name: 'shared', test: /[\\/]src[\\/]components[\\/](Alert|CardSummary|SubmitHint)[\\/]/ },
-          ],
-        },
+  build: isSsrBuild
+    ? serverRenderBuild
+    : {
+        ...appBuild(webRoot, [
+          // The components of every flow's first screen, one chunk every flow loads; each flow's
+          // own screens stay in its own chunk, so no flow loads another's code.
+          { name: 'common', test: FIRST_SCREEN_COMPONENTS },
+          // Alert left the first screen (the lookup's errors show in the ErrorSummary). On their own
+          // it and SubmitHint would be chunks of their own, whose file names the entry's preload
+          // table carries (about 20 B each on the first screen). The later screens that show them
+          // show the card summary too, so the three share one chunk.
+          { name: 'shared', test: /[\\/]src[\\/]components[\\/](Alert|CardSummary|SubmitHint)[\\/]/ },
+        ]),
+        // dist/.vite/manifest.json: which chunks and stylesheets each flow needs, so a server-rendered
+        // page links them in its head (docs/decisions/022).
+        manifest: true,
       },
-    },
-  },
-  server: {
-    port: 5173,
-    strictPort: true,
-    proxy: {
-      '/api': API,
-      '/dev': API,
-      // The sandbox iDIN provider lives at PUBLIC_URL/sandbox/idin (docs/decisions/014).
-      '/sandbox': API,
-      '/healthz': API,
-      '/readyz': API,
-    },
-  },
-  test: {
-    name: 'web',
-    root: webRoot,
-    environment: 'jsdom',
-    include: ['test/**/*.test.{ts,tsx}'],
-    setupFiles: ['test/setup.ts'],
-    // Above the 5 s findBy* wait of test/setup.ts, as the server project's: on a loaded machine a
-    // test that waits once for a lazy screen must not run out of time while it still can pass.
-    testTimeout: 20_000,
-    css: { modules: { classNameStrategy: 'non-scoped' } },
-  },
+  // The sandbox iDIN provider lives at PUBLIC_URL/sandbox/idin (docs/decisions/014).
+  server: devServer(5173, ['/api', '/dev', '/sandbox', '/healthz', '/readyz']),
+  test: { ...appTestProject('web', webRoot), css: { modules: { classNameStrategy: 'non-scoped' } } },
 }));

@@ -39,6 +39,15 @@ async function ledgerSum(cardId: string): Promise<number> {
   return Number(row?.total ?? 0);
 }
 
+/** The cardholder's portal looks an issued card up (BALANCE), as a till's customer would. */
+const balanceLookup = (card: { cardNumber: string; securityCode: string }) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/GiftCard/',
+    headers: { 'x-flow-type': 'BALANCE' },
+    payload: { code: 'DEMO', giftCardNumber: card.cardNumber, pinCode: card.securityCode, 'g-recaptcha-response': 'test-pass' },
+  });
+
 describe('brand API keys', () => {
   it('answers 401 UNAUTHORIZED without a key, with a malformed, unknown or revoked one', async () => {
     const key = await apiKeyFor(t);
@@ -123,12 +132,7 @@ describe('cards', () => {
       state: 'active',
     });
     // The cardholder's portal takes it.
-    const portal = await t.app.inject({
-      method: 'POST',
-      url: '/api/GiftCard/',
-      headers: { 'x-flow-type': 'BALANCE' },
-      payload: { code: 'DEMO', giftCardNumber: card.cardNumber, pinCode: card.securityCode, 'g-recaptcha-response': 'test-pass' },
-    });
+    const portal = await balanceLookup(card);
     expect(portal.statusCode).toBe(200);
     expect(portal.json().balances[0].quantity).toEqual(eur(2500));
 
@@ -190,12 +194,7 @@ describe('cards', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe('CARD_NOT_ACTIVE');
     }
-    const portal = await t.app.inject({
-      method: 'POST',
-      url: '/api/GiftCard/',
-      headers: { 'x-flow-type': 'BALANCE' },
-      payload: { code: 'DEMO', giftCardNumber: card.cardNumber, pinCode: card.securityCode, 'g-recaptcha-response': 'test-pass' },
-    });
+    const portal = await balanceLookup(card);
     expect(portal.statusCode).toBe(404);
     const unblocked = await api.post(`${V1}/cards/${card.id}/unblock`, {});
     expect(unblocked.statusCode).toBe(200);

@@ -6,7 +6,7 @@ import { render } from '@testing-library/react';
 import type { GiftCard } from '@tessera/contracts';
 import { BalanceResult } from '../src/flows/balance/BalanceResult';
 import { MemoryRouter, captchaRoute, createTestI18n, demoTheme, errorSummary, fieldErrorOf, mockFetch, renderApp, summaryItems, themeRoute } from './utils';
-import { submitCardLookup } from './helpers/cardLookup';
+import { expectPosted, submitCardLookup } from './helpers/cardLookup';
 
 const card: GiftCard = {
   code: '6064000000000000101',
@@ -29,9 +29,7 @@ describe('BALANCE lookup', () => {
     await fillAndSubmit();
 
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/demo/balance/amount'));
-    const post = requests.find((r) => r.method === 'POST' && r.url === '/api/GiftCard/')!;
-    expect(post.headers['x-flow-type']).toBe('BALANCE');
-    expect(post.body).toEqual({
+    expectPosted(requests, '/api/GiftCard/', 'BALANCE', {
       code: 'DEMO',
       giftCardNumber: '6064000000000000101',
       pinCode: '482913',

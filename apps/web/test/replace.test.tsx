@@ -5,7 +5,7 @@ import type { GiftCard, Theme } from '@tessera/contracts';
 import { replaceSecret } from '../src/flows/replace/state';
 import { captchaRoute, createTestI18n, demoTheme, errorSummary, fieldErrorOf, mockFetch, renderApp, summaryItems, texts, themeRoute, type MockRoute } from './utils';
 import { itRedirectsToTheStart } from './helpers/redirects';
-import { expectCardLookupPosted, submitCardLookup } from './helpers/cardLookup';
+import { expectCardLookupPosted, expectPosted, submitCardLookup } from './helpers/cardLookup';
 
 const replaceTheme = (withReset = true): Theme =>
   demoTheme({
@@ -176,10 +176,7 @@ describe('REPLACE e-mail: checking the address and ordering the replacement', { 
     await user.click(sendButton());
 
     await waitFor(() => expect(location()).toBe('/demo/replace/success'));
-    const post = requests.find((r) => r.url === '/api/replacecard/DEMO/replace')!;
-    expect(post.method).toBe('POST');
-    expect(post.headers['x-flow-type']).toBe('REPLACE');
-    expect(post.body).toEqual({
+    expectPosted(requests, '/api/replacecard/DEMO/replace', 'REPLACE', {
       code: '6064000000000000108',
       email: 'jan@example.nl',
       securityCode: '640092',

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { GiftCard, Theme } from '@tessera/contracts';
 import { captchaRoute, demoTheme, errorSummary, fieldErrorOf, mockFetch, renderApp, summaryItems, themeRoute, type MockRoute } from './utils';
 import { itRedirectsToTheStart } from './helpers/redirects';
+import { expectPosted } from './helpers/cardLookup';
 
 const resetTheme: Theme = demoTheme({
   pageAvailability: [
@@ -73,10 +74,7 @@ describe('RESET form: a recovery code sets a new security code', { timeout: 20_0
 
     await user.click(submit());
     await waitFor(() => expect(location()).toBe('/demo/reset/success'));
-    const post = requests.find((r) => r.method === 'POST')!;
-    expect(post.url).toBe('/api/recovery/DEMO/');
-    expect(post.headers['x-flow-type']).toBe('SECURITY_RESET');
-    expect(post.body).toEqual({
+    expectPosted(requests, '/api/recovery/DEMO/', 'SECURITY_RESET', {
       cardNumber: '6064000000000000107',
       otcNumber: '654321',
       securityCode: 'Tq8m3x',

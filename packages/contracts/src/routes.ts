@@ -11,3 +11,4 @@ export { visaRoutes } from './routes/visa.js';
 export { payoutRoutes } from './routes/payout.js';
 export { identifyRoutes } from './routes/identify.js';
 
+export { flowScreens } from './routes/flowScreens.js';

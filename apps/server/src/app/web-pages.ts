@@ -1,6 +1,7 @@
 import {
   appPaths,
   balanceRoutes,
+  flowScreens,
   flowSegmentAliases,
   flowSegments,
   identifyRoutes,
@@ -12,20 +13,6 @@ import {
   type FlowRoute,
 } from '@tessera/contracts';
 import type { ServiceDeps } from '../deps.js';
-
-/**
- * Each flow's screens, from the route tables the web app mounts (packages/contracts/src/routes/,
- * docs/decisions/016): the server answers 404 for a page the web app would not show. A new flow
- * without an entry here fails the typecheck; a new screen in a flow's table needs nothing here.
- */
-const FLOW_SCREENS: Record<FlowCode, Readonly<Record<string, FlowRoute>>> = {
-  BALANCE: balanceRoutes,
-  VISA: visaRoutes,
-  REPLACE: replaceRoutes,
-  PAYOUT: payoutRoutes,
-  IDENTIFY: identifyRoutes,
-  RESET: resetRoutes,
-};
 
 /** The flow mounted under each area segment (`balance`, …, and the alias `Identify`); case-sensitive, as the web app's top-level table. */
 const AREAS = new Map<string, FlowCode>(
@@ -66,7 +53,7 @@ export async function webPageStatus(deps: ServiceDeps, pathName: string): Promis
   const flow = page ? AREAS.get(page[2]!) : undefined;
   if (!page || !flow) return 404;
   const inArea = page[3] ?? '';
-  if (!Object.values(FLOW_SCREENS[flow]).some((screen) => matchesScreen(screen.pattern, inArea))) return 404;
+  if (!Object.values(flowScreens[flow]).some((screen) => matchesScreen(screen.pattern, inArea))) return 404;
   let slug: string;
   try {
     slug = decodeURIComponent(page[1]!);

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app/build-app.js';
 import { parseConfig } from '../../src/config/index.js';
@@ -12,7 +11,7 @@ import { findIndexedElsewhere, INDEXED_COLUMNS, replaceIndex } from '../../src/d
 import { DEMO_CARDS } from '../../src/demo/cards.js';
 import { GUESSING_COOLDOWN_AFTER } from '../../src/domain/guessing-policy.js';
 import { apiClient, apiKeyFor } from '../helpers/brand-api.js';
-import { lookupGiftCard, useCliTest } from './support.js';
+import { lookupGiftCard, schemaColumns, useCliTest } from './support.js';
 
 // The blind index key rotation (docs/decisions/023-index-key-rotation.md): INDEX_KEYS gets a
 // second version, lookups try both, `keys rotate` indexes every card number again, and the old
@@ -74,15 +73,7 @@ const indexVersions = async () =>
 
 describe('tessera keys rotate: the blind index key', () => {
   it('knows every blind index column of the schema (a column it missed would be called removable while rows still need the old key)', async () => {
-    const hashed =
-      c.t.database.dialect === 'postgres'
-        ? (
-            await sql<{ t: string; c: string }>`select table_name as t, column_name as c from information_schema.columns
-              where table_schema = current_schema() and (column_name like '%\_hash' or column_name like '%\_index')`.execute(c.t.db)
-          ).rows.map((r) => `${r.t}.${r.c}`)
-        : (await c.t.db.introspection.getTables()).flatMap((table) =>
-            table.columns.filter((col) => /_(hash|index)$/.test(col.name)).map((col) => `${table.name}.${col.name}`),
-          );
+    const hashed = await schemaColumns(c.t, /_(hash|index)$/);
     // The captcha's spent tokens are a plain SHA-256 of a public value, under no key.
     const unkeyed = ['spent_captcha_tokens.token_hash'];
     expect(hashed.filter((name) => !unkeyed.includes(name)).sort()).toEqual([...new Set(INDEXED_COLUMNS.map((col) => `${col.table}.${col.column}`))].sort());

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -8,7 +7,7 @@ import { createCrypto, PURPOSE } from '../../src/crypto/index.js';
 import { loadKeyring } from '../../src/crypto/keyring.js';
 import { SEALED_COLUMNS } from '../../src/db/repositories/sealed-columns.js';
 import { DEMO_CARDS } from '../../src/demo/cards.js';
-import { useCliTest } from './support.js';
+import { schemaColumns, useCliTest } from './support.js';
 
 // tessera keys status / keys rotate (docs/deployment.md#key-rotation): a new key version becomes
 // current, every ciphertext moves to it, and the old version can then be removed.
@@ -26,14 +25,7 @@ function keysFileWith(name: string, change: (keys: Record<string, unknown>) => R
 
 describe('tessera keys', () => {
   it('knows every encrypted column of the schema (a column it missed would keep an old key needed)', async () => {
-    // On PostgreSQL this test's own schema only: other test files create and drop theirs meanwhile.
-    const encrypted =
-      c.t.database.dialect === 'postgres'
-        ? (
-            await sql<{ t: string; c: string }>`select table_name as t, column_name as c from information_schema.columns
-              where table_schema = current_schema() and column_name like '%\_ciphertext'`.execute(c.t.db)
-          ).rows.map((r) => `${r.t}.${r.c}`)
-        : (await c.t.db.introspection.getTables()).flatMap((table) => table.columns.filter((col) => col.name.endsWith('_ciphertext')).map((col) => `${table.name}.${col.name}`));
+    const encrypted = await schemaColumns(c.t, /_ciphertext$/);
     expect(encrypted.sort()).toEqual(SEALED_COLUMNS.map((col) => `${col.table}.${col.column}`).sort());
   });
 

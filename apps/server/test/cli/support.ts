@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { run } from '../../src/operator/cli/run.js';
 import { createTestApp, sharedHandle, type TestApp, type TestAppOptions } from '../helpers/test-app.js';
@@ -105,4 +106,18 @@ export async function lookupGiftCard(t: TestApp, brand: string, number: string, 
     headers: { 'x-flow-type': 'BALANCE' },
     payload: { code: brand, giftCardNumber: number, pinCode: securityCode, 'g-recaptcha-response': CAPTCHA },
   });
+}
+
+/**
+ * The columns of the schema whose name matches `name`, as table.column. On PostgreSQL this test's
+ * own schema only: other test files create and drop theirs meanwhile.
+ */
+export async function schemaColumns(t: TestApp, name: RegExp): Promise<string[]> {
+  const all =
+    t.database.dialect === 'postgres'
+      ? (
+          await sql<{ t: string; c: string }>`select table_name as t, column_name as c from information_schema.columns where table_schema = current_schema()`.execute(t.db)
+        ).rows.map((r) => ({ table: r.t, column: r.c }))
+      : (await t.db.introspection.getTables()).flatMap((table) => table.columns.map((col) => ({ table: table.name, column: col.name })));
+  return all.filter(({ column }) => name.test(column)).map(({ table, column }) => `${table}.${column}`);
 }

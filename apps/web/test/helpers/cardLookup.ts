@@ -31,10 +31,16 @@ interface PostedLookup {
   pinCode: string;
 }
 
+/** A flow's call was POSTed to `path` with its flow type and exactly `body`. */
+export function expectPosted(requests: RecordedRequest[], path: string, flowType: string, body: unknown) {
+  const post = requests.find((r) => r.url === path && r.method === 'POST');
+  expect(post, `POST ${path}`).toBeDefined();
+  expect(post!.headers['x-flow-type']).toBe(flowType);
+  expect(post!.body).toEqual(body);
+}
+
 /** The flow's first POST was the card lookup: to its path, with its flow type and the brand, card, code and captcha token. */
 export function expectCardLookupPosted(requests: RecordedRequest[], { path, flowType, giftCardNumber, pinCode }: PostedLookup) {
-  const post = requests.find((r) => r.method === 'POST')!;
-  expect(post.url).toBe(path);
-  expect(post.headers['x-flow-type']).toBe(flowType);
-  expect(post.body).toEqual({ code: 'DEMO', giftCardNumber, pinCode, 'g-recaptcha-response': 'test-pass' });
+  expect(requests.find((r) => r.method === 'POST')!.url).toBe(path);
+  expectPosted(requests, path, flowType, { code: 'DEMO', giftCardNumber, pinCode, 'g-recaptcha-response': 'test-pass' });
 }

@@ -151,6 +151,9 @@ export const holderInformationSchema = z.object({
 });
 export type HolderInformation = z.infer<typeof holderInformationSchema>;
 
+/** What proves the cardholder of an active or passcode_set card: the number and the passcode. */
+const cardAndPasscode = { cardNumber: cardNumberField, securityCode: secretField };
+
 /**
  * POST /api/visa/GetHolderInformation/{themeCode}/ (x-flow-type optional): the login, and the
  * read after activation. `securityCode` is the passcode. The captcha token is verified when it is
@@ -159,8 +162,7 @@ export type HolderInformation = z.infer<typeof holderInformationSchema>;
  * cool-down: 400 TOO_MANY_REQUESTS. Cards in passcode_set or active answer.
  */
 export const holderInformationRequestSchema = z.object({
-  cardNumber: cardNumberField,
-  securityCode: secretField,
+  ...cardAndPasscode,
   'g-recaptcha-response': captchaField,
 });
 export type HolderInformationRequest = z.input<typeof holderInformationRequestSchema>;
@@ -172,8 +174,7 @@ export type HolderInformationRequest = z.input<typeof holderInformationRequestSc
  * submit); different values answer 400 TOKEN_ALREADY_ACTIVATED (the review happens once).
  */
 export const updateHolderInformationRequestSchema = z.object({
-  cardNumber: cardNumberField,
-  securityCode: secretField,
+  ...cardAndPasscode,
   dateOfBirth: dateOfBirthField,
   countryOfBirth: countryCodeField,
   nationality: countryCodeField,
@@ -190,8 +191,7 @@ export type UpdateHolderInformationRequest = z.input<typeof updateHolderInformat
  */
 export const pinRequestSchema = z.object({
   code: brandIdParam,
-  cardNumber: cardNumberField,
-  securityCode: secretField,
+  ...cardAndPasscode,
 });
 export type PinRequest = z.input<typeof pinRequestSchema>;
 

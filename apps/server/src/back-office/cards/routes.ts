@@ -18,7 +18,8 @@ import { errorResponses } from '../../http/error-responses.js';
 import type { App } from '../../http/route-types.js';
 import { brandOfCard, noBrand, staffOf, staffRoute } from '../admin-route.js';
 import { listStaffAudit } from '../audit/list-staff-audit.js';
-import { staffActorOf } from '../staff-context.js';
+import type { StaffActor } from '../../card-commands/actor.js';
+import { type StaffContext, staffActorOf } from '../staff-context.js';
 import { blockCardForStaff, resendReplacementForStaff, unblockCardForStaff, unlockCardForStaff } from './card-actions.js';
 import { addCardNote } from './card-notes.js';
 import { readCardTimeline } from './card-timeline.js';
@@ -58,41 +59,27 @@ export async function adminCardRoutes(app: App, { deps }: { deps: ServiceDeps })
     async (request) => readCardTimeline(deps, staffOf(request), request.params.id, request.query.cursor),
   );
 
-  app.post(
-    adminApi.blockCard.pattern,
-    { config: support, schema: { ...hidden, params: cardParams, body: blockRequestSchema, response: { 200: adminCardSchema, ...guarded(400) } } },
-    async (request) => {
-      const ctx = staffOf(request);
-      return blockCardForStaff(deps, ctx, staffActorOf(ctx), request.params.id, request.body);
-    },
-  );
+  /** A support action on one card (card-actions.ts): it answers the card as it is afterwards. */
+  const cardAction = <B extends z.ZodType>(
+    pattern: string,
+    body: B,
+    act: (deps: ServiceDeps, scope: StaffContext, actor: StaffActor, cardId: string, request: z.output<B>) => ReturnType<typeof blockCardForStaff>,
+    ...errors: number[]
+  ) =>
+    app.post(
+      pattern,
+      { config: support, schema: { ...hidden, params: cardParams, body, response: { 200: adminCardSchema, ...guarded(400, ...errors) } } },
+      async (request) => {
+        const ctx = staffOf(request);
+        // The type provider cannot resolve a generic schema's output; Fastify has validated the body against `body`.
+        return act(deps, ctx, staffActorOf(ctx), request.params.id, request.body as z.output<B>);
+      },
+    );
 
-  app.post(
-    adminApi.unblockCard.pattern,
-    { config: support, schema: { ...hidden, params: cardParams, body: cardActionRequestSchema, response: { 200: adminCardSchema, ...guarded(400) } } },
-    async (request) => {
-      const ctx = staffOf(request);
-      return unblockCardForStaff(deps, ctx, staffActorOf(ctx), request.params.id, request.body);
-    },
-  );
-
-  app.post(
-    adminApi.unlockCard.pattern,
-    { config: support, schema: { ...hidden, params: cardParams, body: cardActionRequestSchema, response: { 200: adminCardSchema, ...guarded(400) } } },
-    async (request) => {
-      const ctx = staffOf(request);
-      return unlockCardForStaff(deps, ctx, staffActorOf(ctx), request.params.id, request.body);
-    },
-  );
-
-  app.post(
-    adminApi.resendReplacement.pattern,
-    { config: support, schema: { ...hidden, params: cardParams, body: cardActionRequestSchema, response: { 200: adminCardSchema, ...guarded(400, 409) } } },
-    async (request) => {
-      const ctx = staffOf(request);
-      return resendReplacementForStaff(deps, ctx, staffActorOf(ctx), request.params.id, request.body);
-    },
-  );
+  cardAction(adminApi.blockCard.pattern, blockRequestSchema, blockCardForStaff);
+  cardAction(adminApi.unblockCard.pattern, cardActionRequestSchema, unblockCardForStaff);
+  cardAction(adminApi.unlockCard.pattern, cardActionRequestSchema, unlockCardForStaff);
+  cardAction(adminApi.resendReplacement.pattern, cardActionRequestSchema, resendReplacementForStaff, 409);
 
   app.post(
     adminApi.cardNotes.pattern,

@@ -1,9 +1,11 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { isPostgres } from './steps.js';
+import { ledgerEntries } from './tables.js';
 
 // Migrations import nothing from the application: they must stay valid as the code moves on.
 
 function binaryType(db: Kysely<unknown>) {
-  return db.getExecutor().adapter instanceof PostgresAdapter ? 'bytea' : 'blob';
+  return isPostgres(db) ? 'bytea' : 'blob';
 }
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -105,17 +107,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
 
-  await db.schema
-    .createTable('ledger_entries')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('card_id', 'text', (c) => c.notNull().references('cards.id'))
-    .addColumn('asset_code', 'text', (c) => c.notNull())
-    .addColumn('amount', 'integer', (c) => c.notNull())
-    .addColumn('kind', 'text', (c) =>
-      c.notNull().check(sql`kind in ('load', 'payout', 'fee', 'replacement_out', 'replacement_in', 'expiry')`),
-    )
-    .addColumn('reference', 'text', (c) => c.notNull().unique())
-    .addColumn('created_at', 'text', (c) => c.notNull())
+  await ledgerEntries
+    .columns(db.schema.createTable('ledger_entries'), ['load', 'payout', 'fee', 'replacement_out', 'replacement_in', 'expiry'])
     .execute();
   await db.schema.createIndex('ledger_entries_card_idx').on('ledger_entries').column('card_id').execute();
 

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { payouts } from './tables.js';
 
 /**
  * PAYOUT: money leaving Tessera for a cardholder's bank account.
@@ -28,33 +29,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
 
-  await db.schema
-    .createTable('payouts')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('card_id', 'text', (c) => c.notNull().references('cards.id'))
-    .addColumn('brand_id', 'text', (c) => c.notNull().references('brands.id'))
-    // 1 for a card's first payout; a new attempt is allowed only after the previous one failed.
-    .addColumn('attempt', 'integer', (c) => c.notNull())
-    // Minor units: what the bank transfers, and the brand's fee kept back.
-    .addColumn('amount', 'integer', (c) => c.notNull().check(sql`amount > 0`))
-    .addColumn('fee', 'integer', (c) => c.notNull().check(sql`fee >= 0`))
-    .addColumn('asset_code', 'text', (c) => c.notNull())
-    .addColumn('name_ciphertext', 'text', (c) => c.notNull())
-    .addColumn('iban_ciphertext', 'text', (c) => c.notNull())
-    // Masked for lists and support (NL91ABNA******4300): no decryption needed to show it.
-    .addColumn('iban_hint', 'text', (c) => c.notNull())
-    .addColumn('bic', 'text', (c) => c.notNull())
-    // The identity session the verified name came from (the identity work fills it).
-    .addColumn('identity_session_id', 'text')
-    .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('pending', 'exported', 'paid', 'failed')`))
-    .addColumn('batch_id', 'text', (c) => c.references('payout_batches.id'))
-    // EndToEndId of the credit transfer: what the bank quotes back on a return.
-    .addColumn('end_to_end_id', 'text', (c) => c.notNull().unique())
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('exported_at', 'text')
-    .addColumn('settled_at', 'text')
-    .addColumn('updated_at', 'text', (c) => c.notNull())
-    .addUniqueConstraint('payouts_card_attempt_unique', ['card_id', 'attempt'])
+  await payouts.columns(db.schema.createTable('payouts'), ['pending', 'exported', 'paid', 'failed'])
     .execute();
   await db.schema
     .createIndex('payouts_card_open_idx')

@@ -1,4 +1,5 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { atomically } from './steps.js';
 
 /**
  * The brand API (docs/brand-api.md, docs/decisions/020):
@@ -16,7 +17,7 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
  * The ledger's kinds `redemption` and `refund` exist since 010.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await atomically(db, async () => {
+  await atomically(db, 'migration_012', async () => {
     await db.schema
       .createTable('api_keys')
       .addColumn('id', 'text', (c) => c.primaryKey())
@@ -75,25 +76,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await atomically(db, async () => {
+  await atomically(db, 'migration_012', async () => {
     await db.schema.dropIndex('cards_brand_kind_created_idx').execute();
     await db.schema.dropTable('api_ledger_entries').execute();
     await db.schema.dropTable('redemptions').execute();
     await db.schema.dropTable('idempotency_keys').execute();
     await db.schema.dropTable('api_keys').execute();
   });
-}
-
-/** All or nothing on SQLite too: see 010_card_operations.ts. */
-async function atomically(db: Kysely<unknown>, steps: () => Promise<void>): Promise<void> {
-  if (db.getExecutor().adapter instanceof PostgresAdapter) return steps();
-  await sql`savepoint migration_012`.execute(db);
-  try {
-    await steps();
-  } catch (error) {
-    await sql`rollback to migration_012`.execute(db);
-    throw error;
-  } finally {
-    await sql`release migration_012`.execute(db);
-  }
 }

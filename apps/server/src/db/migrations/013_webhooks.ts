@@ -1,4 +1,6 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { atomically, isPostgres, setAllowedCodes } from './steps.js';
+import { outboxMessages } from './tables.js';
 
 /**
  * Webhooks (docs/brand-api.md#webhooks, docs/decisions/021): a brand's endpoints and the history of every
@@ -12,7 +14,7 @@ const OLD_CHANNELS = ['email', 'sms'];
 const NEW_CHANNELS = [...OLD_CHANNELS, 'webhook'];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await atomically(db, async () => {
+  await atomically(db, 'migration_013', async () => {
     await db.schema
       .createTable('webhook_endpoints')
       .addColumn('id', 'text', (c) => c.primaryKey())
@@ -50,60 +52,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 /** Refused (and nothing changed) while the outbox holds webhook messages. */
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await atomically(db, async () => {
+  await atomically(db, 'migration_013', async () => {
     await setOutboxChannels(db, OLD_CHANNELS);
     await db.schema.dropTable('webhook_deliveries').execute();
     await db.schema.dropTable('webhook_endpoints').execute();
   });
 }
 
-async function atomically(db: Kysely<unknown>, steps: () => Promise<void>): Promise<void> {
-  if (db.getExecutor().adapter instanceof PostgresAdapter) return steps();
-  await sql`savepoint migration_013`.execute(db);
-  try {
-    await steps();
-  } catch (error) {
-    await sql`rollback to migration_013`.execute(db);
-    throw error;
-  } finally {
-    await sql`release migration_013`.execute(db);
-  }
-}
-
-const channelCheck = (channels: string[]) => sql.raw(`channel in (${channels.map((c) => `'${c}'`).join(', ')})`);
-
 async function setOutboxChannels(db: Kysely<unknown>, channels: string[]): Promise<void> {
-  if (db.getExecutor().adapter instanceof PostgresAdapter) {
-    await sql`alter table outbox_messages drop constraint if exists outbox_messages_channel_check`.execute(db);
-    await sql`alter table outbox_messages add constraint outbox_messages_channel_check check (${channelCheck(channels)})`.execute(db);
-    return;
-  }
-  // The columns as 002 created them, with the new CHECK.
-  await db.schema
-    .createTable('outbox_messages_new')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('channel', 'text', (c) => c.notNull().check(channelCheck(channels)))
-    .addColumn('purpose', 'text', (c) => c.notNull())
-    .addColumn('brand_id', 'text')
-    .addColumn('card_id', 'text')
-    .addColumn('dedupe_key', 'text', (c) => c.unique())
-    .addColumn('payload_ciphertext', 'text')
-    .addColumn('recipient_hint', 'text', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('pending', 'sent', 'failed')`))
-    .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('next_attempt_at', 'text', (c) => c.notNull())
-    .addColumn('lease_until', 'text')
-    .addColumn('last_error', 'text')
-    .addColumn('delivered_via', 'text')
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('sent_at', 'text')
-    .addColumn('updated_at', 'text', (c) => c.notNull())
-    .execute();
-  const columns = sql.raw(
-    'id, channel, purpose, brand_id, card_id, dedupe_key, payload_ciphertext, recipient_hint, status, attempts, next_attempt_at, lease_until, last_error, delivered_via, created_at, sent_at, updated_at',
-  );
-  await sql`insert into outbox_messages_new (${columns}) select ${columns} from outbox_messages`.execute(db);
-  await db.schema.dropTable('outbox_messages').execute();
-  await db.schema.alterTable('outbox_messages_new').renameTo('outbox_messages').execute();
+  await setAllowedCodes(db, outboxMessages, channels);
+  if (isPostgres(db)) return;
   await db.schema.createIndex('outbox_messages_due_idx').on('outbox_messages').columns(['status', 'next_attempt_at']).execute();
 }

@@ -1,4 +1,5 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { isPostgres } from './steps.js';
 
 /**
  * The audit trail says who acted (docs/decisions/029): `actor` (a staff e-mail, `cardholder`,
@@ -19,7 +20,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('audit_events').addColumn('request_id', 'text').execute();
   await db.schema.alterTable('audit_events').addColumn('amount_before', 'integer').execute();
   await db.schema.alterTable('audit_events').addColumn('amount_after', 'integer').execute();
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
+  if (!isPostgres(db)) return;
   // current_setting(..., true) answers NULL for a setting never made, instead of failing.
   await sql`
     CREATE FUNCTION audit_events_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -38,7 +39,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+  if (isPostgres(db)) {
     await sql`DROP TRIGGER IF EXISTS audit_events_append_only ON audit_events`.execute(db);
     await sql`DROP FUNCTION IF EXISTS audit_events_append_only()`.execute(db);
   }

@@ -1,4 +1,5 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { atomically } from './steps.js';
 
 /**
  * What the back office needs to find a card and tell its story (docs/decisions/032):
@@ -20,7 +21,7 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
  * and let it pick up rows a replica of the previous release writes during a rolling upgrade.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await atomically(db, async () => {
+  await atomically(db, 'migration_018', async () => {
     await db.schema.alterTable('cards').addColumn('number_last4', 'text').execute();
     await db.schema.createIndex('cards_brand_last4_idx').on('cards').columns(['brand_id', 'number_last4']).execute();
     await db.schema.createIndex('cards_brand_last3_idx').on('cards').columns(['brand_id', 'number_last3']).execute();
@@ -82,18 +83,4 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('visa_holders').dropColumn('email_index').execute();
   await db.schema.alterTable('visa_holders').dropColumn('phone_index').execute();
   await db.schema.alterTable('cards').dropColumn('number_last4').execute();
-}
-
-/** SQLite: all or nothing, as 012 does (two processes starting at once may both run it). */
-async function atomically(db: Kysely<unknown>, steps: () => Promise<void>): Promise<void> {
-  if (db.getExecutor().adapter instanceof PostgresAdapter) return steps();
-  await sql`savepoint migration_018`.execute(db);
-  try {
-    await steps();
-  } catch (error) {
-    await sql`rollback to migration_018`.execute(db);
-    throw error;
-  } finally {
-    await sql`release migration_018`.execute(db);
-  }
 }

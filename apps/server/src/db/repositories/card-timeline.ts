@@ -1,4 +1,4 @@
-import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
+import { type Expression, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { SourceBound } from '../../domain/timeline-page.js';
 import type { CardNotesTable } from '../schema.js';
 import type { Insertable } from 'kysely';
@@ -20,6 +20,17 @@ function after(at: Expression<string>, id: Expression<string>, bound: SourceBoun
   return sql<SqlBool>`(${at}, ${id}) < (${bound.at}, ${bound.id})`;
 }
 
+/** A source's page: the rows after the cursor, newest first by (`at`, `id`), at most `limit`. */
+function newestPage<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  at: string,
+  id: string,
+  bound: SourceBound | undefined,
+  limit: number,
+): SelectQueryBuilder<DB, TB, O> {
+  return query.where(after(sql.ref(at), sql.ref(id), bound)).orderBy(sql.ref(at), 'desc').orderBy(sql.ref(id), 'desc').limit(limit);
+}
+
 export async function ledgerEntriesOfCard(db: Executor, cardId: string, bound: SourceBound | undefined, limit: number) {
   return db
     .selectFrom('ledger_entries as l')
@@ -27,10 +38,7 @@ export async function ledgerEntriesOfCard(db: Executor, cardId: string, bound: S
     .leftJoin('api_keys as k', 'k.id', 'a.api_key_id')
     .select(['l.id', 'l.created_at as at', 'l.kind', 'l.amount', 'l.asset_code', 'k.name as api_key_name'])
     .where('l.card_id', '=', cardId)
-    .where(after(sql.ref('l.created_at'), sql.ref('l.id'), bound))
-    .orderBy('l.created_at', 'desc')
-    .orderBy('l.id', 'desc')
-    .limit(limit)
+    .$call((query) => newestPage(query, 'l.created_at', 'l.id', bound, limit))
     .execute();
 }
 
@@ -40,10 +48,7 @@ export async function auditEventsOfCard(db: Executor, cardId: string, excludeTyp
     .select(['e.id', 'e.occurred_at as at', 'e.type', 'e.outcome', 'e.actor', 'e.client', 'e.detail'])
     .where('e.card_id', '=', cardId)
     .where('e.type', 'not in', [...excludeTypes])
-    .where(after(sql.ref('e.occurred_at'), sql.ref('e.id'), bound))
-    .orderBy('e.occurred_at', 'desc')
-    .orderBy('e.id', 'desc')
-    .limit(limit)
+    .$call((query) => newestPage(query, 'e.occurred_at', 'e.id', bound, limit))
     .execute();
 }
 
@@ -54,10 +59,7 @@ export async function messagesOfCard(db: Executor, cardId: string, bound: Source
     .select(['m.id', 'm.created_at as at', 'm.channel', 'm.purpose', 'm.status', 'm.recipient_hint'])
     .where('m.card_id', '=', cardId)
     .where('m.channel', 'in', ['email', 'sms'])
-    .where(after(sql.ref('m.created_at'), sql.ref('m.id'), bound))
-    .orderBy('m.created_at', 'desc')
-    .orderBy('m.id', 'desc')
-    .limit(limit)
+    .$call((query) => newestPage(query, 'm.created_at', 'm.id', bound, limit))
     .execute();
 }
 
@@ -66,10 +68,7 @@ export async function payoutsOfCardPage(db: Executor, cardId: string, bound: Sou
     .selectFrom('payouts as p')
     .select(['p.id', 'p.created_at as at', 'p.amount', 'p.fee', 'p.asset_code', 'p.iban_hint', 'p.status'])
     .where('p.card_id', '=', cardId)
-    .where(after(sql.ref('p.created_at'), sql.ref('p.id'), bound))
-    .orderBy('p.created_at', 'desc')
-    .orderBy('p.id', 'desc')
-    .limit(limit)
+    .$call((query) => newestPage(query, 'p.created_at', 'p.id', bound, limit))
     .execute();
 }
 
@@ -88,10 +87,7 @@ export async function notesOfCard(db: Executor, cardId: string, bound: SourceBou
     .selectFrom('card_notes as n')
     .select(['n.id', 'n.created_at as at', 'n.text_ciphertext', 'n.author'])
     .where('n.card_id', '=', cardId)
-    .where(after(sql.ref('n.created_at'), sql.ref('n.id'), bound))
-    .orderBy('n.created_at', 'desc')
-    .orderBy('n.id', 'desc')
-    .limit(limit)
+    .$call((query) => newestPage(query, 'n.created_at', 'n.id', bound, limit))
     .execute();
 }
 

@@ -37,6 +37,15 @@ const subjectOf = (plain: string) => {
   return `${identity.issuer} ${identity.subject}`;
 };
 
+/** subject_hash beside a sealed identity (card_registrations, identity_sessions): indexed alike. */
+const identitySubject = (table: string, key: string): IndexedColumn => ({
+  table,
+  key,
+  column: 'subject_hash',
+  how: 'recomputed',
+  from: { column: 'identity_ciphertext', purpose: PURPOSE.identity, purposeOfIndex: PURPOSE.identitySubject, valueOf: subjectOf },
+});
+
 /**
  * A holder's phone number and e-mail as visa_holders indexes them (cards/search-indexes.ts). A
  * row whose value is gone (erased, no e-mail) holds no index, so `keys rotate` never reads one.
@@ -53,20 +62,8 @@ export const INDEXED_COLUMNS: readonly IndexedColumn[] = [
     unique: true,
     from: { column: 'number_ciphertext', purpose: PURPOSE.cardNumber, purposeOfIndex: PURPOSE.cardNumber, valueOf: (number) => number },
   },
-  {
-    table: 'card_registrations',
-    key: 'card_id',
-    column: 'subject_hash',
-    how: 'recomputed',
-    from: { column: 'identity_ciphertext', purpose: PURPOSE.identity, purposeOfIndex: PURPOSE.identitySubject, valueOf: subjectOf },
-  },
-  {
-    table: 'identity_sessions',
-    key: 'id',
-    column: 'subject_hash',
-    how: 'recomputed',
-    from: { column: 'identity_ciphertext', purpose: PURPOSE.identity, purposeOfIndex: PURPOSE.identitySubject, valueOf: subjectOf },
-  },
+  identitySubject('card_registrations', 'card_id'),
+  identitySubject('identity_sessions', 'id'),
   {
     table: 'visa_holders',
     key: 'card_id',

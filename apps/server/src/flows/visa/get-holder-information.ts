@@ -5,7 +5,7 @@ import type { ServiceDeps } from '../../deps.js';
 import { auditOf, type CustomerCall } from '../../customer-call/call-gate.js';
 import { requireCaptcha } from '../../customer-call/captcha-check.js';
 import { checkCardSecret } from '../../customer-call/card-secret-check.js';
-import { hasPasscode, holderInformation } from './visa-card.js';
+import { hasPasscode, holderInformation, passcodeOf } from './visa-card.js';
 
 /**
  * VISA GetHolderInformation (POST /api/visa/GetHolderInformation/{themeCode}/; x-flow-type
@@ -26,9 +26,7 @@ export async function getHolderInformation(
   if (token !== undefined && token !== '') await requireCaptcha(deps, call, token, auditBase);
 
   const result = await checkCardSecret(deps, {
-    cardNumber: request.cardNumber,
-    secret: request.securityCode,
-    secretKind: 'passcode',
+    ...passcodeOf(request),
     accepts: (card) => hasPasscode(card, brand.id),
     audit: auditBase,
     readAfter: (card) => holderInformation(deps.db, deps.crypto, card),

@@ -7,7 +7,7 @@ import { AppError } from '../../errors.js';
 import type { ServiceDeps } from '../../deps.js';
 import { auditOf, type CustomerCall } from '../../customer-call/call-gate.js';
 import { checkCardSecretAndWrite } from '../../customer-call/card-secret-check.js';
-import { isActiveVisa } from './visa-card.js';
+import { isActiveVisa, passcodeOf } from './visa-card.js';
 
 /** A PIN frame key works for this long (docs/product/visa.md#pin). */
 export const PIN_FRAME_KEY_TTL_MS = 60_000;
@@ -39,9 +39,7 @@ export async function getPin(deps: ServiceDeps, call: CustomerCall, request: z.o
   const controlId = randomUUID();
 
   const result = await checkCardSecretAndWrite(deps, {
-    cardNumber: request.cardNumber,
-    secret: request.securityCode,
-    secretKind: 'passcode',
+    ...passcodeOf(request),
     accepts: (card) => isActiveVisa(card, brand.id),
     audit: auditOf(call, 'visa.get_pin'),
     write: async (trx, { card, now }) => {

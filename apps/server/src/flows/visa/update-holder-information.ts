@@ -9,7 +9,7 @@ import { AppError } from '../../errors.js';
 import type { ServiceDeps } from '../../deps.js';
 import { auditOf, type CustomerCall } from '../../customer-call/call-gate.js';
 import { checkCardSecretAndWrite } from '../../customer-call/card-secret-check.js';
-import { hasPasscode, holderInformation, moveVisaCard } from './visa-card.js';
+import { hasPasscode, holderInformation, moveVisaCard, passcodeOf } from './visa-card.js';
 
 type Outcome = { kind: 'updated' | 'unchanged'; answer: HolderInformation } | { kind: 'already_active' };
 
@@ -35,9 +35,7 @@ export async function updateHolderInformation(
   const { crypto } = deps;
 
   const result = await checkCardSecretAndWrite<Outcome>(deps, {
-    cardNumber: request.cardNumber,
-    secret: request.securityCode,
-    secretKind: 'passcode',
+    ...passcodeOf(request),
     accepts: (card) => hasPasscode(card, brand.id),
     audit: auditOf(call, 'visa.holder_update'),
     write: async (trx, { card, now }) => {

@@ -55,6 +55,14 @@ export function drawOneTimeCode(): string {
 /** A Visa card of this brand that the activation may (re)start on: not active yet, not blocked. */
 export const awaitsActivation = (card: CardRow, brandId: string) =>
   card.brand_id === brandId && card.kind === 'visa' && card.blocked_at === null && (card.state === 'inactive' || card.state === 'passcode_set');
+
+/** The card and its passcode, as the secret check takes them, from a VISA request that proves the cardholder by both. */
+export const passcodeOf = (request: { cardNumber: string; securityCode: string }) => ({
+  cardNumber: request.cardNumber,
+  secret: request.securityCode,
+  secretKind: 'passcode' as const,
+});
+
 /** A Visa card of this brand with a passcode: the login and the steps after activation. */
 export const hasPasscode = (card: CardRow, brandId: string) =>
   card.brand_id === brandId && card.kind === 'visa' && card.blocked_at === null && (card.state === 'passcode_set' || card.state === 'active');

@@ -1,5 +1,10 @@
 import { UsageError } from './context.js';
 
+/** The check of a command that takes no arguments, only options (`db migrate`, `brands list`). */
+export const noArguments = (command: string) => (args: { positionals: string[] }) => {
+  if (args.positionals.length > 0) throw new UsageError(`${command} takes no arguments`);
+};
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**

@@ -6,6 +6,38 @@ export function printTable(io: Pick<CliIo, 'out'>, rows: readonly (readonly stri
   for (const row of rows) io.out(row.map((cell, i) => (right.includes(i) ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join('  ').trimEnd());
 }
 
+export interface Listing<T> {
+  /** --json: the items as JSON (what `asJson` makes of each; the item itself by default). */
+  json: unknown;
+  asJson?: (item: T) => unknown;
+  /** What to say when there are none. */
+  none: string;
+  header: readonly string[];
+  row: (item: T) => readonly string[];
+  /** Columns aligned right (numbers). */
+  right?: readonly number[];
+}
+
+/**
+ * A list command's answer: the items as JSON with --json, a sentence when there are none, else a
+ * table. Whether it printed the table: a command may follow it with a count.
+ */
+export function printListing<T>(io: Pick<CliIo, 'out'>, items: readonly T[], listing: Listing<T>): boolean {
+  if (listing.json) {
+    io.out(JSON.stringify(listing.asJson ? items.map(listing.asJson) : items, null, 2));
+    return false;
+  }
+  if (items.length === 0) {
+    io.out(listing.none);
+    return false;
+  }
+  printTable(io, [listing.header, ...items.map(listing.row)], listing.right);
+  return true;
+}
+
+/** "1 event", "2 events". */
+export const counted = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
 /** "2030-01-01T10:00:00.000Z" → "2030-01-01 10:00Z"; "-" for none. */
 export const minute = (iso: string | null) => (iso ? `${iso.slice(0, 16).replace('T', ' ')}Z` : '-');
 

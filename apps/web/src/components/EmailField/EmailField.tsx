@@ -1,6 +1,6 @@
 import { forwardRef, useId, type ReactNode } from 'react';
 import { EMAIL_MAX_LENGTH } from '@tessera/contracts';
-import { Field, describedBy } from '../Field/Field';
+import { Field, fieldInputProps, typedAsIs } from '../Field/Field';
 import fieldStyles from '../Field/Field.module.css';
 
 interface EmailFieldProps {
@@ -26,19 +26,15 @@ export const EmailField = forwardRef<HTMLInputElement, EmailFieldProps>(function
     <Field ids={ids} label={label} help={help} error={error}>
       <input
         ref={ref}
-        id={ids.input}
+        {...fieldInputProps(ids, help, error)}
+        {...typedAsIs}
         name={name}
         type="email"
         inputMode="email"
         autoComplete="email"
-        autoCapitalize="none"
-        autoCorrect="off"
-        spellCheck={false}
         maxLength={EMAIL_MAX_LENGTH}
         className={fieldStyles.input}
         value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(ids, help, error)}
         onChange={(event) => onChange(event.target.value)}
         onBlur={onBlur}
       />

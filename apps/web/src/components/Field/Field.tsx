@@ -12,9 +12,27 @@ export interface FieldIds {
  * The ids an input inside a Field should point at with aria-describedby; `refusedBy` is the id of a
  * message outside the field (a refused lookup's alert) that concerns it too.
  */
-export function describedBy(ids: FieldIds, help: ReactNode, error: ReactNode, refusedBy?: string): string | undefined {
+export function describedBy(ids: Pick<FieldIds, 'help' | 'error'>, help: ReactNode, error: ReactNode, refusedBy?: string): string | undefined {
   return [help ? ids.help : null, error ? ids.error : null, refusedBy ?? null].filter(Boolean).join(' ') || undefined;
 }
+
+/**
+ * The attributes that tie an input to its Field: its id, invalid while the field has an error or a
+ * message outside it refused the value, and described by whichever of them is shown.
+ */
+export function fieldInputProps(ids: FieldIds, help: ReactNode, error: ReactNode, refusedBy?: string) {
+  return {
+    id: ids.input,
+    'aria-invalid': error || refusedBy ? true : undefined,
+    'aria-describedby': describedBy(ids, help, error, refusedBy),
+  } as const;
+}
+
+/**
+ * For what must be typed exactly as it is (codes, card numbers, e-mail addresses, IBANs): the phone
+ * neither corrects, capitalises nor spell-checks it.
+ */
+export const typedAsIs = { autoCapitalize: 'none', autoCorrect: 'off', spellCheck: false } as const;
 
 /** What a form gives a field of one input, whatever the input takes. */
 export interface SingleInputFieldProps {
@@ -53,6 +71,15 @@ export function Field({ ids, label, info, help, error, children }: FieldProps) {
         {label}
       </Label>
       {children}
+      <FieldMessages ids={ids} help={help} error={error} />
+    </div>
+  );
+}
+
+/** A field's help text and error message, at the ids its inputs are described by. */
+export function FieldMessages({ ids, help, error }: { ids: Pick<FieldIds, 'help' | 'error'>; help?: ReactNode; error?: ReactNode }) {
+  return (
+    <>
       {help ? (
         <p id={ids.help} className={styles.help}>
           {help}
@@ -63,6 +90,6 @@ export function Field({ ids, label, info, help, error, children }: FieldProps) {
           {error}
         </p>
       ) : null}
-    </div>
+    </>
   );
 }

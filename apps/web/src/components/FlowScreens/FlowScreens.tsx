@@ -1,6 +1,7 @@
-import { isValidElement, type ComponentType, type ReactElement } from 'react';
+import { isValidElement, useEffect, type ComponentType, type ReactElement } from 'react';
 import { Route, Router, Switch } from 'wouter';
 import type { FlowRoute } from '@tessera/contracts';
+import { afterFirstInteraction } from '../../lib/firstInteraction';
 import { caseInsensitiveParser } from '../../lib/router';
 import { NotFoundNotice } from '../Notice/Notice';
 import { PageShell } from '../PageShell/PageShell';
@@ -19,7 +20,12 @@ const inArea = (pattern: string) => `/${pattern}`.replace(/\/\*$/, '/*?');
  * not-found notice. Matching inside an area is case-insensitive, as the areas' screens always were;
  * only the top-level table (src/app/routes.tsx) tells `/Identify` from `/identify`.
  */
-export function FlowScreens({ screens }: { screens: readonly FlowScreen[] }) {
+export function FlowScreens({ screens, preloadLater }: { screens: readonly FlowScreen[]; preloadLater?: () => unknown }) {
+  // A flow's later screens load once the cardholder has begun (lib/firstInteraction.ts): long
+  // before they are needed, and not while the first screen loads.
+  useEffect(() => {
+    if (preloadLater) void afterFirstInteraction().then(preloadLater);
+  }, [preloadLater]);
   return (
     <Router parser={caseInsensitiveParser}>
       <Switch>

@@ -5,7 +5,7 @@ import {
   formatCardNumberInput,
   stripCardNumber,
 } from '@tessera/contracts';
-import { Field, describedBy, type SingleInputFieldProps } from '../Field/Field';
+import { Field, fieldInputProps, type SingleInputFieldProps, typedAsIs } from '../Field/Field';
 import fieldStyles from '../Field/Field.module.css';
 import { useFlowContext } from '../../lib/theme/FlowContext';
 import { caretAfterGrouping, useCaretKeeper } from '../../lib/groupedInput';
@@ -56,18 +56,15 @@ export function GiftCardNumberField({ label, value, onChange, onBlur, info, help
       <div className={fieldStyles.control}>
         <input
           ref={inputRef}
-          id={ids.input}
+          {...fieldInputProps(ids, help, error, refusedBy)}
+          {...typedAsIs}
           name={name}
           type="text"
           inputMode="numeric"
           autoComplete={autoComplete}
-          autoCorrect="off"
-          spellCheck={false}
           placeholder={CARD_NUMBER_PLACEHOLDER}
           className={`${fieldStyles.input} ${fieldStyles.mono} ${fieldStyles.cardNumber}`}
           value={value}
-          aria-invalid={error || refusedBy ? true : undefined}
-          aria-describedby={describedBy(ids, help, error, refusedBy)}
           onChange={(event) => {
             const raw = event.target.value;
             const caret = event.target.selectionStart ?? raw.length;

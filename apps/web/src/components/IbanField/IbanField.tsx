@@ -1,6 +1,7 @@
 import { useId, type ReactNode, type Ref } from 'react';
 import { formatIban } from '@tessera/contracts';
 import { Label } from '../Label/Label';
+import { typedAsIs } from '../Field/Field';
 import fieldStyles from '../Field/Field.module.css';
 import { caretAfterGrouping, useCaretKeeper } from '../../lib/groupedInput';
 import { cleanIbanInput } from './ibanCheck';
@@ -55,12 +56,12 @@ export function IbanField({ label, value, onChange, onBlur, help, bank, message,
         ref={setRefs}
         id={ids.input}
         name={name}
+        {...typedAsIs}
         type="text"
         inputMode="text"
         autoComplete="off"
+        // After typedAsIs: an IBAN's letters are capitals.
         autoCapitalize="characters"
-        autoCorrect="off"
-        spellCheck={false}
         className={`${fieldStyles.input} ${fieldStyles.mono}`}
         value={formatIban(value)}
         aria-invalid={message?.tone === 'error' ? true : undefined}

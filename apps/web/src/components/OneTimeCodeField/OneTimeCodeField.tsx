@@ -1,6 +1,7 @@
 import { forwardRef, useId, useImperativeHandle, useRef, type ClipboardEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../lib/useTranslation';
 import { ONE_TIME_CODE_LENGTH } from '@tessera/contracts';
+import { FieldMessages, describedBy } from '../Field/Field';
 import fieldStyles from '../Field/Field.module.css';
 import styles from './OneTimeCodeField.module.css';
 
@@ -135,7 +136,7 @@ export const OneTimeCodeField = forwardRef<HTMLInputElement, OneTimeCodeFieldPro
     spread(index, digitsOfPaste(event.clipboardData.getData('text')));
   };
 
-  const described = [help ? ids.help : null, error ? ids.error : null].filter(Boolean).join(' ') || undefined;
+  const described = describedBy(ids, help, error);
 
   return (
     <fieldset className={`${fieldStyles.field} ${styles.group}`} disabled={disabled}>
@@ -169,16 +170,7 @@ export const OneTimeCodeField = forwardRef<HTMLInputElement, OneTimeCodeFieldPro
           />
         ))}
       </div>
-      {help ? (
-        <p id={ids.help} className={fieldStyles.help}>
-          {help}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={ids.error} className={fieldStyles.error}>
-          {error}
-        </p>
-      ) : null}
+      <FieldMessages ids={ids} help={help} error={error} />
     </fieldset>
   );
 });

@@ -4,7 +4,7 @@ import { evaluatePasscode, evaluateRepeat, PASSCODE_LENGTH } from '@tessera/cont
 import type { TFunction } from '../../lib/translator';
 import type { Problem } from '../ErrorSummary/ErrorSummary';
 import { Alert } from '../Alert/Alert';
-import { Field, describedBy, type FieldIds } from '../Field/Field';
+import { Field, type FieldIds, fieldInputProps, typedAsIs } from '../Field/Field';
 import fieldStyles from '../Field/Field.module.css';
 
 /**
@@ -154,18 +154,14 @@ function PasscodeInput({ ids, label, help, error, name, value, onChange, inputRe
     <Field ids={ids} label={label} help={help} error={error}>
       <input
         ref={inputRef}
-        id={ids.input}
+        {...fieldInputProps(ids, help, error)}
+        {...typedAsIs}
         name={name}
         type="password"
         autoComplete="new-password"
-        autoCapitalize="none"
-        autoCorrect="off"
-        spellCheck={false}
         maxLength={32}
         className={`${fieldStyles.input} ${fieldStyles.mono}`}
         value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(ids, help, error)}
         onChange={(event) => onChange(event.target.value.trim())}
       />
     </Field>

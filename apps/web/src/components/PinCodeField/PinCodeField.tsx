@@ -1,5 +1,5 @@
 import { forwardRef } from 'react';
-import { Field, describedBy, type SingleInputFieldProps } from '../Field/Field';
+import { Field, fieldInputProps, type SingleInputFieldProps, typedAsIs } from '../Field/Field';
 import fieldStyles from '../Field/Field.module.css';
 
 interface PinCodeFieldProps extends SingleInputFieldProps {
@@ -22,18 +22,14 @@ export const PinCodeField = forwardRef<HTMLInputElement, PinCodeFieldProps>(func
     <Field ids={ids} label={label} info={info} help={help} error={error}>
       <input
         ref={ref}
-        id={ids.input}
+        {...fieldInputProps(ids, help, error, refusedBy)}
+        {...typedAsIs}
         name={name}
         type="password"
         autoComplete="current-password"
-        autoCapitalize="none"
-        autoCorrect="off"
-        spellCheck={false}
         maxLength={maxLength}
         className={`${fieldStyles.input} ${fieldStyles.mono}`}
         value={value}
-        aria-invalid={error || refusedBy ? true : undefined}
-        aria-describedby={describedBy(ids, help, error, refusedBy)}
         onChange={(event) => onChange(event.target.value.trim())}
       />
     </Field>

@@ -1,5 +1,4 @@
-import { lazy, useEffect } from 'react';
-import { afterFirstInteraction } from '../../lib/firstInteraction';
+import { lazy } from 'react';
 import { balanceRoutes } from '@tessera/contracts';
 import { FlowScreens, type FlowScreen } from '../../components/FlowScreens/FlowScreens';
 import { LookupScreen } from './LookupScreen';
@@ -22,8 +21,5 @@ const screens: readonly FlowScreen[] = [
 
 /** BALANCE flow (docs/product/balance.md#screens), mounted (nested) at /:slug/balance. */
 export default function BalanceFlow() {
-  useEffect(() => {
-    void afterFirstInteraction().then(() => AmountScreen.preload());
-  }, []);
-  return <FlowScreens screens={screens} />;
+  return <FlowScreens screens={screens} preloadLater={AmountScreen.preload} />;
 }

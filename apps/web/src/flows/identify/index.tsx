@@ -1,7 +1,5 @@
-import { useEffect } from 'react';
 import { identifyRoutes } from '@tessera/contracts';
 import { FlowScreens, type FlowScreen } from '../../components/FlowScreens/FlowScreens';
-import { afterFirstInteraction } from '../../lib/firstInteraction';
 import { ProviderScreen, CallbackScreen, SuccessScreen, FailedScreen, preloadLaterScreens } from './lazyScreens';
 import { StartScreen } from './StartScreen';
 
@@ -19,8 +17,5 @@ const screens: readonly FlowScreen[] = [
  * A lazy chunk of its own with the first screen; the others follow in a second one (lazyScreens.ts).
  */
 export default function IdentifyFlow() {
-  useEffect(() => {
-    void afterFirstInteraction().then(preloadLaterScreens);
-  }, []);
-  return <FlowScreens screens={screens} />;
+  return <FlowScreens screens={screens} preloadLater={preloadLaterScreens} />;
 }

@@ -1,6 +1,7 @@
 import { identifyRoutes } from '@tessera/contracts';
 import { flowStore, useFlowStore, type FlowStore } from '../../lib/flowState';
 import { isMaskedCard, type MaskedCard } from '../../lib/maskedCard';
+import { pageMemory } from '../../lib/pageMemory';
 import type { ResultFlow } from '../../components/ResultPage/useResultScreen';
 
 /** Why the registration did not happen; the failed screen says it in its own words. */
@@ -40,31 +41,15 @@ export interface IdentifySecret {
   securityCode: string;
 }
 
-const secrets = new Map<string, IdentifySecret>();
-
 /** The card's number and security code between the lookup and the trip to the bank, in this page's memory only. */
-export const identifySecret = {
-  get: (slug: string): IdentifySecret | null => secrets.get(slug) ?? null,
-  set: (slug: string, secret: IdentifySecret) => void secrets.set(slug, secret),
-  clear: (slug: string) => void secrets.delete(slug),
-  /** Tests: forget every brand's card. */
-  clearAll: () => secrets.clear(),
-};
-
-const registeredNumbers = new Map<string, string>();
+export const identifySecret = pageMemory<IdentifySecret>();
 
 /**
  * The registered card's number as the customer call answered it, for the success screen, which
  * shows it in full: in this page's memory only, never in storage. After a reload the success
  * screen shows the card masked.
  */
-export const identifyRegistered = {
-  get: (slug: string): string | null => registeredNumbers.get(slug) ?? null,
-  set: (slug: string, cardNumber: string) => void registeredNumbers.set(slug, cardNumber),
-  clear: (slug: string) => void registeredNumbers.delete(slug),
-  /** Tests: forget every brand's number. */
-  clearAll: () => registeredNumbers.clear(),
-};
+export const identifyRegistered = pageMemory<string>();
 
 /** Start again / register another card: the held card data goes. */
 export function clearIdentify(slug: string): void {

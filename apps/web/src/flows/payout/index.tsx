@@ -1,7 +1,5 @@
-import { useEffect } from 'react';
 import { payoutRoutes } from '@tessera/contracts';
 import { FlowScreens, type FlowScreen } from '../../components/FlowScreens/FlowScreens';
-import { afterFirstInteraction } from '../../lib/firstInteraction';
 import { AmountScreen, CallbackScreen, SuccessScreen, FailedScreen, CancelledScreen, AlreadyRegisteredScreen, NoBalanceScreen, InsufficientBalanceScreen, preloadLaterScreens } from './lazyScreens';
 import { StartScreen } from './StartScreen';
 
@@ -23,8 +21,5 @@ const screens: readonly FlowScreen[] = [
  * follow in a second one (lazyScreens.ts).
  */
 export default function PayoutFlow() {
-  useEffect(() => {
-    void afterFirstInteraction().then(preloadLaterScreens);
-  }, []);
-  return <FlowScreens screens={screens} />;
+  return <FlowScreens screens={screens} preloadLater={preloadLaterScreens} />;
 }

@@ -1,6 +1,7 @@
 import { payoutRoutes, type PayoutCustomerResponse } from '@tessera/contracts';
 import { flowStore, useFlowStore, type FlowStore } from '../../lib/flowState';
 import { isMaskedCard, type MaskedCard } from '../../lib/maskedCard';
+import { pageMemory } from '../../lib/pageMemory';
 import type { ResultFlow } from '../../components/ResultPage/useResultScreen';
 
 export interface PayoutState {
@@ -39,16 +40,8 @@ export interface PayoutSecret {
   bankAccountNumber?: string;
 }
 
-const secrets = new Map<string, PayoutSecret>();
-
 /** The card's number and security code (and the IBAN typed), in this page's memory only. */
-export const payoutSecret = {
-  get: (slug: string): PayoutSecret | null => secrets.get(slug) ?? null,
-  set: (slug: string, secret: PayoutSecret) => void secrets.set(slug, secret),
-  clear: (slug: string) => void secrets.delete(slug),
-  /** Tests: forget every brand's secret. */
-  clearAll: () => secrets.clear(),
-};
+export const payoutSecret = pageMemory<PayoutSecret>();
 
 /**
  * Retry and new payment (docs/product/payout.md): the held card data goes, and the flow starts

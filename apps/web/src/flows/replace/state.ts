@@ -1,4 +1,5 @@
 import type { GiftCard } from '@tessera/contracts';
+import { pageMemory } from '../../lib/pageMemory';
 import { flowStore, useFlowStore, type FlowStore } from '../../lib/flowState';
 
 export interface ReplaceState {
@@ -24,12 +25,4 @@ export function useReplaceState(slug: string): ReplaceState | null {
  * The card's security code, between the lookup and the replacement call, in this page's memory
  * only: it never reaches web storage. A reload of the e-mail screen therefore starts again.
  */
-const securityCodes = new Map<string, string>();
-
-export const replaceSecret = {
-  get: (slug: string): string | null => securityCodes.get(slug) ?? null,
-  set: (slug: string, code: string) => void securityCodes.set(slug, code),
-  clear: (slug: string) => void securityCodes.delete(slug),
-  /** Tests: forget every brand's code. */
-  clearAll: () => securityCodes.clear(),
-};
+export const replaceSecret = pageMemory<string>();

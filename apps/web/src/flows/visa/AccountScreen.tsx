@@ -7,15 +7,14 @@ import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowCo
 import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
 import { PageShell } from '../../components/PageShell/PageShell';
 import { GiftCardNumberField } from '../../components/GiftCardNumberField/GiftCardNumberField';
-import { cardNumberProblem, isCompleteCardNumber, shownCardNumberError } from '../../components/GiftCardNumberField/cardNumberProblem';
 import { PinCodeField } from '../../components/PinCodeField/PinCodeField';
 import { Captcha } from '../../components/Captcha/Captcha';
 import { Button } from '../../components/Button/Button';
-import { ErrorSummary, useSubmitRound, type Problem } from '../../components/ErrorSummary/ErrorSummary';
+import { ErrorSummary } from '../../components/ErrorSummary/ErrorSummary';
 import { SubmitHint, submitOnEnter } from '../../components/SubmitHint/SubmitHint';
 import { useGetHolderInformation } from './api/visaApi';
-import { errorMessage } from '../../lib/errorMessages';
-import { loginErrors, type VisaErrorKey } from './errors';
+import { loginErrors } from './errors';
+import { useCardAndCaptcha } from './useCardAndCaptcha';
 import { visaStore } from './state';
 import styles from './visa.module.css';
 
@@ -34,106 +33,55 @@ export function AccountScreen() {
   const navigate = useNavigate();
   const login = useGetHolderInformation();
   useDocumentTitle(t('visa__account_title'));
-  const [cardNumber, setCardNumber] = useState('');
-  const [cardTouched, setCardTouched] = useState(false);
   const [passcode, setPasscode] = useState('');
-  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
-  const [captchaRound, setCaptchaRound] = useState(0);
-  const [captchaRefused, setCaptchaRefused] = useState(false);
-  const [error, setError] = useState<VisaErrorKey | null>(null);
-  const [round, countRound] = useSubmitRound();
-
-  const canSubmit = isCompleteCardNumber(cardNumber) && passcode.length > 0 && !!captchaToken && !login.isPending;
+  // A wrong card number or passcode (the login error) concerns both fields.
+  const form = useCardAndCaptcha({
+    cardId: CARD_ID,
+    errorId: LOGIN_ERROR_ID,
+    pending: login.isPending,
+    errors: loginErrors,
+    refusesCard: (error) => error === 'visa__login_error',
+  });
+  const canSubmit = form.ready && passcode.length > 0;
 
   const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setCardTouched(true);
-    if (!canSubmit) {
-      // Enter in an incomplete form (the button is disabled): the summary says what is missing.
-      if (!login.isPending) {
-        setError(null);
-        setCaptchaRefused(false);
-        countRound();
-      }
-      return;
-    }
-    setError(null);
-    setCaptchaRefused(false);
-    const number = stripCardNumber(cardNumber);
+    if (!form.submit(event, canSubmit)) return;
+    const number = stripCardNumber(form.cardNumber);
     login.mutate(
-      { themeCode: theme.code, cardNumber: number, securityCode: passcode, captchaToken },
+      { themeCode: theme.code, cardNumber: number, securityCode: passcode, captchaToken: form.captchaToken },
       {
         onSuccess: (holder) => {
           visaStore('account', slug).set({ cardNumber: number, securityCode: passcode, holder });
           navigate(visaRoutes.accountDetails.path(slug), { replace: true });
         },
-        onError: (failure) => {
-          setCaptchaToken(null);
-          setCaptchaRound((round) => round + 1);
-          const key = errorMessage(failure, loginErrors);
-          if (key === 'captcha') setCaptchaRefused(true);
-          else setError(key);
-          countRound();
-        },
+        onError: form.fail,
       },
     );
   };
 
-  const cardProblem = cardNumberProblem(t, cardNumber);
   const passcodeProblem = passcode ? null : t('visa__passcode_error_required');
-  const cardError = shownCardNumberError(cardProblem, cardNumber, { submitted: round > 0, touched: cardTouched });
-  // A wrong card number or passcode (the login error) concerns both fields.
-  const refused = error === 'visa__login_error';
-  const problems: Problem[] = [];
-  if (cardProblem) problems.push({ text: cardProblem, target: CARD_ID });
-  if (passcodeProblem) problems.push({ text: passcodeProblem, target: PASSCODE_ID });
-  if (error) problems.push({ text: t(error), target: refused ? CARD_ID : undefined, id: LOGIN_ERROR_ID });
-  else if (captchaRefused) problems.push({ text: t('captcha__invalid') });
-  else if (!captchaToken) problems.push({ text: t('captcha__required') });
-  // Why the button is disabled: what is still missing, named as the labels name it.
-  const missing = login.isPending
-    ? []
-    : [
-        ...(cardProblem ? [t('card__number_label')] : []),
-        ...(passcodeProblem ? [t('visa__passcode_label')] : []),
-        ...(captchaToken ? [] : [t('captcha__label')]),
-      ];
+  const problems = form.problems(passcodeProblem ? [{ text: passcodeProblem, target: PASSCODE_ID }] : []);
+  const missing = form.missing(passcodeProblem ? [t('visa__passcode_label')] : []);
 
   return (
     <PageShell>
       <OverviewTitle title={t('visa__account_title')} subtitle={t('visa__account_subtitle')} />
       <form className={styles.form} onSubmit={onSubmit} onKeyDown={submitOnEnter} noValidate aria-busy={login.isPending || undefined}>
-        <ErrorSummary problems={problems} round={round} />
-        <GiftCardNumberField
-          id={CARD_ID}
-          label={t('card__number_label')}
-          autoComplete="cc-number"
-          value={cardNumber}
-          onChange={(value) => {
-            setCardNumber(value);
-            setError(null);
-          }}
-          onBlur={() => setCardTouched(true)}
-          error={cardError}
-          refusedBy={refused ? LOGIN_ERROR_ID : undefined}
-        />
+        <ErrorSummary problems={problems} round={form.round} />
+        <GiftCardNumberField {...form.cardField} />
         <PinCodeField
           id={PASSCODE_ID}
           label={t('visa__passcode_label')}
-          error={round ? passcodeProblem : null}
+          error={form.round ? passcodeProblem : null}
           name="passcode"
-          refusedBy={refused ? LOGIN_ERROR_ID : undefined}
+          refusedBy={form.refusedBy}
           value={passcode}
           onChange={(value) => {
             setPasscode(value.trim());
-            setError(null);
+            form.clearError();
           }}
         />
-        <Captcha
-          key={captchaRound}
-          onToken={setCaptchaToken}
-          error={captchaRefused ? t('captcha__invalid') : round && !captchaToken && !error ? t('captcha__required') : null}
-        />
+        <Captcha key={form.captchaRound} {...form.captcha} />
         <Button type="submit" loading={login.isPending} disabled={!canSubmit} aria-describedby={missing.length ? 'visa-login-hint' : undefined}>
           {t('visa__account_submit')}
         </Button>

@@ -1,8 +1,6 @@
-import { useEffect } from 'react';
 import { Redirect } from 'wouter';
 import { visaRoutes } from '@tessera/contracts';
 import { FlowScreens, type FlowScreen } from '../../components/FlowScreens/FlowScreens';
-import { afterFirstInteraction } from '../../lib/firstInteraction';
 import { CodeScreen, PasscodeScreen, ReviewScreen, PinScreen, SuccessScreen, FailedScreen, AccountScreen, ResetRequestScreen, DetailsScreen, preloadLaterScreens } from './lazyScreens';
 import { ActivateScreen } from './ActivateScreen';
 
@@ -29,8 +27,5 @@ const screens: readonly FlowScreen[] = [
  * follow in a second one (lazyScreens.ts). /:slug/visa itself goes to activate.
  */
 export default function VisaFlow() {
-  useEffect(() => {
-    void afterFirstInteraction().then(preloadLaterScreens);
-  }, []);
-  return <FlowScreens screens={screens} />;
+  return <FlowScreens screens={screens} preloadLater={preloadLaterScreens} />;
 }

@@ -1,7 +1,7 @@
 import { API_SCOPES, parseScopes } from '../../../domain/brand-api-rules.js';
 import { createApiKey, listBrandApiKeys, revokeBrandApiKey } from '../../api-keys.js';
 import { EXIT, UsageError } from '../context.js';
-import { minute, printTable } from '../table.js';
+import { minute, printListing } from '../table.js';
 import type { CommandSpec } from './types.js';
 
 const NAME = /^[\p{L}\p{N} ._:@()-]{1,100}$/u;
@@ -68,18 +68,13 @@ Options:
   },
   async run(ctx, { values }) {
     const keys = await listBrandApiKeys(ctx, values.brand as string | undefined);
-    if (values.json) {
-      ctx.io.out(JSON.stringify(keys.map(({ brand_id: _brandId, ...key }) => key), null, 2));
-      return EXIT.ok;
-    }
-    if (keys.length === 0) {
-      ctx.io.out(values.brand ? `Brand ${values.brand as string} has no API keys.` : 'No API keys.');
-      return EXIT.ok;
-    }
-    printTable(ctx.io, [
-      ['ID', 'BRAND', 'NAME', 'PREFIX', 'SCOPES', 'CREATED', 'LAST USED', 'REVOKED'],
-      ...keys.map((k) => [k.id, k.brand_code, k.name, `${k.prefix}…`, k.scopes, minute(k.created_at), minute(k.last_used_at), minute(k.revoked_at)]),
-    ]);
+    printListing(ctx.io, keys, {
+      json: values.json,
+      asJson: ({ brand_id: _brandId, ...key }) => key,
+      none: values.brand ? `Brand ${values.brand as string} has no API keys.` : 'No API keys.',
+      header: ['ID', 'BRAND', 'NAME', 'PREFIX', 'SCOPES', 'CREATED', 'LAST USED', 'REVOKED'],
+      row: (k) => [k.id, k.brand_code, k.name, `${k.prefix}…`, k.scopes, minute(k.created_at), minute(k.last_used_at), minute(k.revoked_at)],
+    });
     return EXIT.ok;
   },
 };

@@ -1,6 +1,6 @@
 import { listAuditTrail } from '../../audit-trail.js';
 import { EXIT, UsageError } from '../context.js';
-import { minute, printTable } from '../table.js';
+import { counted, minute, printListing } from '../table.js';
 import { limitOf } from './outbox.js';
 import type { CommandSpec } from './types.js';
 
@@ -36,19 +36,14 @@ Options:
   async run(ctx, { values }) {
     const since = values.since === undefined ? undefined : new Date(Date.parse(values.since as string)).toISOString();
     const events = await listAuditTrail(ctx, { cardNumber: values.card as string | undefined, type: values.type as string | undefined, since, limit: limitOf(values.limit) });
-    if (values.json) {
-      ctx.io.out(JSON.stringify(events.map(({ card_last3: _last3, card_id: _id, ...e }) => e), null, 2));
-      return EXIT.ok;
-    }
-    if (events.length === 0) {
-      ctx.io.out('No audit events match.');
-      return EXIT.ok;
-    }
-    printTable(ctx.io, [
-      ['WHEN', 'TYPE', 'OUTCOME', 'BRAND', 'CARD', 'FLOW', 'WHO', 'DETAIL'],
-      ...events.map((e) => [minute(e.occurred_at), e.type, e.outcome, e.brand_code ?? '-', e.card ?? '-', e.flow_type ?? '-', e.client ?? '-', (e.detail ?? '-').replace(/\s+/g, ' ').slice(0, 120)]),
-    ]);
-    ctx.io.out(`${events.length} event${events.length === 1 ? '' : 's'}.`);
+    const listed = printListing(ctx.io, events, {
+      json: values.json,
+      asJson: ({ card_last3: _last3, card_id: _id, ...e }) => e,
+      none: 'No audit events match.',
+      header: ['WHEN', 'TYPE', 'OUTCOME', 'BRAND', 'CARD', 'FLOW', 'WHO', 'DETAIL'],
+      row: (e) => [minute(e.occurred_at), e.type, e.outcome, e.brand_code ?? '-', e.card ?? '-', e.flow_type ?? '-', e.client ?? '-', (e.detail ?? '-').replace(/\s+/g, ' ').slice(0, 120)],
+    });
+    if (listed) ctx.io.out(`${counted(events.length, 'event')}.`);
     return EXIT.ok;
   },
 };

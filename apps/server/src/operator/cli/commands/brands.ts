@@ -6,7 +6,8 @@ import { importBrand, type ImportBrandResult } from '../../import-brand.js';
 import { listBrands } from '../../list-brands.js';
 import { OperatorError } from '../../operator-error.js';
 import { EXIT, UsageError } from '../context.js';
-import { printTable } from '../table.js';
+import { noArguments } from '../id-argument.js';
+import { printListing } from '../table.js';
 import type { CommandSpec } from './types.js';
 
 export const brandsList: CommandSpec = {
@@ -21,24 +22,16 @@ Options:
   --json       print the list as JSON
   -h, --help   show this help`,
   options: { json: { type: 'boolean' } },
-  check({ positionals }) {
-    if (positionals.length > 0) throw new UsageError('brands list takes no arguments');
-  },
+  check: noArguments('brands list'),
   async run(ctx, { values }) {
     const brands = await listBrands(ctx.db);
-    if (values.json) {
-      ctx.io.out(JSON.stringify(brands, null, 2));
-      return EXIT.ok;
-    }
-    if (brands.length === 0) {
-      ctx.io.out('No brands. Import one with "tessera brands import FILE".');
-      return EXIT.ok;
-    }
-    const rows = [
-      ['CODE', 'SLUG', 'NAME', 'FLOWS (LANGUAGES)', 'CARDS'],
-      ...brands.map((b) => [b.code, b.slug, b.name, b.flows.map((f) => `${f.code} (${f.languages.join(',') || '-'})`).join(', ') || 'none', String(b.cards)]),
-    ];
-    printTable(ctx.io, rows, [4]);
+    printListing(ctx.io, brands, {
+      json: values.json,
+      none: 'No brands. Import one with "tessera brands import FILE".',
+      header: ['CODE', 'SLUG', 'NAME', 'FLOWS (LANGUAGES)', 'CARDS'],
+      row: (b) => [b.code, b.slug, b.name, b.flows.map((f) => `${f.code} (${f.languages.join(',') || '-'})`).join(', ') || 'none', String(b.cards)],
+      right: [4],
+    });
     return EXIT.ok;
   },
 };
@@ -140,9 +133,7 @@ by the import only.
 Options:
   -h, --help   show this help`,
   options: {},
-  check({ positionals }) {
-    if (positionals.length > 0) throw new UsageError('brands schema takes no arguments');
-  },
+  check: noArguments('brands schema'),
   run() {
     throw new Error('brands schema needs no database');
   },

@@ -5,7 +5,7 @@ import { blockCard, unblockCard } from '../../block-card.js';
 import { cardNumberArgument } from '../card-number-argument.js';
 import { findCards, showCard } from '../../show-card.js';
 import { EXIT, UsageError } from '../context.js';
-import { minute, money, printTable } from '../table.js';
+import { counted, minute, money, printListing, printTable } from '../table.js';
 import type { CommandSpec } from './types.js';
 
 const NUMBER_HELP = 'The card number may be written with spaces ("6064 0000 0000 0000 101" or 6064 0000 0000 0000 101).';
@@ -87,19 +87,13 @@ Options:
   },
   async run(ctx, { values }) {
     const cards = await findCards(ctx, values.brand as string, values.last as string);
-    if (values.json) {
-      ctx.io.out(JSON.stringify(cards, null, 2));
-      return EXIT.ok;
-    }
-    if (cards.length === 0) {
-      ctx.io.out(`No card of brand ${values.brand as string} ends in ${values.last as string}.`);
-      return EXIT.ok;
-    }
-    printTable(ctx.io, [
-      ['CARD', 'KIND', 'STATE', 'BALANCE', 'ISSUED'],
-      ...cards.map((c) => [c.masked, c.kind, c.blocked ? `${c.state}, blocked` : c.state, c.balances.map((b) => money(b.balance, b.assetCode)).join(', '), minute(c.createdAt)]),
-    ]);
-    ctx.io.out(`${cards.length} card${cards.length === 1 ? '' : 's'}${cards.length === 50 ? ' (the first 50)' : ''}.`);
+    const listed = printListing(ctx.io, cards, {
+      json: values.json,
+      none: `No card of brand ${values.brand as string} ends in ${values.last as string}.`,
+      header: ['CARD', 'KIND', 'STATE', 'BALANCE', 'ISSUED'],
+      row: (c) => [c.masked, c.kind, c.blocked ? `${c.state}, blocked` : c.state, c.balances.map((b) => money(b.balance, b.assetCode)).join(', '), minute(c.createdAt)],
+    });
+    if (listed) ctx.io.out(`${counted(cards.length, 'card')}${cards.length === 50 ? ' (the first 50)' : ''}.`);
     return EXIT.ok;
   },
 };

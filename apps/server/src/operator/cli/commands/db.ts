@@ -1,10 +1,7 @@
 import { migrateToLatest, migrationStatus } from '../../../db/migrate.js';
-import { EXIT, UsageError } from '../context.js';
+import { EXIT } from '../context.js';
+import { noArguments } from '../id-argument.js';
 import type { CommandSpec } from './types.js';
-
-const noArguments = (name: string) => (args: { positionals: string[] }) => {
-  if (args.positionals.length > 0) throw new UsageError(`${name} takes no arguments`);
-};
 
 export const dbMigrate: CommandSpec = {
   name: 'db migrate',

@@ -1,6 +1,7 @@
 import { type KeyStatus, keyStatus, rotateKeys } from '../../rotate-keys.js';
 import type { CliIo } from '../context.js';
 import { EXIT, UsageError } from '../context.js';
+import { noArguments } from '../id-argument.js';
 import type { CommandSpec } from './types.js';
 
 const byKey = (counts: Record<string, number>) =>
@@ -52,9 +53,7 @@ nothing. Exit status 0 when nothing is under an old key version, 1 otherwise.
 Options:
   -h, --help   show this help`,
   options: {},
-  check({ positionals }) {
-    if (positionals.length > 0) throw new UsageError('keys status takes no arguments');
-  },
+  check: noArguments('keys status'),
   async run(ctx) {
     return printStatus(ctx.io, await keyStatus(ctx)) ? EXIT.failed : EXIT.ok;
   },

@@ -2,7 +2,7 @@ import { listMessages, OUTBOX_STATUSES, type OutboxStatus, retryMessage, showMes
 import { maskCardNumber } from '@tessera/contracts';
 import { EXIT, UsageError } from '../context.js';
 import { checkOneId } from '../id-argument.js';
-import { minute, printTable } from '../table.js';
+import { counted, minute, printListing } from '../table.js';
 import type { CommandSpec } from './types.js';
 
 const card = (last3: string | null) => (last3 ? maskCardNumber(last3) : '-');
@@ -34,17 +34,12 @@ Options:
   async run(ctx, { values }) {
     const statuses = values.status ? [values.status as OutboxStatus] : (['pending', 'failed'] as const);
     const messages = await listMessages(ctx, statuses, limitOf(values.limit));
-    if (values.json) {
-      ctx.io.out(JSON.stringify(messages.map(({ card_last3, ...m }) => ({ ...m, card: card_last3 ? maskCardNumber(card_last3) : null })), null, 2));
-      return EXIT.ok;
-    }
-    if (messages.length === 0) {
-      ctx.io.out(`No ${statuses.join(' or ')} messages.`);
-      return EXIT.ok;
-    }
-    printTable(ctx.io, [
-      ['ID', 'QUEUED', 'CHANNEL', 'PURPOSE', 'BRAND', 'CARD', 'RECIPIENT', 'STATUS', 'ATTEMPTS', 'NEXT ATTEMPT', 'LAST ERROR'],
-      ...messages.map((m) => [
+    const listed = printListing(ctx.io, messages, {
+      json: values.json,
+      asJson: ({ card_last3, ...m }) => ({ ...m, card: card_last3 ? maskCardNumber(card_last3) : null }),
+      none: `No ${statuses.join(' or ')} messages.`,
+      header: ['ID', 'QUEUED', 'CHANNEL', 'PURPOSE', 'BRAND', 'CARD', 'RECIPIENT', 'STATUS', 'ATTEMPTS', 'NEXT ATTEMPT', 'LAST ERROR'],
+      row: (m) => [
         m.id,
         minute(m.created_at),
         m.channel,
@@ -56,9 +51,10 @@ Options:
         String(m.attempts),
         m.status === 'pending' ? minute(m.next_attempt_at) : '-',
         m.last_error ?? '-',
-      ]),
-    ], [8]);
-    ctx.io.out(`${messages.length} message${messages.length === 1 ? '' : 's'}.`);
+      ],
+      right: [8],
+    });
+    if (listed) ctx.io.out(`${counted(messages.length, 'message')}.`);
     return EXIT.ok;
   },
 };

@@ -5,7 +5,8 @@ import { OperatorError } from '../../operator-error.js';
 import { operatorActor, operatorAuditFields } from '../../operator-name.js';
 import type { CliContext } from '../context.js';
 import { EXIT, UsageError } from '../context.js';
-import { minute, printTable } from '../table.js';
+import { noArguments } from '../id-argument.js';
+import { minute, printListing } from '../table.js';
 import type { CommandSpec, ParsedArgs } from './types.js';
 
 const ROLES = STAFF_ROLES.join(', ');
@@ -98,20 +99,15 @@ Options:
   --json       print the grants as JSON
   -h, --help   show this help`,
   options: { json: { type: 'boolean' } },
-  check({ positionals }) {
-    if (positionals.length > 0) throw new UsageError('staff list takes no arguments');
-  },
+  check: noArguments('staff list'),
   async run(ctx, { values }) {
     const grants = await listStaff(ctx);
-    if (values.json) {
-      ctx.io.out(JSON.stringify(grants, null, 2));
-      return EXIT.ok;
-    }
-    if (grants.length === 0) {
-      ctx.io.out('No staff grants. Grant the first admin: tessera staff grant EMAIL admin');
-      return EXIT.ok;
-    }
-    printTable(ctx.io, [['EMAIL', 'ROLE', 'BRAND', 'GRANTED BY', 'GRANTED'], ...grants.map((g) => [g.email, g.role, g.brand ?? '*', g.grantedBy, minute(g.grantedAt)])]);
+    printListing(ctx.io, grants, {
+      json: values.json,
+      none: 'No staff grants. Grant the first admin: tessera staff grant EMAIL admin',
+      header: ['EMAIL', 'ROLE', 'BRAND', 'GRANTED BY', 'GRANTED'],
+      row: (g) => [g.email, g.role, g.brand ?? '*', g.grantedBy, minute(g.grantedAt)],
+    });
     return EXIT.ok;
   },
 };

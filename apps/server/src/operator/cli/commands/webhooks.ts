@@ -2,7 +2,7 @@ import { WEBHOOK_EVENT_TYPES } from '../../../delivery/webhooks/events.js';
 import { addWebhook, listWebhooks, removeWebhook, webhookDeliveries } from '../../webhooks.js';
 import { EXIT, UsageError } from '../context.js';
 import { checkOneId } from '../id-argument.js';
-import { minute, printTable } from '../table.js';
+import { minute, printListing } from '../table.js';
 import { limitOf } from './outbox.js';
 import type { CommandSpec } from './types.js';
 
@@ -71,18 +71,12 @@ Options:
   },
   async run(ctx, { values }) {
     const hooks = await listWebhooks(ctx, values.brand as string | undefined);
-    if (values.json) {
-      ctx.io.out(JSON.stringify(hooks, null, 2));
-      return EXIT.ok;
-    }
-    if (hooks.length === 0) {
-      ctx.io.out('No webhooks.');
-      return EXIT.ok;
-    }
-    printTable(ctx.io, [
-      ['ID', 'BRAND', 'URL', 'EVENTS', 'ADDED', 'REMOVED'],
-      ...hooks.map((h) => [h.id, h.brand, h.url, h.events === 'all' ? 'all' : h.events.join(','), minute(h.createdAt), h.removedAt ? minute(h.removedAt) : '-']),
-    ]);
+    printListing(ctx.io, hooks, {
+      json: values.json,
+      none: 'No webhooks.',
+      header: ['ID', 'BRAND', 'URL', 'EVENTS', 'ADDED', 'REMOVED'],
+      row: (h) => [h.id, h.brand, h.url, h.events === 'all' ? 'all' : h.events.join(','), minute(h.createdAt), h.removedAt ? minute(h.removedAt) : '-'],
+    });
     return EXIT.ok;
   },
 };
@@ -128,18 +122,13 @@ Options:
   },
   async run(ctx, { values, positionals }) {
     const deliveries = await webhookDeliveries(ctx, positionals[0]!, limitOf(values.limit));
-    if (values.json) {
-      ctx.io.out(JSON.stringify(deliveries, null, 2));
-      return EXIT.ok;
-    }
-    if (deliveries.length === 0) {
-      ctx.io.out('No deliveries yet.');
-      return EXIT.ok;
-    }
-    printTable(ctx.io, [
-      ['WHEN', 'EVENT', 'EVENT ID', 'ATTEMPT', 'STATUS', 'OUTCOME', 'ERROR', 'MS'],
-      ...deliveries.map((d) => [minute(d.created_at), d.event_type, d.event_id, String(d.attempt), d.status_code === null ? '-' : String(d.status_code), d.outcome, d.error ?? '-', String(d.duration_ms)]),
-    ], [3, 7]);
+    printListing(ctx.io, deliveries, {
+      json: values.json,
+      none: 'No deliveries yet.',
+      header: ['WHEN', 'EVENT', 'EVENT ID', 'ATTEMPT', 'STATUS', 'OUTCOME', 'ERROR', 'MS'],
+      row: (d) => [minute(d.created_at), d.event_type, d.event_id, String(d.attempt), d.status_code === null ? '-' : String(d.status_code), d.outcome, d.error ?? '-', String(d.duration_ms)],
+      right: [3, 7],
+    });
     return EXIT.ok;
   },
 };
