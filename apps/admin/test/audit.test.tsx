@@ -1,17 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeAdminApi } from './fakeAdminApi';
-import { expectNoAxeViolations, findPageHeading, renderAdmin } from './renderAdmin';
+import { expectNoAxeViolations, openPage } from './renderAdmin';
 
 const rows = () => within(screen.getByRole('grid', { name: 'Audit events' })).getAllByRole('row').slice(1);
 
 describe('the audit trail', () => {
   it('lists events newest first and loads the next page with the cursor', async () => {
-    const api = fakeAdminApi();
-    const user = userEvent.setup();
-    renderAdmin('/admin/audit', api);
-    await findPageHeading('Audit trail');
+    const { api, user } = await openPage('/admin/audit', 'Audit trail');
     await screen.findByRole('grid', { name: 'Audit events' });
     expect(rows().map((row) => row.textContent)).toEqual([expect.stringMatching(/event 3$/), expect.stringMatching(/event 2$/)]);
     expect(rows()[0]!.textContent).toContain('support@demo.test');
@@ -26,10 +21,7 @@ describe('the audit trail', () => {
   });
 
   it('filters by brand, card id and staff e-mail', async () => {
-    const api = fakeAdminApi();
-    const user = userEvent.setup();
-    renderAdmin('/admin/audit', api);
-    await findPageHeading('Audit trail');
+    const { api, user } = await openPage('/admin/audit', 'Audit trail');
     await user.click(screen.getByRole('button', { name: /Brand/ }));
     await user.click(await screen.findByRole('option', { name: 'Demo (DEMO)' }));
     await user.type(screen.getByRole('textbox', { name: 'Card id' }), 'card_demo_0101');

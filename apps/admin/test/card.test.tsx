@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, BRAND_ADMIN_DEMO, SUPPORT_ACME, SUPPORT_DEMO, demoCard, fakeAdminApi } from './fakeAdminApi';
-import { expectNoAxeViolations, findPageHeading, renderAdmin } from './renderAdmin';
+import { expectNoAxeViolations, findPageHeading, renderAdmin, openPage } from './renderAdmin';
 
 const CARD_PATH = '/admin/cards/card_demo_0101';
 const definition = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
@@ -24,10 +23,7 @@ describe('the card page', () => {
   });
 
   it('shows the timeline newest first, with amounts and who, and loads the next page on "Load more"', async () => {
-    const api = fakeAdminApi();
-    const user = userEvent.setup();
-    renderAdmin(CARD_PATH, api);
-    await findPageHeading(/Card of DEMO/);
+    const { api, user } = await openPage(CARD_PATH, /Card of DEMO/);
     const timeline = screen.getByRole('heading', { name: 'Timeline' }).closest('section')!;
     let entries = within(timeline).getAllByRole('listitem');
     expect(entries.map((entry) => entry.textContent)).toEqual([
@@ -48,10 +44,7 @@ describe('the card page', () => {
   });
 
   it('blocks a card through its confirmation dialog by keyboard alone, says what will happen, notifies and fetches the card again', async () => {
-    const api = fakeAdminApi();
-    const user = userEvent.setup();
-    renderAdmin(CARD_PATH, api);
-    await findPageHeading(/Card of DEMO/);
+    const { api, user } = await openPage(CARD_PATH, /Card of DEMO/);
     const trigger = screen.getByRole('button', { name: 'Block card' });
     trigger.focus();
     await user.keyboard('{Enter}');
@@ -86,10 +79,7 @@ describe('the card page', () => {
   });
 
   it('shows the server’s refusal inside the dialog, announced, and keeps the dialog open', async () => {
-    const api = fakeAdminApi();
-    const user = userEvent.setup();
-    renderAdmin(CARD_PATH, api);
-    await findPageHeading(/Card of DEMO/);
+    const { api, user } = await openPage(CARD_PATH, /Card of DEMO/);
     api.refuseNext('POST /admin/api/cards/card_demo_0101/unlock', 403, { code: 'FORBIDDEN', message: 'not allowed' });
     await user.click(screen.getByRole('button', { name: 'Unlock guessing' }));
     const dialog = await screen.findByRole('dialog', { name: 'Unlock guessing for this card?' });
@@ -99,10 +89,7 @@ describe('the card page', () => {
   });
 
   it('adds a note of 1-2000 characters, refusing an empty one in the form', async () => {
-    const api = fakeAdminApi();
-    const user = userEvent.setup();
-    renderAdmin(CARD_PATH, api);
-    await findPageHeading(/Card of DEMO/);
+    const { api, user } = await openPage(CARD_PATH, /Card of DEMO/);
     await user.click(screen.getByRole('button', { name: 'Add note' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add a note' });
     await user.click(within(dialog).getByRole('button', { name: 'Add note' }));

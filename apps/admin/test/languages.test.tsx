@@ -1,12 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { TIMELINE_CODES } from '@tessera/contracts/admin';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import en from '../src/locales/en.json';
 import nl from '../src/locales/nl.json';
 import { detectLanguage } from '../src/lib/i18n';
 import { demoCard, fakeAdminApi } from './fakeAdminApi';
-import { expectNoAxeViolations, findPageHeading, renderAdmin } from './renderAdmin';
+import { expectNoAxeViolations, findPageHeading, openPage } from './renderAdmin';
 
 describe('Dutch and English', () => {
   it('have the same keys, none of them empty', () => {
@@ -34,9 +33,7 @@ describe('Dutch and English', () => {
   });
 
   it('switch from the header, remembered, with money and dates in the language’s way', async () => {
-    const user = userEvent.setup();
-    renderAdmin('/admin/cards/card_demo_0101', fakeAdminApi({ cards: [demoCard()] }));
-    await findPageHeading(/Card of DEMO/);
+    const { user } = await openPage('/admin/cards/card_demo_0101', /Card of DEMO/, fakeAdminApi({ cards: [demoCard()] }));
     await user.click(screen.getByRole('radio', { name: 'Nederlands' }));
     await findPageHeading(/Kaart van DEMO/);
     expect(document.documentElement.lang).toBe('nl');

@@ -1,11 +1,12 @@
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { expect, vi } from 'vitest';
 import { AdminApp } from '../src/app/App';
 import { createQueryClient } from '../src/app/queryClient';
 import type { Language } from '../src/lib/i18n';
 import { createNoticeQueue } from '../src/lib/toast';
-import type { FakeAdminApi } from './fakeAdminApi';
+import { fakeAdminApi, type FakeAdminApi } from './fakeAdminApi';
 
 /** Renders the whole back office at `path` (under /admin) with `fetch` answered by the fake. */
 export function renderAdmin(path: string, api: FakeAdminApi, { language = 'en' as Language } = {}) {
@@ -18,6 +19,14 @@ export function renderAdmin(path: string, api: FakeAdminApi, { language = 'en' a
 
 /** Waits for the page's one h1 with `name`. */
 export const findPageHeading = (name: string | RegExp) => screen.findByRole('heading', { level: 1, name });
+
+/** The back office opened at `path` for the fake's staff member, once the page's h1 shows: a user to act with. */
+export async function openPage(path: string, heading: string | RegExp, api: FakeAdminApi = fakeAdminApi()) {
+  const user = userEvent.setup();
+  renderAdmin(path, api);
+  await findPageHeading(heading);
+  return { api, user };
+}
 
 /**
  * axe-core over the whole document. Colour contrast is left out here only: jsdom lays nothing out

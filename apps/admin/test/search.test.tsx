@@ -1,14 +1,10 @@
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { DEMO_CARD_NUMBER, SUPPORT_DEMO, fakeAdminApi } from './fakeAdminApi';
-import { expectNoAxeViolations, findPageHeading, renderAdmin } from './renderAdmin';
+import { expectNoAxeViolations, openPage } from './renderAdmin';
 
 async function openSearch() {
-  const api = fakeAdminApi();
-  const user = userEvent.setup();
-  renderAdmin('/admin/', api);
-  await findPageHeading('Find a card');
+  const { api, user } = await openPage('/admin/', 'Find a card');
   return { api, user };
 }
 
@@ -78,10 +74,7 @@ describe('finding a card', () => {
   });
 
   it('searches by last digits at once for staff of one brand: their brand is chosen', async () => {
-    const api = fakeAdminApi({ me: SUPPORT_DEMO });
-    const user = userEvent.setup();
-    renderAdmin('/admin/', api);
-    await findPageHeading('Find a card');
+    const { api, user } = await openPage('/admin/', 'Find a card', fakeAdminApi({ me: SUPPORT_DEMO }));
     await user.click(screen.getByRole('radio', { name: 'Brand and last digits' }));
     expect(await screen.findByRole('button', { name: /Demo \(DEMO\).*Brand/ })).toBeTruthy();
     await user.type(screen.getByRole('textbox', { name: 'Last 3 or 4 digits' }), '0101');

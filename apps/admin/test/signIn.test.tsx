@@ -1,8 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, fakeAdminApi } from './fakeAdminApi';
-import { expectNoAxeViolations, findPageHeading, renderAdmin } from './renderAdmin';
+import { expectNoAxeViolations, findPageHeading, renderAdmin, openPage } from './renderAdmin';
 
 describe('the sign-in gate', () => {
   it('asks who is signed in and, with no session, offers the sign-in that returns to the page asked for', async () => {
@@ -25,10 +24,7 @@ describe('the sign-in gate', () => {
   });
 
   it('sends a person whose session ended while idle back to sign in, returning to the page they were on', async () => {
-    const api = fakeAdminApi({ me: ADMIN });
-    const user = userEvent.setup();
-    renderAdmin('/admin/audit', api);
-    await findPageHeading('Audit trail');
+    const { api, user } = await openPage('/admin/audit', 'Audit trail', fakeAdminApi({ me: ADMIN }));
     api.expireSession();
     await user.click(await screen.findByRole('button', { name: 'Load more' }));
     await findPageHeading('Sign in');
@@ -37,10 +33,7 @@ describe('the sign-in gate', () => {
   });
 
   it('signs out with a same-origin POST and shows the signed-out page', async () => {
-    const api = fakeAdminApi({ me: ADMIN });
-    const user = userEvent.setup();
-    renderAdmin('/admin/', api);
-    await findPageHeading('Find a card');
+    const { api, user } = await openPage('/admin/', 'Find a card', fakeAdminApi({ me: ADMIN }));
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
     await findPageHeading('You have signed out');
     expect(api.callsTo('POST', '/admin/auth/logout')).toEqual([expect.objectContaining({ credentials: 'same-origin' })]);
@@ -56,9 +49,7 @@ describe('the sign-in gate', () => {
   });
 
   it('moves focus to the new page’s h1 after a navigation', async () => {
-    const user = userEvent.setup();
-    renderAdmin('/admin/', fakeAdminApi());
-    await findPageHeading('Find a card');
+    const { user } = await openPage('/admin/', 'Find a card');
     await user.click(screen.getByRole('link', { name: 'Audit trail' }));
     const heading = await findPageHeading('Audit trail');
     await waitFor(() => expect(document.activeElement).toBe(heading));

@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, SUPPORT_DEMO, fakeAdminApi } from './fakeAdminApi';
-import { expectNoAxeViolations, findPageHeading, renderAdmin } from './renderAdmin';
+import { expectNoAxeViolations, findPageHeading, renderAdmin, openPage } from './renderAdmin';
 
 describe('the staff page', () => {
   it('is in the navigation and lists the grants for an admin of all brands', async () => {
@@ -26,10 +25,7 @@ describe('the staff page', () => {
   });
 
   it('grants a role, checking the e-mail address first', async () => {
-    const api = fakeAdminApi({ me: ADMIN });
-    const user = userEvent.setup();
-    renderAdmin('/admin/staff', api);
-    await findPageHeading('Staff');
+    const { api, user } = await openPage('/admin/staff', 'Staff', fakeAdminApi({ me: ADMIN }));
     const email = screen.getByRole('textbox', { name: 'E-mail address' });
     await user.type(email, 'not an address');
     await user.click(screen.getByRole('button', { name: 'Grant role' }));
@@ -49,10 +45,7 @@ describe('the staff page', () => {
   });
 
   it('revokes a grant after a confirmation that names it', async () => {
-    const api = fakeAdminApi({ me: ADMIN });
-    const user = userEvent.setup();
-    renderAdmin('/admin/staff', api);
-    await findPageHeading('Staff');
+    const { api, user } = await openPage('/admin/staff', 'Staff', fakeAdminApi({ me: ADMIN }));
     await user.click(await screen.findByRole('button', { name: 'Revoke Support of DEMO from support@demo.test' }));
     const dialog = await screen.findByRole('dialog', { name: 'Revoke this grant?' });
     expect(dialog.textContent).toContain('Revoke Support of DEMO from support@demo.test? Their sessions lose this grant at once.');
