@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 
 /**
@@ -63,15 +63,41 @@ export async function reflowProblems(page: Page): Promise<string[]> {
 }
 
 /**
- * Checks the page at each reflow width and puts the viewport back: nothing scrolls sideways,
- * nothing is clipped.
+ * The figures given (an amount, the masked card number) that do not show whole: a character of
+ * theirs outside the window's width, or outside a box of theirs that hides its overflow.
  */
-export async function expectReflow(page: Page): Promise<void> {
+export async function figuresCut(figures: readonly Locator[]): Promise<string[]> {
+  const cut: string[] = [];
+  for (const figure of figures) {
+    const problem = await figure.evaluate((element) => {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      const rects = Array.from(range.getClientRects()).filter((r) => r.width > 0);
+      if (rects.length === 0) return 'not shown';
+      const bounds = [{ left: 0, right: document.documentElement.clientWidth }];
+      for (let box: Element | null = element; box; box = box.parentElement) {
+        if (['hidden', 'clip'].includes(getComputedStyle(box).overflowX)) bounds.push(box.getBoundingClientRect());
+      }
+      const outside = rects.find((r) => bounds.some((b) => r.left < b.left - 0.5 || r.right > b.right + 0.5));
+      return outside ? `${Math.round(outside.left)}..${Math.round(outside.right)} px` : null;
+    });
+    if (problem) cut.push(`${(await figure.textContent())?.trim() ?? ''}: ${problem}`);
+  }
+  return cut;
+}
+
+/**
+ * Checks the page at each reflow width and puts the viewport back: nothing scrolls sideways,
+ * nothing is clipped, and each of the figures given shows whole.
+ */
+export async function expectReflow(page: Page, figures: readonly Locator[] = []): Promise<void> {
   const original = page.viewportSize();
   try {
     for (const viewport of REFLOW_VIEWPORTS) {
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
-      await expect.poll(() => reflowProblems(page), { message: `reflow at ${viewport.name} on ${new URL(page.url()).pathname}`, timeout: 2_000 }).toEqual([]);
+      const where = `at ${viewport.name} on ${new URL(page.url()).pathname} (${await page.locator('html').getAttribute('lang')})`;
+      await expect.poll(() => reflowProblems(page), { message: `reflow ${where}`, timeout: 2_000 }).toEqual([]);
+      expect(await figuresCut(figures), `figures cut ${where}`).toEqual([]);
     }
   } finally {
     if (original) await page.setViewportSize(original);
