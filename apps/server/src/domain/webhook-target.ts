@@ -1,5 +1,3 @@
-import { BlockList, isIP } from 'node:net';
-
 /**
  * Where a brand's webhook may point (docs/brand-api.md#webhooks). In production a webhook URL is
  * https and never reaches the server's own network: an endpoint that resolved to a loopback,
@@ -41,12 +39,13 @@ export function webhookUrlProblem(raw: string, options: { production: boolean })
  * they go through is outside our control.
  */
 export function isPublicAddress(address: string): boolean {
-  const plain = address.replace(/%.*$/, ''); // a zone (fe80::1%eth0) only names the interface
-  const version = isIP(plain);
-  if (version === 4) return !V4_SPECIAL.check(plain, 'ipv4');
+  const version = ipVersion(address);
+  if (version === 4) return !inAny(v4Number(address), 32, V4_SPECIAL);
   if (version !== 6) return false;
-  if (WELL_KNOWN_NAT64.check(plain, 'ipv6')) return isPublicAddress(embeddedV4(plain));
-  return V6_GLOBAL_UNICAST.check(plain, 'ipv6') && !V6_SPECIAL.check(plain, 'ipv6');
+  const n = v6Number(address);
+  if (n === null) return false;
+  if (inRange(n, 128, WELL_KNOWN_NAT64)) return isPublicAddress(v4Text(n & 0xffffffffn));
+  return inRange(n, 128, V6_GLOBAL_UNICAST) && !inAny(n, 128, V6_SPECIAL);
 }
 
 /**
@@ -59,32 +58,61 @@ function ipVersion(text: string): 0 | 4 | 6 {
   return 0;
 }
 
-function blockList(family: 'ipv4' | 'ipv6', ranges: readonly (readonly [string, number])[]): BlockList {
-  const list = new BlockList();
-  for (const [base, bits] of ranges) list.addSubnet(base, bits, family);
-  return list;
+/** A prefix: the address it starts at (as a number) and how many leading bits are fixed. */
+type Range = readonly [bigint, number];
+
+const inRange = (n: bigint, width: number, [base, bits]: Range) => n >> BigInt(width - bits) === base >> BigInt(width - bits);
+const inAny = (n: bigint, width: number, ranges: readonly Range[]) => ranges.some((range) => inRange(n, width, range));
+
+function v4Number(address: string): bigint {
+  return address.split('.').reduce((n, part) => (n << 8n) + BigInt(part), 0n);
 }
 
+const v4Text = (n: bigint) => [24n, 16n, 8n, 0n].map((shift) => String((n >> shift) & 0xffn)).join('.');
+
+/** An IPv6 address (an embedded dotted IPv4 tail counts as two groups; a zone is dropped) as a number, or null when malformed. */
+function v6Number(address: string): bigint | null {
+  let text = address.toLowerCase().replace(/%.*$/, '');
+  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
+  if (dotted) {
+    if (ipVersion(dotted[1]!) !== 4) return null;
+    const n = v4Number(dotted[1]!);
+    text = `${text.slice(0, dotted.index)}${(n >> 16n).toString(16)}:${(n & 0xffffn).toString(16)}`;
+  }
+  const halves = text.split('::');
+  if (halves.length > 2) return null;
+  const parse = (part: string) => (part === '' ? [] : part.split(':'));
+  const front = parse(halves[0]!);
+  const back = halves.length === 2 ? parse(halves[1]!) : [];
+  const zeros = halves.length === 2 ? 8 - front.length - back.length : 0;
+  const groups = [...front, ...Array<string>(Math.max(zeros, 0)).fill('0'), ...back];
+  if (groups.length !== 8 || (halves.length === 2 && zeros < 1) || !groups.every((g) => /^[0-9a-f]{1,4}$/.test(g))) return null;
+  return groups.reduce((n, g) => (n << 16n) + BigInt(parseInt(g, 16)), 0n);
+}
+
+const v4 = (base: string, bits: number): Range => [v4Number(base), bits];
+const v6 = (base: string, bits: number): Range => [v6Number(base)!, bits];
+
 /** The IANA IPv4 Special-Purpose Address Registry (every entry, as of 2025), and multicast. */
-const V4_SPECIAL_RANGES: readonly (readonly [string, number])[] = [
-  ['0.0.0.0', 8], // "this" network (RFC 791)
-  ['10.0.0.0', 8], // private (RFC 1918)
-  ['100.64.0.0', 10], // shared address space, carrier-grade NAT (RFC 6598)
-  ['127.0.0.0', 8], // loopback
-  ['169.254.0.0', 16], // link-local: cloud metadata services live here
-  ['172.16.0.0', 12], // private
-  ['192.0.0.0', 24], // IETF protocol assignments, with DS-Lite, PCP and TURN anycast, NAT64 discovery inside
-  ['192.0.2.0', 24], // documentation TEST-NET-1
-  ['192.31.196.0', 24], // AS112-v4
-  ['192.52.193.0', 24], // AMT
-  ['192.88.99.0', 24], // deprecated 6to4 relay anycast
-  ['192.168.0.0', 16], // private
-  ['192.175.48.0', 24], // direct delegation AS112 service
-  ['198.18.0.0', 15], // benchmarking
-  ['198.51.100.0', 24], // documentation TEST-NET-2
-  ['203.0.113.0', 24], // documentation TEST-NET-3
-  ['224.0.0.0', 4], // multicast (its own registry)
-  ['240.0.0.0', 4], // reserved, with the limited broadcast 255.255.255.255
+const V4_SPECIAL: readonly Range[] = [
+  v4('0.0.0.0', 8), // "this" network (RFC 791)
+  v4('10.0.0.0', 8), // private (RFC 1918)
+  v4('100.64.0.0', 10), // shared address space, carrier-grade NAT (RFC 6598)
+  v4('127.0.0.0', 8), // loopback
+  v4('169.254.0.0', 16), // link-local: cloud metadata services live here
+  v4('172.16.0.0', 12), // private
+  v4('192.0.0.0', 24), // IETF protocol assignments, with DS-Lite, PCP and TURN anycast, NAT64 discovery inside
+  v4('192.0.2.0', 24), // documentation TEST-NET-1
+  v4('192.31.196.0', 24), // AS112-v4
+  v4('192.52.193.0', 24), // AMT
+  v4('192.88.99.0', 24), // deprecated 6to4 relay anycast
+  v4('192.168.0.0', 16), // private
+  v4('192.175.48.0', 24), // direct delegation AS112 service
+  v4('198.18.0.0', 15), // benchmarking
+  v4('198.51.100.0', 24), // documentation TEST-NET-2
+  v4('203.0.113.0', 24), // documentation TEST-NET-3
+  v4('224.0.0.0', 4), // multicast (its own registry)
+  v4('240.0.0.0', 4), // reserved, with the limited broadcast 255.255.255.255
 ];
 
 /**
@@ -92,24 +120,13 @@ const V4_SPECIAL_RANGES: readonly (readonly [string, number])[] = [
  * outside it (::1, ::, ::ffff:0:0/96, 64:ff9b:1::/48, 100::/64, 100:0:0:1::/64, 5f00::/16,
  * fc00::/7, fe80::/10) are refused for not being global unicast.
  */
-const V6_SPECIAL_RANGES: readonly (readonly [string, number])[] = [
-  ['2001::', 23], // IETF protocol assignments: Teredo 2001::/32, PCP/TURN/DNS-SD anycast, benchmarking 2001:2::/48, AMT, AS112, ORCHID, drone IDs
-  ['2001:db8::', 32], // documentation
-  ['2002::', 16], // 6to4
-  ['2620:4f:8000::', 48], // direct delegation AS112 service
-  ['3fff::', 20], // documentation
+const V6_SPECIAL: readonly Range[] = [
+  v6('2001::', 23), // IETF protocol assignments: Teredo 2001::/32, PCP/TURN/DNS-SD anycast, benchmarking 2001:2::/48, AMT, AS112, ORCHID, drone IDs
+  v6('2001:db8::', 32), // documentation
+  v6('2002::', 16), // 6to4
+  v6('2620:4f:8000::', 48), // direct delegation AS112 service
+  v6('3fff::', 20), // documentation
 ];
 
-const V4_SPECIAL = blockList('ipv4', V4_SPECIAL_RANGES);
-const V6_GLOBAL_UNICAST = blockList('ipv6', [['2000::', 3]]);
-const V6_SPECIAL = blockList('ipv6', V6_SPECIAL_RANGES);
-const WELL_KNOWN_NAT64 = blockList('ipv6', [['64:ff9b::', 96]]);
-
-/** The IPv4 address in an IPv6 address's last 32 bits, dotted. */
-function embeddedV4(address: string): string {
-  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(address);
-  if (dotted) return dotted[1]!;
-  const groups = address.split(':');
-  const [high, low] = groups.slice(-2).map((g) => parseInt(g || '0', 16)) as [number, number];
-  return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
-}
+const V6_GLOBAL_UNICAST = v6('2000::', 3);
+const WELL_KNOWN_NAT64 = v6('64:ff9b::', 96);

@@ -97,6 +97,9 @@ describe('isPublicAddress', () => {
     expect(isPublicAddress('hooks.example.com')).toBe(false);
     expect(isPublicAddress('256.1.1.1')).toBe(false);
     expect(isPublicAddress('')).toBe(false);
+    for (const malformed of ['2a00::1::2', '2a00:1:2:3:4:5:6:7:8', '2a00:12345::1', '2a00:1:2:3:4:5:6', '2a00::1:2:3:4:5:6:7', '::ffff:1.2.3.999']) {
+      expect(isPublicAddress(malformed), malformed).toBe(false);
+    }
   });
 });
 
