@@ -10,8 +10,11 @@ import { z } from 'zod';
 
 // Patterns of whole strings (not a search for the bad character) so that a JSON Schema made from
 // these fields carries them as `pattern`, and editors flag the text too.
+// eslint-disable-next-line no-control-regex -- refusing control characters is the point
 const PLAIN = /^[^\u0000-\u001f\u007f-\u009f]*$/;
+// eslint-disable-next-line no-control-regex -- refusing control characters is the point
 const MULTILINE = /^[^\u0000-\u0009\u000b-\u001f\u007f-\u009f]*$/;
+// eslint-disable-next-line no-control-regex -- removing control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
 
 export const NO_CONTROL_CHARACTERS = 'no control characters (escape sequences, tabs, line breaks)';

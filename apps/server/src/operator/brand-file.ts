@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { FLOW_CODES, informationTypeSchema, languageSchema, multilineText, plainText } from '@tessera/contracts';
+import { FLOW_CODES, informationTypeSchema, languageSchema, multilineText, plainText, printable } from '@tessera/contracts';
 import { z } from 'zod';
 import { ASSET_NAMES } from '../db/repositories/brand-assets.js';
 import { checkBrandTexts, describeIssues, KNOWN_TEXT_KEYS } from './brand-file-checks.js';
@@ -22,7 +22,9 @@ const relativeFile = z
 /** A brand's texts by key: shown on pages and in e-mails, so they may span lines but carry no escape sequence. */
 const brandTextsSchema = z.record(z.string(), multilineText());
 
-const httpsOrHttpUrl = z.url({ protocol: /^https?$/ }).regex(/^[^\u0000-\u0020\u007f-\u009f]*$/, 'no spaces or control characters');
+// The URL parser accepts (and would quietly encode) a control character or space: stored as written,
+// it would reach the operator's terminal and the e-mails, so it is refused.
+const httpsOrHttpUrl = z.url({ protocol: /^https?$/ }).refine((url) => printable(url) === url && !url.includes(' '), 'no spaces or control characters');
 
 /** Origins allowed to frame the balance embed: '*' or scheme://host[:port] without a path. */
 const embedOrigin = z.union([
