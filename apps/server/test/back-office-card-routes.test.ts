@@ -106,6 +106,19 @@ describe('the support actions', () => {
     expect(noteSchema.parse(res.json())).toMatchObject({ cardId: card.id, text: 'Asked for the balance', by: 'support@demo.test' });
   });
 
+  it('keeps a note\u2019s line breaks and refuses its other control characters (400, the field named), also on a block', async () => {
+    const card = await cardRow(t, 'GIFT_BALANCE');
+    const lines = await call('support@demo.test', 'POST', `/admin/api/cards/${card.id}/notes`, { text: 'Called twice:\nonce on Monday' });
+    expect(lines.statusCode).toBe(201);
+    expect(noteSchema.parse(lines.json()).text).toBe('Called twice:\nonce on Monday');
+    const escape = await call('support@demo.test', 'POST', `/admin/api/cards/${card.id}/notes`, { text: 'ok\u001b[2J' });
+    expect(escape.statusCode).toBe(400);
+    expect(escape.json()).toMatchObject({ code: 'VALIDATION_ERROR', fields: [{ path: 'text', message: expect.stringContaining('no control characters') }] });
+    const block = await call('support@demo.test', 'POST', `/admin/api/cards/${card.id}/block`, { reason: 'lost', note: 'tab\there' });
+    expect(block.statusCode).toBe(400);
+    expect(block.json()).toMatchObject({ code: 'VALIDATION_ERROR', fields: [{ path: 'note' }] });
+  });
+
   it("refuses finance a block (403) and another brand's support the card (404)", async () => {
     const card = await cardRow(t, 'GIFT_BALANCE');
     const finance = await call('finance@demo.test', 'POST', `/admin/api/cards/${card.id}/block`, { reason: 'lost' });

@@ -290,6 +290,20 @@ describe('redemptions, refunds and loads', () => {
     expect(res.json()).toEqual({ id: expect.any(String), cardId: card.id, amount: eur(1234), balanceAfter: eur(1234), createdAt: expect.any(String) });
     expect(await ledgerSum(card.id)).toBe(1234);
   });
+
+  it('refuses a reference with a control character (it is listed in exports and the CLI), naming the field', async () => {
+    const card = await issued(1000);
+    const api = await client();
+    for (const [call, body] of [
+      ['redemptions', { amount: eur(100), reference: 'till-7\u001b[2J' }],
+      ['loads', { amount: eur(100), reference: 'line\nbreak' }],
+    ] as const) {
+      const res = await api.post(`${V1}/cards/${card.id}/${call}`, body);
+      expect(res.statusCode, call).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', fields: [{ path: 'reference', message: expect.stringContaining('no control characters') }] });
+    }
+    expect(await ledgerSum(card.id)).toBe(1000);
+  });
 });
 
 describe('transactions', () => {

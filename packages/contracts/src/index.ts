@@ -7,6 +7,7 @@ export * from './validity.js';
 export * from './passcode.js';
 export * from './countries.js';
 export * from './iban.js';
+export * from './text.js';
 export * from './routes.js';
 export * from './api/common.js';
 export * from './api/theme.js';

@@ -1,4 +1,4 @@
-import { apiErrorSchema, assetCodeField, cardNumberField } from '@tessera/contracts';
+import { apiErrorSchema, assetCodeField, cardNumberField, plainText } from '@tessera/contracts';
 import { BLOCK_REASONS } from '@tessera/contracts/admin';
 import { z } from 'zod';
 
@@ -16,7 +16,7 @@ export const moneySchema = z.object({ value: z.number().int(), assetCode: assetC
 export type Money = z.infer<typeof moneySchema>;
 
 const positiveMoney = z.strictObject({ value: z.number().int().positive().max(MAX_AMOUNT), assetCode: assetCodeField });
-const reference = z.string().min(1).max(255).describe('Your own reference (a receipt or order number); answered back and listed with the transaction.');
+const reference = plainText().min(1).max(255).describe('Your own reference (a receipt or order number); answered back and listed with the transaction.');
 
 export const CARD_API_STATES = ['active', 'inactive', 'passcode_set', 'blocked', 'replaced', 'paid_out', 'expired'] as const;
 

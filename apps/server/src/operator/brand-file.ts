@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { FLOW_CODES, informationTypeSchema, languageSchema, translationsSchema } from '@tessera/contracts';
+import { FLOW_CODES, informationTypeSchema, languageSchema, multilineText, plainText, printable } from '@tessera/contracts';
 import { z } from 'zod';
 import { ASSET_NAMES } from '../db/repositories/brand-assets.js';
 import { checkBrandTexts, describeIssues, KNOWN_TEXT_KEYS } from './brand-file-checks.js';
@@ -19,7 +19,12 @@ const relativeFile = z
   .max(200)
   .refine((p) => !path.isAbsolute(p) && !p.split(/[\\/]/).includes('..'), 'a path inside the brand folder');
 
-const httpsOrHttpUrl = z.url({ protocol: /^https?$/ });
+/** A brand's texts by key: shown on pages and in e-mails, so they may span lines but carry no escape sequence. */
+const brandTextsSchema = z.record(z.string(), multilineText());
+
+// The URL parser accepts (and would quietly encode) a control character or space: stored as written,
+// it would reach the operator's terminal and the e-mails, so it is refused.
+const httpsOrHttpUrl = z.url({ protocol: /^https?$/ }).refine((url) => printable(url) === url && !url.includes(' '), 'no spaces or control characters');
 
 /** Origins allowed to frame the balance embed: '*' or scheme://host[:port] without a path. */
 const embedOrigin = z.union([
@@ -66,7 +71,7 @@ const brandFileObject = z.strictObject({
     .string()
     .regex(/^[a-z0-9][a-z0-9-]{1,31}$/, 'lower-case letters, digits and -')
     .refine((slug) => slug !== RESERVED_SLUG, `${RESERVED_SLUG} is reserved (the back office lives at /${RESERVED_SLUG}/)`),
-  name: z.string().min(1).max(100),
+  name: plainText().min(1).max(100),
   /** ISO 4217 code of the brand's cards and fees. */
   assetCode: z.string().regex(/^[A-Z]{3}$/).default('EUR'),
   styling: stylingSchema,
@@ -81,7 +86,7 @@ const brandFileObject = z.strictObject({
   embedOrigins: z.array(embedOrigin).max(20),
   customCss: relativeFile.nullable(),
   /** Per culture, texts that replace the defaults (apps/server/src/translations/defaults). */
-  translations: z.record(languageSchema, translationsSchema).default({}),
+  translations: z.record(languageSchema, brandTextsSchema).default({}),
 });
 
 /** The keys an object of the file may have, by where it sits: for "did you mean" on an unknown key. */

@@ -1,4 +1,4 @@
-import { cardNumberField, maskCardNumber, secretField } from '@tessera/contracts';
+import { cardNumberField, maskCardNumber, plainText, secretField } from '@tessera/contracts';
 import { z } from 'zod';
 import { insertSealedCards, type SealedCard, sealCard, type VisaHolderData } from '../cards/issue-card.js';
 import { type Crypto, PURPOSE } from '../crypto/index.js';
@@ -111,16 +111,16 @@ const visaRow = z.object({
   kind: z.literal('visa'),
   security_code: notForVisa,
   recovery_code: notForVisa,
-  holder_name: z.string(required).max(100, 'at most 100 characters'),
+  holder_name: plainText(required).max(100, 'at most 100 characters'),
   phone: z
     .string(required)
     .transform((v) => v.replace(/[\s()-]/g, ''))
     .pipe(z.string().regex(/^\+[1-9]\d{6,14}$/, 'an international number in E.164 form such as +31612345678')),
   pin: z.string(required).regex(/^\d{4}$/, 'exactly 4 digits'),
   email: z.email('an e-mail address').max(254).optional(),
-  address_line1: z.string().max(100, 'at most 100 characters').optional(),
-  postal_code: z.string().max(16, 'at most 16 characters').optional(),
-  city: z.string().max(100, 'at most 100 characters').optional(),
+  address_line1: plainText().max(100, 'at most 100 characters').optional(),
+  postal_code: plainText().max(16, 'at most 16 characters').optional(),
+  city: plainText().max(100, 'at most 100 characters').optional(),
   birth_date: isoDate
     .refine((v) => v >= '1900-01-01' && v < new Date().toISOString().slice(0, 10), 'a birth date in the past')
     .optional(),

@@ -86,6 +86,24 @@ describe('tessera brand import', () => {
     expect((await findBrandByCode(c.t.db, 'DEMO'))?.name).toBe('Tessera Demo');
   });
 
+  it('refuses control characters in the name and texts, naming the field; texts keep their line breaks', async () => {
+    const nl = (acmeJson.translations as Record<string, Record<string, string>>).nl!;
+    writeBrand('escape', { ...newco, code: 'ESCAPE', slug: 'escape', name: 'Acme\u001b[2J', translations: { nl: { ...nl, balance__title: 'Saldo\u0007' } } });
+    const refused = await c.cli('brand', 'import', 'escape/brand.json');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('name: no control characters');
+    expect(refused.stderr).toContain('translations.nl.balance__title: no control characters but line breaks');
+    // The refusal names the field, never echoes the text: the escape would act on this terminal.
+    expect(refused.stderr).not.toContain('\u001b');
+    expect(refused.stderr).not.toContain('\u0007');
+    expect(await findBrandByCode(c.t.db, 'ESCAPE')).toBeUndefined();
+
+    writeBrand('lines', { ...newco, code: 'LINES', slug: 'lines', translations: { nl: { ...nl, shell__issuer_statement: 'Uitgegeven door\nNewCo B.V.' } } });
+    const accepted = await c.cli('brand', 'import', 'lines/brand.json');
+    expect(accepted.stderr).toBe('');
+    expect(accepted.code).toBe(0);
+  });
+
   it('refuses an invalid brand file listing the fields, a missing asset and a missing file', async () => {
     writeBrand('bad', { ...newco, code: 'bad code', payoutFee: -1 });
     const invalid = await c.cli('brand', 'import', 'bad/brand.json');

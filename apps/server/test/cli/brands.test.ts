@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { printable } from '@tessera/contracts';
 import { describe, expect, it } from 'vitest';
 import { contrastRatio, declaredColours, PORTAL_COLOURS } from '../../src/operator/brand-contrast.js';
 import { findBrandByCode } from '../../src/db/repositories/brands.js';
@@ -147,6 +148,21 @@ describe('tessera brands list and export', () => {
     expect(demo.cards).toBe(Number(cards.n));
     expect(demo.cards).toBeGreaterThan(0);
     expect(demo.flows.map((f) => f.code)).toContain('VISA');
+  });
+
+  it('prints a stored name with control characters (stored before they were refused) with spaces in their place', async () => {
+    const acme = await findBrandByCode(c.t.db, 'ACME');
+    await c.t.db.updateTable('brands').set({ name: 'Acme\u001b[2J\r\nCadeau\u009b' }).where('id', '=', acme!.id).execute();
+    try {
+      const res = await c.cli('brands', 'list');
+      expect(res.code).toBe(0);
+      expect([...res.stdout].filter((ch) => ch !== '\n' && printable(ch) !== ch)).toEqual([]);
+      expect(res.stdout.split('\n').find((line) => line.startsWith('ACME '))).toMatch(/^ACME\s+acme\s+Acme \[2J {2}Cadeau \s+REPLACE/);
+      // --json keeps the value as stored: JSON escapes control characters itself.
+      expect((await c.cli('brands', 'list', '--json')).stdout).toContain('Acme\\u001b[2J\\r\\nCadeau');
+    } finally {
+      await c.t.db.updateTable('brands').set({ name: acme!.name }).where('id', '=', acme!.id).execute();
+    }
   });
 
   it('exports each demo brand as a folder that imports back unchanged', async () => {

@@ -135,6 +135,7 @@ describe('tessera cards import', () => {
       /* 6 */ 'DEMO,giftcard,6064 4000 0000 0000 006,555006,,100,,,Jan,,,,,,,,,',
       /* 7 */ 'DEMO,visa,4000 4000 0000 0000 007,555007,,100,,,,0612345678,13579,not-an-email,Street 1,,,2999-01-01,XX,',
       /* 8 */ 'DEMO,giftcard,6064 4000 0000 0000 008,555008,,100',
+      /* 9 */ 'DEMO,visa,4000 4000 0000 0000 009,,,100,,,M. Bakker\u001b[2J,+31612345678,1357,,Street 1,1234 AB,Utrecht\u0007,,,',
     ]);
     const lines = res.stderr.split('\n');
     const expectLine = (fragment: string) => expect(lines.some((l) => l.includes(fragment)), fragment).toBe(true);
@@ -155,6 +156,10 @@ describe('tessera cards import', () => {
     expectLine('line 7: birth_date: a birth date in the past');
     expectLine('line 7: country_of_birth: expected an ISO 3166 two-letter country code');
     expectLine('line 8: has 6 fields, the header has 18');
+    expectLine('line 9: holder_name: no control characters');
+    expectLine('line 9: city: no control characters');
+    expect(res.stderr).not.toContain('\u001b');
+    expect(res.stderr).not.toContain('\u0007');
   });
 
   it('refuses numbers repeated in the file or already in the database, masked', async () => {

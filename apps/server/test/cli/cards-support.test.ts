@@ -109,6 +109,9 @@ describe('tessera cards adjust', () => {
   it('refuses an amount of 0 or not a whole number, and a missing reason', async () => {
     for (const amount of ['0', '2.50', 'ten']) expect((await c.cli('cards', 'adjust', '6064 0000 0000 0000 101', '--amount', amount, '--reason', 'why not')).code).toBe(2);
     expect((await c.cli('cards', 'adjust', '6064 0000 0000 0000 101', '--amount', '100')).code).toBe(2);
+    const escape = await c.cli('cards', 'adjust', '6064 0000 0000 0000 101', '--amount', '100', '--reason', 'why\u001b[2J');
+    expect(escape.code).toBe(2);
+    expect(escape.stderr).toContain('--reason may not hold control characters');
   });
 });
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { cardNumberField } from '../api/common.js';
 import { moneySchema } from '../api/cards.js';
 import { STAFF_ROLES } from './roles.js';
+import { multilineText } from '../text.js';
 
 /*
  * The back office's calls: JSON in and out, money as
@@ -121,10 +122,11 @@ export const adminCardSchema = adminCardSummarySchema.extend({
 });
 export type AdminCard = z.infer<typeof adminCardSchema>;
 
-const noteField = z.string().trim().min(1).max(2000);
+/** Staff notes reach the CLI, exports and the audit trail: line breaks, no other control characters. */
+const noteField = multilineText().trim().min(1).max(2000);
 export const blockRequestSchema = z.object({ reason: z.enum(BLOCK_REASONS), note: noteField.optional() }).strict();
 export const cardActionRequestSchema = z.object({ note: noteField.optional() }).strict();
-export const noteRequestSchema = z.object({ text: z.string().trim().min(1, 'required').max(2000, 'at most 2000 characters') }).strict();
+export const noteRequestSchema = z.object({ text: multilineText().trim().min(1, 'required').max(2000, 'at most 2000 characters') }).strict();
 export const noteSchema = z.object({ id: z.string(), cardId: z.string(), text: z.string(), by: z.string(), at: z.string() });
 export type Note = z.infer<typeof noteSchema>;
 

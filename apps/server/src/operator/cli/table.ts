@@ -1,7 +1,13 @@
+import { printable } from '@tessera/contracts';
 import type { CliIo } from './context.js';
 
-/** Prints rows (the first is the header) as columns two spaces apart; `right` lists columns aligned right (numbers). */
-export function printTable(io: Pick<CliIo, 'out'>, rows: readonly (readonly string[])[], right: readonly number[] = []): void {
+/**
+ * Prints rows (the first is the header) as columns two spaces apart; `right` lists columns aligned
+ * right (numbers). Cells are made printable: a stored name or note with an escape sequence (saved
+ * before such text was refused) must not drive the operator's terminal or break the columns.
+ */
+export function printTable(io: Pick<CliIo, 'out'>, table: readonly (readonly string[])[], right: readonly number[] = []): void {
+  const rows = table.map((row) => row.map(printable));
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
   for (const row of rows) io.out(row.map((cell, i) => (right.includes(i) ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join('  ').trimEnd());
 }

@@ -1,5 +1,6 @@
 import { adjustBalance } from '../../adjust-balance.js';
 import { expireBalances } from '../../expire-balances.js';
+import { plainText } from '@tessera/contracts';
 import { BLOCK_REASONS, type BlockReason } from '@tessera/contracts/admin';
 import { blockCard, unblockCard } from '../../block-card.js';
 import { cardNumberArgument } from '../card-number-argument.js';
@@ -176,6 +177,8 @@ Options:
       throw new UsageError('cards adjust needs --amount, a whole number of minor units other than 0 (-500 takes 5.00 off)');
     }
     if (typeof args.values.reason !== 'string' || args.values.reason.trim().length < 3) throw new UsageError('cards adjust needs --reason with why (at least 3 characters)');
+    // The reason is kept in the audit trail and shown by `audit` and the back office.
+    if (!plainText().safeParse(args.values.reason).success) throw new UsageError('cards adjust: --reason may not hold control characters (escape sequences, tabs, line breaks)');
     if (args.values.reference !== undefined && !/^[\w.:-]{1,64}$/.test(args.values.reference as string)) {
       throw new UsageError('cards adjust: --reference takes letters, digits and . _ : - (at most 64)');
     }
