@@ -24,8 +24,10 @@ const FIRST_SCREEN_CEILING_BYTES = 90 * 1024;
  * docs/decisions/003-first-screen-size.md. Set 2026-11-26 at 88 339 bytes brotli (the RESET
  * screen) when i18next gave way to the translator of decision 028 and each flow's later screens
  * left its first chunk; until then the budget counted the BALANCE screen in gzip (111 781 bytes).
+ * Raised 2026-11-28 to 88 463 bytes (+124, decision 003): the fields' shared wiring (+66) and the
+ * chunk names the PAYOUT breakdown's CSS fix changed in the entry's preload table (+58).
  */
-const FIRST_SCREEN_BUDGET_BYTES = 88_339 + 128;
+const FIRST_SCREEN_BUDGET_BYTES = 88_463 + 128;
 
 /** Brotli at the quality precompress.ts serves (11). */
 const brotliSize = (code: string) => brotliCompressSync(code, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }).length;
