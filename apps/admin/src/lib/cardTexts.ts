@@ -1,3 +1,4 @@
+import { groupInBlocks } from '@tessera/contracts';
 import type { AdminCardSummary } from '@tessera/contracts/admin';
 import { useI18n } from './i18n';
 
@@ -13,3 +14,6 @@ export function useCardTexts() {
     blocked: (blocked: boolean) => t(blocked ? 'common.yes' : 'common.no'),
   };
 }
+
+/** A masked number as the portal and the card show it, in blocks of four ("XXXX XXXX XXXX XXXX 101"): read out over the phone, not counted. */
+export const shownMasked = (masked: string) => groupInBlocks(masked.replace(/\s/g, ''));

@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
 import { FormSelect, FormTextField } from '../../lib/ui/fields';
 import { ActionForm } from './ActionForm';
 import { cardActions } from './cardApi';
+import { shownMasked } from '../../lib/cardTexts';
 
 const resendRequestSchema = z.object({}).strict();
 
@@ -16,7 +17,7 @@ const hasGuessing = ({ guessing }: AdminCard) => guessing.failedAttempts > 0 || 
 /** An action whose only field is an optional note: its texts are `card.<action>.*`. */
 function NoteAction({ card, action, run }: { card: AdminCard; action: 'unblock' | 'unlock'; run: (id: string, body: { note?: string }) => Promise<unknown> }) {
   const { t } = useI18n();
-  const which = { masked: card.masked, brand: card.brand };
+  const which = { masked: shownMasked(card.masked), brand: card.brand };
   return (
     <ConfirmDialog triggerLabel={t(`card.${action}.open`)} title={t(`card.${action}.title`)}>
       {(close) => (
@@ -53,7 +54,7 @@ export function CardActions({ card }: { card: AdminCard }) {
     if (document.activeElement === document.body) panel.current?.querySelector<HTMLElement>('button')?.focus();
   }, [card.blocked]);
   if (!me.grants.some((grant) => grantAllows(grant, 'cards.support', card.brand))) return null;
-  const which = { masked: card.masked, brand: card.brand };
+  const which = { masked: shownMasked(card.masked), brand: card.brand };
 
   return (
     <section className="panel" ref={panel} aria-labelledby="card-actions-title">

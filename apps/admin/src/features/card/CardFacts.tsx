@@ -1,5 +1,5 @@
 import type { AdminCard } from '@tessera/contracts/admin';
-import { useCardTexts } from '../../lib/cardTexts';
+import { useCardTexts, shownMasked } from '../../lib/cardTexts';
 import { useI18n } from '../../lib/i18n';
 
 function Fact({ term, wide = false, children }: { term: string; wide?: boolean; children: React.ReactNode }) {
@@ -24,7 +24,7 @@ export function CardFacts({ card }: { card: AdminCard }) {
         </h2>
         <dl className="facts">
           <Fact term={t('card.number')} wide>
-            <span className="mono">{card.masked}</span>
+            <span className="mono">{shownMasked(card.masked)}</span>
           </Fact>
           <Fact term={t('card.brand')}>{card.brand}</Fact>
           <Fact term={t('card.kindLabel')}>{texts.kind(card.kind)}</Fact>

@@ -9,6 +9,7 @@ import { CardActions } from './CardActions';
 import { CardFacts } from './CardFacts';
 import { cardQuery } from './cardApi';
 import { Timeline } from './Timeline';
+import { shownMasked } from '../../lib/cardTexts';
 
 export default function CardPage() {
   const { t } = useI18n();
@@ -32,7 +33,7 @@ export default function CardPage() {
         <Link href="/">{t('card.backToSearch')}</Link>
       </p>
       <PageHeading>
-        {t('card.title', { brand: data.brand })} <span className="mono">{data.masked}</span>
+        {t('card.title', { brand: data.brand })} <span className="mono">{shownMasked(data.masked)}</span>
       </PageHeading>
       <CardFacts card={data} />
       <CardActions card={data} />

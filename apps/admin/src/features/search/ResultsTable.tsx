@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Cell, Column, Row, Table, TableBody, TableHeader, type SortDescriptor } from 'react-aria-components';
 import { Link, useLocation } from 'wouter';
 import type { AdminCardSummary } from '@tessera/contracts/admin';
-import { useCardTexts } from '../../lib/cardTexts';
+import { useCardTexts, shownMasked } from '../../lib/cardTexts';
 import { useI18n } from '../../lib/i18n';
 import { ScrollRegion } from '../../lib/ui/ScrollRegion';
 import { sortRows, type SortValue } from '../../lib/ui/sortRows';
@@ -57,7 +57,7 @@ export function ResultsTable({ cards }: { cards: AdminCardSummary[] }) {
             <Row id={card.id}>
               <Cell>
                 <Link href={cardPath(card.id)} className="mono">
-                  {card.masked}
+                  {shownMasked(card.masked)}
                 </Link>
               </Cell>
               <Cell>{card.brand}</Cell>
