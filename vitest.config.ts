@@ -21,6 +21,7 @@ export default defineConfig({
           include: ['apps/server/test/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['apps/server/test/setup.ts'],
+          globalSetup: ['apps/server/test/global-setup.ts'],
           // Each file builds its own app and database; files run in parallel processes.
           pool: 'forks',
           testTimeout: 20_000,

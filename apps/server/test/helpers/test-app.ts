@@ -1,11 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import type { Logger } from 'pino';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type BuiltApp } from '../../src/app/build-app.js';
@@ -18,31 +16,9 @@ import { seedDemoData } from '../../src/demo/seed.js';
 import type { ServiceDeps } from '../../src/deps.js';
 import { createLogger } from '../../src/logger.js';
 
-/**
- * The PostgreSQL server the suite runs against, if any: TEST_DATABASE_URL, or DATABASE_URL when
- * it names PostgreSQL. Without either, every test file gets its own SQLite file.
- */
-export function testPostgresUrl(): string | undefined {
-  const url = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-  return url && /^postgres(ql)?:\/\//.test(url) ? url : undefined;
-}
+import { createTestSchema, dropTestSchema, testPostgresUrl } from './test-schema.js';
 
-/** A fresh PostgreSQL schema of its own for a test (its name). */
-export async function createTestSchema(pgUrl: string): Promise<string> {
-  const schema = `t_${randomBytes(6).toString('hex')}`;
-  const client = new pg.Client({ connectionString: pgUrl });
-  await client.connect();
-  await client.query(`create schema ${schema}`);
-  await client.end();
-  return schema;
-}
-
-export async function dropTestSchema(pgUrl: string, schema: string): Promise<void> {
-  const client = new pg.Client({ connectionString: pgUrl });
-  await client.connect();
-  await client.query(`drop schema if exists ${schema} cascade`);
-  await client.end();
-}
+export { createTestSchema, dropTestSchema, testPostgresUrl };
 
 export const INDEX_HTML = '<!doctype html><html><head><title>Tessera</title></head><body><div id="root"></div></body></html>';
 /** The stand-in build's hashed script, large enough that its compressed copies are smaller. */
