@@ -60,6 +60,8 @@ export const ERROR_STATUS = {
   REPLACEMENT_NOT_ACTIVE: 409,
   /** Resending a replacement e-mail while the earlier one still waits in the outbox (it may still arrive). */
   REPLACEMENT_PENDING: 409,
+  /** Deciding a held payout (or an adjustment) that was decided already: nothing changes. */
+  ALREADY_DECIDED: 409,
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
 } as const;

@@ -162,3 +162,37 @@ export type StaffGrantRequest = z.input<typeof staffGrantRequestSchema>;
 /** Why a sign-in was refused: the page the callback ends on says so in the staff member's language. */
 export const SIGN_IN_REFUSALS = ['no_second_factor', 'no_grant', 'no_email', 'email_unverified', 'failed', 'expired'] as const;
 export type SignInRefusal = (typeof SIGN_IN_REFUSALS)[number];
+
+/** The rules that hold a payout for review (docs/back-office.md, "Payouts held for review"). */
+export const PAYOUT_REVIEW_RULES = ['iban_shared', 'identity_monthly_limit', 'iban_blocked', 'guessing_cooldown'] as const;
+export type PayoutReviewRule = (typeof PAYOUT_REVIEW_RULES)[number];
+
+/** GET /admin/api/payouts?status=held: only held payouts are listed here (batches have their own pages). */
+export const payoutListQuerySchema = z.object({ status: z.literal('held') });
+
+/** Another card paid to the same IBAN or by the same identity, within the caller's brands. */
+export const relatedCardSchema = z.object({ id: z.string(), brand: z.string(), masked: z.string() });
+
+export const heldPayoutSchema = z.object({
+  id: z.string(),
+  cardId: z.string(),
+  brand: z.string(),
+  amount: moneySchema,
+  fee: moneySchema,
+  /** The IBAN masked (NL91ABNA******4300): never in full. */
+  ibanHint: z.string(),
+  createdAt: z.string(),
+  status: z.literal('held'),
+  rules: z.array(z.enum(PAYOUT_REVIEW_RULES)),
+  /** Other cards paid to this IBAN, and by this bank-verified identity, that the caller may open; `elsewhere`: how many more are of other brands. */
+  related: z.object({ sameIban: z.array(relatedCardSchema), sameIdentity: z.array(relatedCardSchema), elsewhere: z.number().int() }),
+});
+export type HeldPayout = z.infer<typeof heldPayoutSchema>;
+export const heldPayoutListSchema = z.object({ items: z.array(heldPayoutSchema) });
+
+export const releasePayoutRequestSchema = z.object({ note: noteField.optional() }).strict();
+export const rejectPayoutRequestSchema = z
+  .object({ reason: multilineText().trim().min(1, 'required').max(2000, 'at most 2000 characters'), fraud: z.boolean() })
+  .strict();
+export const releasePayoutResultSchema = z.object({ status: z.literal('pending') });
+export const rejectPayoutResultSchema = z.object({ status: z.literal('rejected') });
