@@ -4,7 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { HousekeepingSweeper } from '../src/app/housekeeping.js';
 import { setSessionCookie } from '../src/back-office/session-cookie.js';
 import type { DeclaredAdminRoute } from '../src/back-office/index.js';
+import { recordAuditEvent } from '../src/db/repositories/audit.js';
 import { cardRow } from './helpers/flows.js';
+import { issueTestGiftCard } from './helpers/identity.js';
+import { ingIban, recordTestPayout } from './helpers/payout-review.js';
 import { staffCookie } from './helpers/staff.js';
 import { useTestApp } from './helpers/test-app.js';
 
@@ -67,16 +70,18 @@ function expectedStatus(route: DeclaredAdminRoute, grants: readonly StaffGrant[]
   const anywhere = brandsFor(grants, route.action);
   if (anywhere !== 'all' && anywhere.length === 0) return 403;
   if (route.brand === 'none') return 'allowed';
-  if (!route.brand.startsWith('card:')) throw new Error(`the matrix does not know the brand source ${route.brand} of ${route.url}`);
+  if (!route.brand.startsWith('card:') && !route.brand.startsWith('payout:')) throw new Error(`the matrix does not know the brand source ${route.brand} of ${route.url}`);
   if (!grants.some((g) => g.brand === null || g.brand.toUpperCase() === brand)) return 404;
   return grants.some((g) => grantAllows(g, route.action as StaffAction, brand)) ? 'allowed' : 403;
 }
 
 /**
- * Through the guard: a 2xx, or the one refusal a route may give after it on these cards (neither
- * was ever replaced, so resending a replacement e-mail is 409 NO_REPLACEMENT).
+ * Through the guard: a 2xx, or the refusals a route may give after it on these cards (neither
+ * was ever replaced, so resending a replacement e-mail is 409 NO_REPLACEMENT; a held payout that
+ * an earlier call released answers the next decision 409 ALREADY_DECIDED).
  */
-const passedTheGuard = (res: LightMyRequestResponse) => (res.statusCode >= 200 && res.statusCode < 300) || (res.statusCode === 409 && res.json().code === 'NO_REPLACEMENT');
+const passedTheGuard = (res: LightMyRequestResponse) =>
+  (res.statusCode >= 200 && res.statusCode < 300) || (res.statusCode === 409 && ['NO_REPLACEMENT', 'ALREADY_DECIDED'].includes(res.json().code));
 
 /** A body each route takes, on a card's brand; calls run in registration order, so a grant is revoked and a block lifted by the next. */
 function payloadOf(route: DeclaredAdminRoute, brand: string): Record<string, unknown> | undefined {
@@ -84,30 +89,59 @@ function payloadOf(route: DeclaredAdminRoute, brand: string): Record<string, unk
   if (route.url.endsWith('/cards/search')) return { brand, last: '101' };
   if (route.url.endsWith('/block')) return { reason: 'other' };
   if (route.url.endsWith('/notes')) return { text: 'permission matrix' };
+  if (route.url.endsWith('/reject')) return { reason: 'permission matrix', fraud: false };
   if (route.url.includes('/staff/grants')) return { email: 'matrix@demo.test', role: 'support', brand: 'DEMO' };
   return {};
 }
 
-describe('the permission matrix: every /admin/api/ route × the six demo staff × a card of DEMO and of ACME', () => {
+/** A held payout of a fresh card of the brand (the card had a guessing cool-down): what the payout routes act on. */
+async function heldPayoutOf(brand: 'demo' | 'acme'): Promise<string> {
+  const card = await issueTestGiftCard(t, { brand, balance: 5000 });
+  await recordAuditEvent(t.db, { type: 'card.lockout', outcome: 'cooldown_30m', cardId: card.id }, new Date().toISOString());
+  const result = await recordTestPayout(t, { cardId: card.id, iban: ingIban(brand === 'demo' ? 9_000_001 : 9_000_002) });
+  if (result.kind !== 'recorded' || result.payout.status !== 'held') throw new Error(`no held payout for ${brand}`);
+  return result.payout.id;
+}
+
+describe('the permission matrix: every /admin/api/ route × the six demo staff × a card (or held payout) of DEMO and of ACME', () => {
   const cookies = new Map<string, string>();
+  const heldPayouts = new Map<string, string>();
+  /** The held payout of a brand, made on first use; each person's run of the routes gets a fresh one. */
+  const heldPayoutFor = async (key: string, brand: string) => {
+    if (!heldPayouts.has(key)) heldPayouts.set(key, await heldPayoutOf(brand === 'ACME' ? 'acme' : 'demo'));
+    return heldPayouts.get(key)!;
+  };
   /** One session per person, made directly through the sessions service (no provider round trip). */
   const cookieOf = async (email: string) => {
     if (!cookies.has(email)) cookies.set(email, await staffCookie(t, email));
     return cookies.get(email)!;
   };
-  const send = async (email: string, route: DeclaredAdminRoute, cardId: string, brand: string) => {
+  const send = async (email: string, route: DeclaredAdminRoute, cardId: string, brand: string, payoutId?: string) => {
     const payload = payloadOf(route, brand);
+    const id = route.brand.startsWith('payout:') ? (payoutId ?? (await heldPayoutFor(`${email} ${brand}`, brand))) : cardId;
+    const url = route.url === '/admin/api/payouts' ? `${route.url}?status=held` : route.url.replace(':id', id);
     return t.app.inject({
       method: route.method as 'GET' | 'POST',
-      url: route.url.replace(':id', cardId),
+      url,
       headers: { cookie: await cookieOf(email), ...(route.method !== 'GET' && { origin: ORIGIN }) },
       ...(payload !== undefined && { payload }),
     });
   };
 
-  it('covers the card routes as well as /me, /brands and /staff', () => {
+  it('covers the card and payout routes as well as /me, /brands and /staff', () => {
     const urls = t.adminRoutes.map((r) => r.url);
-    for (const url of ['/admin/api/cards/search', '/admin/api/cards/:id', '/admin/api/cards/:id/block', '/admin/api/cards/:id/resend-replacement', '/admin/api/audit', '/admin/api/staff']) expect(urls).toContain(url);
+    for (const url of [
+      '/admin/api/cards/search',
+      '/admin/api/cards/:id',
+      '/admin/api/cards/:id/block',
+      '/admin/api/cards/:id/resend-replacement',
+      '/admin/api/audit',
+      '/admin/api/staff',
+      '/admin/api/payouts',
+      '/admin/api/payouts/:id/release',
+      '/admin/api/payouts/:id/reject',
+    ])
+      expect(urls).toContain(url);
   });
 
   for (const email of DEMO_STAFF) {
@@ -125,9 +159,10 @@ describe('the permission matrix: every /admin/api/ route × the six demo staff �
           want.push(`${route.method} ${route.url}: ${expected}`);
           got.push(`${route.method} ${route.url}: ${passedTheGuard(res) ? 'allowed' : res.statusCode}`);
           if (expected === 404) {
-            const unknown = await send(email, route, 'no-such-card', brand);
-            expect([res.statusCode, res.json()], `${route.url} on an unknown card`).toEqual([unknown.statusCode, unknown.json()]);
-            expect(res.json().code).toBe('CARD_NOT_FOUND');
+            const onPayout = route.brand.startsWith('payout:');
+            const unknown = await send(email, route, 'no-such-card', brand, 'no-such-payout');
+            expect([res.statusCode, res.json()], `${route.url} on an unknown ${onPayout ? 'payout' : 'card'}`).toEqual([unknown.statusCode, unknown.json()]);
+            expect(res.json().code).toBe(onPayout ? 'NOT_FOUND' : 'CARD_NOT_FOUND');
           }
           if (expected === 403) expect(res.json().code).toBe('FORBIDDEN');
         }

@@ -1,4 +1,8 @@
+import { Migrator } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { migrateToLatest } from '../src/db/migrate.js';
+import { migrationProvider } from '../src/db/migrations/index.js';
+import { fillPayoutIbanIndexes } from '../src/flows/payout/fill-iban-indexes.js';
 import { recordAuditEvent } from '../src/db/repositories/audit.js';
 import { ledgerSums } from './helpers/flows.js';
 import { issueTestGiftCard, seedIdentitySession, TEST_IDENTITY } from './helpers/identity.js';
@@ -241,5 +245,34 @@ describe('the review calls', () => {
     const list = (await call('finance@demo.test', 'GET', '/admin/api/payouts?status=held')).json() as { items: { id: string }[] };
     expect(list.items.map((i) => i.id)).not.toContain(acmeHeld.payout.id);
     expect((await payoutRow(acmeHeld.payout.id)).status).toBe('held');
+  });
+});
+
+describe('migration 020', () => {
+  it('keeps the payouts through the rebuild, goes down only without held or rejected payouts, and older payouts get their IBAN index at start', async () => {
+    const db = t.db;
+    const migrator = new Migrator({ db, provider: migrationProvider, ...(t.database.dialect === 'postgres' && { migrationTableSchema: t.database.schema }) });
+    const names = Object.keys(await migrationProvider.getMigrations()).sort();
+    const before020 = names[names.indexOf('020_payout_review') - 1]!;
+    const rows = () => db.selectFrom('payouts').selectAll().orderBy('id').execute();
+    const reviewed = (await rows()).filter((p) => p.status === 'held' || p.status === 'rejected').map((p) => p.id);
+    expect(reviewed.length).toBeGreaterThan(0);
+    expect((await migrator.migrateTo(before020)).error).toBeDefined();
+    expect((await migrator.getMigrations()).find((m) => m.name === '020_payout_review')?.executedAt).toBeDefined();
+
+    await db.deleteFrom('payout_reviews').execute();
+    await db.deleteFrom('payout_iban_blocks').execute();
+    await db.updateTable('payouts').set({ status: 'failed' }).where('id', 'in', reviewed).execute();
+    const before = await rows();
+    expect((await migrator.migrateTo(before020)).error).toBeUndefined();
+    await expect(db.updateTable('payouts').set({ status: 'held' as never }).where('id', '=', reviewed[0]!).execute()).rejects.toThrow();
+    await expect(migrateToLatest(db)).resolves.toBeDefined();
+    // Up again: every row as it was, but for the IBAN index, which the start-up fill gives back.
+    expect(await rows()).toEqual(before.map((p) => ({ ...p, iban_index: null })));
+    expect(await fillPayoutIbanIndexes(db, t.deps.crypto)).toEqual({ filled: before.length, unreadable: 0 });
+    expect(await rows()).toEqual(before);
+    // held is taken again, and one open payout per card still holds with rejected left out of it.
+    await db.updateTable('payouts').set({ status: 'held' }).where('id', '=', reviewed[0]!).execute();
+    await expect(db.updateTable('payouts').set({ status: 'bogus' as never }).where('id', '=', reviewed[0]!).execute()).rejects.toThrow();
   });
 });
