@@ -152,6 +152,7 @@ describe('the review calls', () => {
     expect(item).toEqual({
       id: held.payout.id,
       cardId: card.id,
+      masked: expect.stringMatching(/^X+\d{3}$/),
       brand: 'DEMO',
       amount: { value: 1000, assetCode: 'EUR' },
       fee: { value: DEMO_FEE, assetCode: 'EUR' },

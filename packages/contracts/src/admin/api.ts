@@ -176,6 +176,8 @@ export const relatedCardSchema = z.object({ id: z.string(), brand: z.string(), m
 export const heldPayoutSchema = z.object({
   id: z.string(),
   cardId: z.string(),
+  /** The payout's card, masked as the portal masks it. */
+  masked: z.string(),
   brand: z.string(),
   amount: moneySchema,
   fee: moneySchema,

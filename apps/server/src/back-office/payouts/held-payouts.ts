@@ -42,6 +42,7 @@ export async function listHeldPayoutsForStaff(deps: Deps, scope: StaffScope): Pr
     items.push({
       id: row.id,
       cardId: row.card_id,
+      masked: maskCardNumber(row.number_last3),
       brand: row.brand_code,
       amount: { value: Number(row.amount), assetCode: row.asset_code },
       fee: { value: Number(row.fee), assetCode: row.asset_code },

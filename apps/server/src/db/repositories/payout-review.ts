@@ -76,6 +76,7 @@ export async function listHeldPayouts(db: Executor, brands: 'all' | readonly str
       'payouts.created_at',
       'payouts.status',
       'brands.code as brand_code',
+      'cards.number_last3',
       'payout_reviews.rules',
     ])
     .where('payouts.status', '=', 'held')
