@@ -22,6 +22,7 @@ import { installFlowTypeConstraint } from '../customer-call/flow-type-constraint
 import { installErrorHandler } from '../http/error-handler.js';
 import { firstConnection, reportRedisFallbacks, sharedLimitStore } from '../http/rate-limit-store.js';
 import { clientErrorHandler } from '../http/client-error.js';
+import { apiReferenceRoutes } from './api-reference-routes.js';
 import { installDefaultCacheControl } from '../http/default-cache-control.js';
 import { cspDirectives, helmetHeaders, installSecurityHeaders, permissionsPolicy } from '../http/security-headers.js';
 import { createLogger, lazyChildLoggerFactory, requestIdOf } from '../logger.js';
@@ -236,6 +237,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.get('/api/openapi.json', { schema: { hide: true } }, async (_request, reply) =>
     reply.header('cache-control', 'no-cache').send(app.swagger()),
   );
+  // The document for people: /api/docs.
+  await app.register(apiReferenceRoutes);
 
   const webApp = await registerWebApp(app, { webDist: config.webDist, csp, deps });
   registerHomePage(app, { deps, serveIndex: webApp?.serveIndex ?? null });
