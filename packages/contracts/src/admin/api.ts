@@ -215,9 +215,11 @@ export type Adjustment = z.infer<typeof adjustmentSchema>;
 /** How many adjustments one listing answers at most (newest first). */
 export const ADJUSTMENT_LIST_LIMIT = 100;
 
-/** GET /admin/api/adjustments?status=&card= (status `pending` when absent; `all` for every status). */
+/** GET /admin/api/adjustments?status=&card= (status `pending` when absent; `decided`: applied or rejected; `all`: every status). */
+export const ADJUSTMENT_FILTERS = [...ADJUSTMENT_STATUSES, 'decided', 'all'] as const;
+export type AdjustmentFilter = (typeof ADJUSTMENT_FILTERS)[number];
 export const adjustmentQuerySchema = z.object({
-  status: z.enum([...ADJUSTMENT_STATUSES, 'all']).default('pending'),
+  status: z.enum(ADJUSTMENT_FILTERS).default('pending'),
   card: z.string().min(1).max(64).optional(),
 });
 export const adjustmentListSchema = z.object({ items: z.array(adjustmentSchema).max(ADJUSTMENT_LIST_LIMIT) });

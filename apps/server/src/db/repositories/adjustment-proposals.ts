@@ -41,12 +41,13 @@ export async function findBrandCodeOfAdjustment(db: Executor, id: string): Promi
 /** Newest first, as the back office lists everything. */
 export async function listAdjustmentProposals(
   db: Executor,
-  filter: { brands: 'all' | readonly string[]; status: AdjustmentProposalsTable['status'] | 'all'; cardId?: string },
+  filter: { brands: 'all' | readonly string[]; status: AdjustmentProposalsTable['status'] | 'decided' | 'all'; cardId?: string },
   limit: number,
 ): Promise<AdjustmentProposalRow[]> {
   let query = proposals(db);
   if (filter.brands !== 'all') query = query.where(sql<string>`upper(b.code)`, 'in', filter.brands.length > 0 ? [...filter.brands] : ['']);
-  if (filter.status !== 'all') query = query.where('a.status', '=', filter.status);
+  if (filter.status === 'decided') query = query.where('a.status', '<>', 'pending');
+  else if (filter.status !== 'all') query = query.where('a.status', '=', filter.status);
   if (filter.cardId !== undefined) query = query.where('a.card_id', '=', filter.cardId);
   return query.orderBy('a.proposed_at', 'desc').orderBy('a.id', 'desc').limit(limit).execute();
 }
