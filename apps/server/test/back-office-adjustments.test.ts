@@ -95,6 +95,10 @@ describe('approving and rejecting', () => {
     expect(await proposalOf(id)).toMatchObject({ status: 'applied', proposed_by: 'support@demo.test', decided_by: 'finance@demo.test', decided_at: expect.any(String), balance_before: 2500, balance_after: 3000 });
     const listed = (await call('support@demo.test', 'GET', `/admin/api/adjustments?status=all&card=${card.id}`)).json().items;
     expect(listed).toEqual([expect.objectContaining({ id, status: 'applied', proposedBy: 'support@demo.test', decidedBy: 'finance@demo.test', balanceAfter: { value: 3000, assetCode: 'EUR' } })]);
+    const ids = async (status: string) => (await call('finance@demo.test', 'GET', `/admin/api/adjustments?status=${status}`)).json().items.map((i: { id: string }) => i.id);
+    expect(await ids('decided')).toContain(id);
+    expect(await ids('applied')).toContain(id);
+    expect(await ids('pending')).not.toContain(id);
   });
 
   it("its proposer's approval or rejection answers 403 FOUR_EYES_REQUIRED, even for an admin, and changes nothing", async () => {

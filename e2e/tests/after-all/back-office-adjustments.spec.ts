@@ -18,7 +18,7 @@ async function staffPage(browser: Browser, email: string, lang: Lang = 'en'): Pr
 }
 
 /** On the card page: proposes an adjustment as staff type it (`5,00`), waits until it is listed as waiting. */
-async function propose(page: Page, cardId: string, direction: 'add' | 'remove', amount: string, reason: string): Promise<void> {
+async function propose(page: Page, cardId: string, direction: 'add' | 'remove', amount: string, reason: string, { checkAccessible = false } = {}): Promise<void> {
   await page.goto(`/admin/cards/${cardId}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Card of DEMO' })).toBeVisible();
   await page.getByRole('button', { name: 'Propose adjustment' }).click();
@@ -30,6 +30,7 @@ async function propose(page: Page, cardId: string, direction: 'add' | 'remove', 
   await dialog.getByLabel('Amount in EUR').fill(amount);
   await dialog.getByLabel('Reason', { exact: true }).fill(reason);
   await expect(dialog.getByText(/Nothing is booked until a second person with finance or admin on DEMO approves it/)).toBeVisible();
+  if (checkAccessible) await expectAccessible(page);
   await dialog.getByRole('button', { name: 'Propose', exact: true }).click();
   await expect(dialog).toBeHidden();
   const panel = page.locator('.panel').filter({ has: page.getByRole('heading', { name: 'Balance adjustments' }) });
@@ -51,7 +52,7 @@ test.describe('adjustments under four eyes, seen from the portal', () => {
     const support = await staffPage(browser, 'support@demo.test');
     const cardId = (await cardIdOf(support, cards.GIFT_BALANCE.number))!;
     expect(cardId).toBeTruthy();
-    await propose(support, cardId, 'add', '5,00', 'e2e goodwill credit');
+    await propose(support, cardId, 'add', '5,00', 'e2e goodwill credit', { checkAccessible: true });
 
     // Finance finds it in the queue and approves it with the keyboard alone.
     const finance = await staffPage(browser, 'finance@demo.test');
