@@ -61,6 +61,10 @@ describe('proposing an adjustment', () => {
     expect([again.statusCode, again.json().id]).toEqual([200, first.json().id]);
     expect(refusal(await propose('support@demo.test', card.id, -400, { reference: 'T-2' }))).toEqual([409, 'REFERENCE_REUSED']);
     expect(await t.db.selectFrom('adjustment_proposals').select('id').where('card_id', '=', card.id).execute()).toHaveLength(1);
+    // Sent five times at once (a client's retries): one proposal, every answer names it.
+    const atOnce = await Promise.all(Array.from({ length: 5 }, () => propose('support@demo.test', card.id, 100, { reference: 'T-3' })));
+    expect(atOnce.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 200, 201]);
+    expect(new Set(atOnce.map((r) => r.json().id)).size).toBe(1);
   });
 
   it('refuses 0, another asset, an empty reason and a reason with control characters, and proposes nothing', async () => {

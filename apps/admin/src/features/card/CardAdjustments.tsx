@@ -101,7 +101,6 @@ export function CardAdjustments({ card }: { card: AdminCard }) {
                       label={t('card.adjust.amount', { asset: assetCode })}
                       description={t('card.adjust.amount.description', { example })}
                       invalidText={t('card.adjust.amount.invalid', { example })}
-                      inputMode="text"
                       autoComplete="off"
                       maxLength={12}
                     />

@@ -1,6 +1,7 @@
 import type { Adjustment, AdjustmentRequest } from '@tessera/contracts/admin';
 import type { StaffActor } from '../../card-commands/actor.js';
 import { findAdjustmentProposal, findAdjustmentProposalByReference, insertAdjustmentProposal } from '../../db/repositories/adjustment-proposals.js';
+import { findCardById } from '../../db/repositories/cards.js';
 import { findStaffCardById } from '../../db/repositories/staff-cards.js';
 import { timeOrderedId } from '../../db/time-ordered-id.js';
 import type { ServiceDeps } from '../../deps.js';
@@ -16,11 +17,14 @@ type Deps = Pick<ServiceDeps, 'db' | 'now'>;
  * booked yet, so the balance is not checked here but when it is approved (the balance may change
  * in between). The amount must be in the card's own asset. The same reference on the same card
  * answers the proposal made before (a retry), or REFERENCE_REUSED when it says something else.
- * The proposal and its `adjustment.propose` audit event are written in one transaction.
+ * The proposal and its `adjustment.propose` audit event are written in one transaction, with the
+ * card's row locked so that the same proposal sent twice at once is still one (the second finds the
+ * first by its reference).
  */
 export async function proposeAdjustment(deps: Deps, scope: StaffScope, actor: StaffActor, cardId: string, request: AdjustmentRequest): Promise<{ adjustment: Adjustment; created: boolean }> {
   const now = deps.now().toISOString();
   return deps.db.transaction().execute(async (trx) => {
+    if (!(await findCardById(trx, cardId, { forUpdate: true }))) throw staffCardNotFound();
     const card = await findStaffCardById(trx, cardId);
     if (!card || !scopeIncludes(scope, card.brand_code)) throw staffCardNotFound();
     if (request.amount.assetCode !== card.asset_code) {
