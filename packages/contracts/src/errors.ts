@@ -64,6 +64,12 @@ export const ERROR_STATUS = {
   REPLACEMENT_NOT_ACTIVE: 409,
   /** Resending a replacement e-mail while the earlier one still waits in the outbox (it may still arrive). */
   REPLACEMENT_PENDING: 409,
+  /** Approving or rejecting an adjustment one proposed oneself: a second person must, whatever one's roles. */
+  FOUR_EYES_REQUIRED: 403,
+  /** Approving or rejecting an adjustment that was approved or rejected already. */
+  ALREADY_DECIDED: 409,
+  /** Proposing an adjustment with a reference this card's earlier proposal has, for another amount or reason. */
+  REFERENCE_REUSED: 409,
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
 } as const;
