@@ -5,7 +5,7 @@ import { migrationProvider } from '../src/db/migrations/index.js';
 import { fillPayoutIbanIndexes } from '../src/flows/payout/fill-iban-indexes.js';
 import { recordAuditEvent } from '../src/db/repositories/audit.js';
 import { ledgerSums } from './helpers/flows.js';
-import { issueTestGiftCard, seedIdentitySession, TEST_IDENTITY } from './helpers/identity.js';
+import { issueTestGiftCard, payoutCustomerCall, seedIdentitySession, TEST_IDENTITY } from './helpers/identity.js';
 import { endToEndIdsIn, exportToString, ingIban, listenToWebhooks, recordTestPayout, webhookEventsOf } from './helpers/payout-review.js';
 import { staffCookie } from './helpers/staff.js';
 import { useTestApp } from './helpers/test-app.js';
@@ -246,6 +246,29 @@ describe('the review calls', () => {
     const list = (await call('finance@demo.test', 'GET', '/admin/api/payouts?status=held')).json() as { items: { id: string }[] };
     expect(list.items.map((i) => i.id)).not.toContain(acmeHeld.payout.id);
     expect((await payoutRow(acmeHeld.payout.id)).status).toBe('held');
+  });
+});
+
+describe('the cardholder', () => {
+  it('gets the same answer from the PAYOUT call whether the payout is held or not, and the identity rule counts the bank-verified person', async () => {
+    const iban = ingIban(8_100_001);
+    const person = { ...TEST_IDENTITY, subject: 'customer-call-person' };
+    const ask = async (card: { number: string; securityCode: string }) => {
+      const { sessionId } = await seedIdentitySession(t, { identity: person });
+      return payoutCustomerCall(t, { cardNumber: card.number, securityCode: card.securityCode, sessionId, bankAccountNumber: iban });
+    };
+    // EUR 100 and then EUR 50.01 by one person: the second is held, and both are answered alike.
+    const [first, second] = await Promise.all([cardPaying(10_000), cardPaying(5_001)]);
+    const paid = await ask(first);
+    const held = await ask(second);
+    expect([paid.statusCode, held.statusCode]).toEqual([200, 200]);
+    expect(Object.keys(held.json()).sort()).toEqual(Object.keys(paid.json()).sort());
+    expect(held.json()).toEqual({ payout: 5001, fee: DEMO_FEE, assetCode: 'EUR', bankAccountNumber: paid.json().bankAccountNumber });
+    expect(held.body).not.toMatch(/held|review|rule/i);
+    const rows = await t.db.selectFrom('payouts').select(['card_id', 'status']).where('card_id', 'in', [first.id, second.id]).execute();
+    expect(Object.fromEntries(rows.map((r) => [r.card_id, r.status]))).toEqual({ [first.id]: 'pending', [second.id]: 'held' });
+    const review = await t.db.selectFrom('payout_reviews').innerJoin('payouts', 'payouts.id', 'payout_reviews.payout_id').select('rules').where('payouts.card_id', '=', second.id).executeTakeFirstOrThrow();
+    expect(JSON.parse(review.rules)).toEqual(['identity_monthly_limit']);
   });
 });
 
