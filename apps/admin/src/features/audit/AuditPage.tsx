@@ -9,6 +9,7 @@ import { ScrollRegion } from '../../lib/ui/ScrollRegion';
 import { ServerError } from '../../lib/ui/ServerError';
 import { AuditFilterForm } from './AuditFilterForm';
 import { auditQuery, type AuditFilter } from './auditApi';
+import { useAuditText } from './useAuditText';
 
 /**
  * A card id as the table shows it: its end (a time-ordered id's start is the same for cards made
@@ -20,6 +21,7 @@ export default function AuditPage() {
   const { t, formatDateTime } = useI18n();
   const [filter, setFilter] = useState<AuditFilter>({});
   const audit = useInfiniteQuery(auditQuery(filter));
+  const texts = useAuditText();
   // Each event's position is its key: the trail has no ids and never changes under a filter.
   const items = (audit.data?.pages ?? []).flatMap((page) => page.items).map((item, index) => ({ ...item, key: index }));
   return (
@@ -52,7 +54,7 @@ export default function AuditPage() {
                       </Cell>
                       <Cell>{item.staff ?? '—'}</Cell>
                       <Cell>
-                        <code>{item.action}</code>
+                        <span title={item.action}>{texts.action(item)}</span>
                       </Cell>
                       <Cell>{item.brand ?? '—'}</Cell>
                       <Cell>
@@ -64,7 +66,7 @@ export default function AuditPage() {
                           '—'
                         )}
                       </Cell>
-                      <Cell className="table__wrap">{item.detail ?? ''}</Cell>
+                      <Cell className="table__wrap">{texts.detail(item)}</Cell>
                     </Row>
                   )}
                 </TableBody>
