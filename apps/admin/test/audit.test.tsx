@@ -44,6 +44,16 @@ describe('the audit trail', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
+  it('opens from a card page filtered by the card: who opened it, which its timeline leaves out', async () => {
+    const { api, user } = await openPage('/admin/cards/card_demo_0101', /Card of DEMO/);
+    await user.click(screen.getByRole('link', { name: 'Who opened this card: its audit trail' }));
+    await findPageHeading('Audit trail');
+    await screen.findByRole('grid', { name: 'Audit events' });
+    expect(Object.fromEntries(api.callsTo('GET', '/admin/api/audit')[0]!.query)).toEqual({ card: 'card_demo_0101' });
+    expect((screen.getByRole('textbox', { name: 'Card id' }) as HTMLInputElement).value).toBe('card_demo_0101');
+    await expectNoAxeViolations();
+  });
+
   it('filters by brand, card id and staff e-mail', async () => {
     const { api, user } = await openPage('/admin/audit', 'Audit trail');
     await user.click(screen.getByRole('button', { name: /Brand/ }));

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Button, Cell, Column, Row, Table, TableBody, TableHeader } from 'react-aria-components';
-import { Link } from 'wouter';
+import { Link, useSearch } from 'wouter';
+import { auditQuerySchema } from '@tessera/contracts/admin';
 import { useI18n } from '../../lib/i18n';
 import { Loading } from '../../lib/ui/Loading';
 import { PageHeading } from '../../lib/ui/PageHeading';
@@ -19,7 +20,9 @@ const shortId = (id: string) => (id.length > 12 ? `…${id.slice(-8)}` : id);
 
 export default function AuditPage() {
   const { t, formatDateTime } = useI18n();
-  const [filter, setFilter] = useState<AuditFilter>({});
+  // A card's page links here with `?card=ID` (who opened it): the trail starts filtered by it.
+  const card = auditQuerySchema.shape.card.safeParse(new URLSearchParams(useSearch()).get('card') ?? undefined).data;
+  const [filter, setFilter] = useState<AuditFilter>(card ? { card } : {});
   const audit = useInfiniteQuery(auditQuery(filter));
   const texts = useAuditText();
   // Each event's position is its key: the trail has no ids and never changes under a filter.
@@ -27,7 +30,7 @@ export default function AuditPage() {
   return (
     <>
       <PageHeading>{t('audit.title')}</PageHeading>
-      <AuditFilterForm onFilter={setFilter} />
+      <AuditFilterForm initial={filter} onFilter={setFilter} />
       {audit.isPending ? (
         <Loading />
       ) : (
