@@ -268,5 +268,9 @@ describe('switching an endpoint off and on', () => {
     const unknown = await c.cli('webhooks', 'switch-on', '00000000-0000-4000-8000-000000000000');
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('There is no webhook with id');
+    expect((await c.cli('webhooks', 'switch-on')).code).toBe(2);
+    const help = await c.cli('webhooks', 'switch-on', '--help');
+    expect(help).toMatchObject({ code: 0 });
+    expect(help.stdout).toContain('Usage: tessera webhooks switch-on ID');
   });
 });
