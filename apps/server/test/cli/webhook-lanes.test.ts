@@ -115,7 +115,9 @@ async function addEndpoint(brand: 'DEMO' | 'ACME', url: string): Promise<string>
 
 async function queue(brand: 'DEMO' | 'ACME', data: Arrival['data'], at: Date): Promise<void> {
   const brandId = (await findBrandByCode(c.t.db, brand))!.id;
-  await c.t.db.transaction().execute((trx) => recordWebhookEvent(trx, c.t.deps.crypto, { brandId, type: 'card.blocked', data }, at.toISOString()));
+  await c.t.db
+    .transaction()
+    .execute((trx) => recordWebhookEvent(trx, c.t.deps.crypto, { brandId, type: 'card.blocked', data, ...(data.card !== undefined && { cardId: `card-${data.card}` }) }, at.toISOString()));
 }
 
 /** One worker round for webhooks at the time given, as the server runs it (outside production). */
@@ -146,8 +148,9 @@ describe('the webhook lane', () => {
   it('sends one endpoint at most 2 events at once, a card’s events one at a time in order, and at most `total` in all', async () => {
     const a = await receiver();
     const b = await receiver();
-    a.delayMs = 60;
-    b.delayMs = 60;
+    // Long enough that every slot the limits allow is taken before the first answer comes.
+    a.delayMs = 400;
+    b.delayMs = 400;
     await addEndpoint('DEMO', a.url);
     await addEndpoint('ACME', b.url);
     const now = new Date();
