@@ -55,7 +55,7 @@ export function createWebhookSender(options: WebhookSenderOptions): DeliveryPort
       const started = Date.now();
       const record = async (statusCode: number | null, error: string | null) => {
         // A send given up because this server is stopping says nothing about the endpoint.
-        if (attempt?.signal?.aborted) return;
+        if (error !== null && attempt?.signal?.aborted) return;
         await noteWebhookOutcome(options.db, endpoint.id, error === null, options.now());
         if (!attempt) return;
         await insertWebhookDelivery(options.db, {

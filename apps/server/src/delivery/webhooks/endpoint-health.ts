@@ -2,7 +2,7 @@ import { auditActorFields } from '../../card-commands/actor.js';
 import { recordAuditEvent } from '../../db/repositories/audit.js';
 import type { Executor } from '../../db/repositories/executor.js';
 import { noteWebhookEndpointDelivered, noteWebhookEndpointFailed, pauseWebhookEndpoint, switchOffWebhookEndpoint } from '../../db/repositories/webhooks.js';
-import { endpointPauseMs, SWITCH_OFF_AFTER_MS } from '../../domain/webhook-endpoint-health.js';
+import { endpointPauseMs, failedLongEnough, SWITCH_OFF_AFTER_MS } from '../../domain/webhook-endpoint-health.js';
 
 /**
  * Keeps an endpoint's health after each attempt (docs/decisions/039), in the database so every
@@ -19,7 +19,8 @@ export async function noteWebhookOutcome(db: Executor, endpointId: string, deliv
   const health = await noteWebhookEndpointFailed(db, endpointId, at);
   if (!health) return;
   await pauseWebhookEndpoint(db, endpointId, new Date(now.getTime() + endpointPauseMs(health.consecutive_failures)).toISOString());
-  if (health.switched_off_at !== null || health.failing_since === null) return;
+  if (health.switched_off_at !== null || !failedLongEnough(health.failing_since, now)) return;
+  // Conditional again in the statement, so of two processes failing at once one switches it off.
   const failingBefore = new Date(now.getTime() - SWITCH_OFF_AFTER_MS).toISOString();
   if (await switchOffWebhookEndpoint(db, endpointId, at, failingBefore)) {
     await recordAuditEvent(
