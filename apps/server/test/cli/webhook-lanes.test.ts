@@ -212,6 +212,35 @@ describe('the webhook lane', () => {
     expect((await c.cli('webhooks', 'deliveries', slowId)).stdout).toMatch(/card\.blocked\s+msg_\w+\s+1\s+-\s+failed\s+no answer within 1\.5 s/);
     expect((await endpointRow(slowId)).consecutive_failures).toBe(1);
   });
+
+  it('gives up a send in flight when the worker stops: tried again later, not counted against the endpoint', async () => {
+    const slow = await receiver();
+    slow.trickle = true;
+    const slowId = await addEndpoint('DEMO', slow.url);
+    await queue('DEMO', { n: 0 }, new Date());
+    const worker = new OutboxWorker({
+      db: c.t.db,
+      crypto: c.t.deps.crypto,
+      adapters: { webhook: createWebhookSender({ db: c.t.db, crypto: c.t.deps.crypto, now: () => new Date(), production: false, timeoutMs: 15_000 }) },
+      retryPolicies: { webhook: WEBHOOK_RETRY_POLICY },
+      logger: silent,
+      pollIntervalMs: 60_000,
+      maxAttempts: 3,
+      retryBaseMs: 1000,
+      retryMaxMs: 1000,
+    });
+    worker.start();
+    for (let i = 0; i < 100 && slow.inFlight === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(slow.inFlight).toBe(1);
+    const stopping = Date.now();
+    await worker.stop();
+    expect(Date.now() - stopping).toBeLessThan(2000);
+    const message = await c.t.db.selectFrom('outbox_messages').selectAll().where('endpoint_id', '=', slowId).executeTakeFirstOrThrow();
+    expect(message).toMatchObject({ status: 'pending', attempts: 1, last_error: 'interrupted: the server stopped', lease_until: null });
+    expect(message.payload_ciphertext).not.toBeNull();
+    expect(await endpointRow(slowId)).toMatchObject({ consecutive_failures: 0, failing_since: null });
+    expect(await c.t.db.selectFrom('webhook_deliveries').select('id').where('endpoint_id', '=', slowId).execute()).toEqual([]);
+  });
 });
 
 describe('switching an endpoint off and on', () => {
