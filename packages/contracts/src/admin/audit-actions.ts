@@ -67,6 +67,8 @@ export const AUDIT_TYPES = [
   'api_key.revoke',
   'webhook.add',
   'webhook.remove',
+  'webhook.switch_off',
+  'webhook.switch_on',
   'payout.record',
   'payout.export',
   'payouts.export',
@@ -89,7 +91,7 @@ export const AUDIT_OUTCOMES = [
   'success', 'added', 'booked', 'created', 'updated', 'unchanged', 'imported', 'issued', 'replacement', 'registered', 'opened',
   'blocked', 'unblocked', 'unlocked', 'cooldown_ended', 'counter_reset', 'granted', 'revoked', 'removed', 'erased', 'exported',
   'queued', 'requeued', 'due_now', 'sent', 'delivered', 'pending', 'paid', 'paid_out', 'returned', 'failed', 'pruned', 'written',
-  'started', 'verified', 'cancelled', 'signed_in', 'signed_out', 'repeat', 'proposed', 'rejected',
+  'started', 'verified', 'cancelled', 'signed_in', 'signed_out', 'repeat', 'proposed', 'rejected', 'switched_off', 'switched_on',
   // Guessing
   'cooldown_30m', 'cooldown_2h', 'cooldown_24h', 'operator_lock', 'wrong_secret', 'refused_cooldown', 'refused_locked',
   // Refused
