@@ -1,4 +1,5 @@
-import { type ActivityKind, type ActivityReport, EXPIRING_WINDOWS, type ExpiringReport, type LiabilityReport, REPORT_MAX_DAYS, reportPeriodQuerySchema } from '@tessera/contracts/admin';
+import type { reportPeriodQuerySchema } from '@tessera/contracts/admin';
+import { type ActivityKind, type ActivityReport, EXPIRING_WINDOWS, type ExpiringReport, type LiabilityReport, REPORT_MAX_DAYS } from '@tessera/contracts/admin';
 import type { z } from 'zod';
 import { findBrandByCode } from '../../db/repositories/brands.js';
 import type { ServiceDeps } from '../../deps.js';
