@@ -227,6 +227,18 @@ describe('GET /admin/api/reports/activity', () => {
   });
 });
 
+describe('a brand without a ledger', () => {
+  it('answers zeros in its own currency: nothing owed, nothing expiring, no activity', async () => {
+    const demo = await t.db.selectFrom('brands').selectAll().where('code', '=', 'DEMO').executeTakeFirstOrThrow();
+    await t.db.insertInto('brands').values({ ...demo, id: 'brand-nil', code: 'NIL', slug: 'nil', name: 'No cards yet' }).execute();
+    const liability = await get('admin@tessera.test', '/admin/api/reports/liability?brand=NIL&from=2026-04-01&to=2026-04-02');
+    expect(liability.json()).toEqual({ points: [{ date: '2026-04-01', value: 0, assetCode: 'EUR' }, { date: '2026-04-02', value: 0, assetCode: 'EUR' }] });
+    const expiring = await get('admin@tessera.test', '/admin/api/reports/expiring?brand=NIL');
+    expect(expiring.json()).toEqual({ buckets: [30, 60, 90].map((withinDays) => ({ withinDays, value: 0, cards: 0, assetCode: 'EUR' })) });
+    expect((await get('admin@tessera.test', '/admin/api/reports/activity?brand=NIL')).json()).toEqual({ points: [] });
+  });
+});
+
 describe('who may see the reports', () => {
   const urls = ['/admin/api/reports/liability', '/admin/api/reports/expiring', '/admin/api/reports/activity'];
 

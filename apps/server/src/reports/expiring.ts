@@ -36,16 +36,17 @@ export async function expiringCards(deps: { db: Db; now: () => Date }, input: { 
 /**
  * A brand's balances above zero expiring within each of `windows` days (ascending), per asset:
  * their sum and the number of cards. A window includes the shorter ones (within 60 days counts
- * the cards within 30 too); every window is answered for every asset that has any, zero or not.
+ * the cards within 30 too); every window is answered for every asset that has any and for
+ * `assets` (the brand's own: "nothing expires" is a figure too), zero or not.
  */
 export async function expiringTotals(
   deps: { db: Db; now: () => Date },
-  input: { windows: readonly number[]; brandId: string },
+  input: { windows: readonly number[]; brandId: string; assets?: readonly string[] },
 ): Promise<{ withinDays: number; asset: string; balance: number; cards: number }[]> {
   const now = deps.now();
   const bounds = input.windows.map((days) => expiryWindow(now, days));
   const rows = await sumExpiringBalances(deps.db, { from: amsterdamDay(now), before: bounds.map((b) => b.before), brandId: input.brandId });
-  const assets = [...new Set(rows.map((r) => r.asset))].sort();
+  const assets = [...new Set([...(input.assets ?? []), ...rows.map((r) => r.asset)])].sort();
   return assets.flatMap((asset) =>
     input.windows.map((withinDays, index) => {
       const inside = rows.filter((r) => r.asset === asset && r.window <= index);

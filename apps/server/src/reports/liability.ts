@@ -27,12 +27,17 @@ export function liabilityAt(db: Db, input: { at: Date; brandId?: string }): Prom
 /**
  * A brand's outstanding balance per asset at the end of each Amsterdam day from `from` to `to`
  * (both included): the sum before the first day, then each day's movements added in turn. One
- * row per day and asset the brand's ledger has any entry in up to `to`, by day and asset.
+ * row per day and asset the brand's ledger has any entry in up to `to`, and per asset of
+ * `assets` (the brand's own: an empty ledger is a balance of zero), by day and asset.
  */
-export async function liabilityByDay(db: Db, input: { from: string; to: string; brandId: string }): Promise<{ day: string; asset: string; balance: number }[]> {
+export async function liabilityByDay(
+  db: Db,
+  input: { from: string; to: string; brandId: string; assets?: readonly string[] },
+): Promise<{ day: string; asset: string; balance: number }[]> {
   const opening = await sumLedgerBefore(db, { before: periodBounds(input.from, input.to).start, brandId: input.brandId });
   const movements = await ledgerActivityByDay(db, input);
-  const balance = new Map(opening.map((r) => [r.asset, r.amount]));
+  const balance = new Map<string, number>((input.assets ?? []).map((asset) => [asset, 0]));
+  for (const r of opening) balance.set(r.asset, r.amount);
   for (const m of movements) if (!balance.has(m.asset)) balance.set(m.asset, 0);
   const assets = [...balance.keys()].sort();
   const moved = new Map<string, number>();

@@ -89,7 +89,7 @@ export function UPlotChart({ spec, caption }: { spec: ChartSpec; caption: string
     void loadUPlot().then((UPlot) => {
       const host = canvas.current;
       if (gone || !host) return;
-      const widthOf = () => Math.max(240, host.clientWidth);
+      const widthOf = () => Math.max(200, host.clientWidth);
       const { options, data } = chartOf(UPlot, spec, widthOf());
       chart = new UPlot(options, data, host);
       observer = new ResizeObserver(() => chart?.setSize({ width: widthOf(), height: HEIGHT }));
