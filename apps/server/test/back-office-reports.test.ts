@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { insertStaffGrant } from '../src/db/repositories/staff-grants.js';
 import type { LedgerEntriesTable } from '../src/db/schema.js';
-import { parseCsv } from '../src/operator/cli/csv.js';
+import { csvField, parseCsv } from '../src/operator/cli/csv.js';
 import { reportActivity } from '../src/operator/report-activity.js';
 import { staffCookie } from './helpers/staff.js';
 import { useTestApp } from './helpers/test-app.js';
@@ -224,6 +224,9 @@ describe('GET /admin/api/reports/activity', () => {
     const res = await get('finance@rpt.test', `/admin/api/reports/activity?${PERIOD}`, 'text/csv, application/json;q=0.5');
     expect(res.headers['content-disposition']).toBe('attachment; filename="activity-RPT-2026-03-27-2026-04-01.csv"');
     expect(res.body.split('\r\n').slice(0, 3)).toEqual(['date,brand,kind,count,asset,amount_minor', '2026-03-27,RPT,load,1,EUR,1000', '2026-03-27,RPT,lookup,1,,']);
+    // Through the CLI's CSV writer: a negative amount is a number, not a text cell neutralised with a quote.
+    expect(res.body).toContain('\r\n2026-03-28,RPT,payout,1,EUR,-500\r\n');
+    expect(csvField('-500')).toBe("'-500");
   });
 });
 

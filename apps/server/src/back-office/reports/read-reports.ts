@@ -21,7 +21,7 @@ export type PeriodQuery = z.output<typeof reportPeriodQuerySchema>;
 /** How many days a report covers when the query names no period: the 30 days up to today. */
 const DEFAULT_DAYS = 30;
 
-async function brandOf(deps: Deps, code: string): Promise<{ id: string; asset_code: string }> {
+async function brandOf(deps: Deps, code: string): Promise<{ id: string; code: string; asset_code: string }> {
   const brand = await findBrandByCode(deps.db, code);
   if (!brand) throw new AppError('NOT_FOUND', 'No brand with this code exists.');
   return brand;
@@ -49,29 +49,29 @@ function periodOf(deps: Deps, query: PeriodQuery): { from: string; to: string } 
 }
 
 /** The brand's outstanding balance per asset at the end of each Amsterdam day of the period. */
-export async function readLiabilityReport(deps: Deps, query: PeriodQuery): Promise<LiabilityReport & { from: string; to: string }> {
+export async function readLiabilityReport(deps: Deps, query: PeriodQuery): Promise<LiabilityReport & { brand: string; from: string; to: string }> {
   const period = periodOf(deps, query);
   const brand = await brandOf(deps, query.brand);
   const rows = await liabilityByDay(deps.db, { ...period, brandId: brand.id, assets: [brand.asset_code] });
-  return { ...period, points: rows.map((r) => ({ date: r.day, value: r.balance, assetCode: r.asset })) };
+  return { brand: brand.code, ...period, points: rows.map((r) => ({ date: r.day, value: r.balance, assetCode: r.asset })) };
 }
 
 /** The brand's balances expiring within 30, 60 and 90 days, per asset. */
-export async function readExpiringReport(deps: Deps, query: { brand: string }): Promise<ExpiringReport & { today: string }> {
+export async function readExpiringReport(deps: Deps, query: { brand: string }): Promise<ExpiringReport & { brand: string; today: string }> {
   const brand = await brandOf(deps, query.brand);
   const rows = await expiringTotals(deps, { windows: EXPIRING_WINDOWS, brandId: brand.id, assets: [brand.asset_code] });
-  return { today: amsterdamDay(deps.now()), buckets: rows.map((r) => ({ withinDays: r.withinDays, value: r.balance, cards: r.cards, assetCode: r.asset })) };
+  return { brand: brand.code, today: amsterdamDay(deps.now()), buckets: rows.map((r) => ({ withinDays: r.withinDays, value: r.balance, cards: r.cards, assetCode: r.asset })) };
 }
 
 /** The brand's customer lookups and activations and ledger entries per kind, per Amsterdam day of the period. */
-export async function readActivityReport(deps: Deps, query: PeriodQuery): Promise<ActivityReport & { from: string; to: string }> {
+export async function readActivityReport(deps: Deps, query: PeriodQuery): Promise<ActivityReport & { brand: string; from: string; to: string }> {
   const period = periodOf(deps, query);
-  const brandId = (await brandOf(deps, query.brand)).id;
-  const events = await customerEventsByDay(deps.db, { ...period, brandId });
-  const ledger = await ledgerActivityByDay(deps.db, { ...period, brandId });
+  const brand = await brandOf(deps, query.brand);
+  const events = await customerEventsByDay(deps.db, { ...period, brandId: brand.id });
+  const ledger = await ledgerActivityByDay(deps.db, { ...period, brandId: brand.id });
   const points: ActivityReport['points'] = [
     ...events.map((e) => ({ date: e.day, kind: e.kind as ActivityKind, count: e.count, value: null, assetCode: null })),
     ...ledger.map((r) => ({ date: r.day, kind: r.kind as ActivityKind, count: r.entries, value: r.amount, assetCode: r.asset })),
   ];
-  return { ...period, points: points.sort((a, b) => a.date.localeCompare(b.date) || a.kind.localeCompare(b.kind) || (a.assetCode ?? '').localeCompare(b.assetCode ?? '')) };
+  return { brand: brand.code, ...period, points: points.sort((a, b) => a.date.localeCompare(b.date) || a.kind.localeCompare(b.kind) || (a.assetCode ?? '').localeCompare(b.assetCode ?? '')) };
 }

@@ -11,21 +11,24 @@ export interface CsvFile {
   text: string;
 }
 
-export function liabilityCsv(brand: string, report: LiabilityReport & { from: string; to: string }): CsvFile {
+export function liabilityCsv(report: LiabilityReport & { brand: string; from: string; to: string }): CsvFile {
+  const { brand } = report;
   return {
     name: `liability-${brand}-${report.from}-${report.to}.csv`,
     text: toCsv(['date', 'brand', 'asset', 'balance_minor'], report.points.map((p) => [p.date, brand, p.assetCode, p.value])),
   };
 }
 
-export function expiringCsv(brand: string, report: ExpiringReport & { today: string }): CsvFile {
+export function expiringCsv(report: ExpiringReport & { brand: string; today: string }): CsvFile {
+  const { brand } = report;
   return {
     name: `expiring-${brand}-${report.today}.csv`,
     text: toCsv(['from', 'within_days', 'brand', 'asset', 'balance_minor', 'cards'], report.buckets.map((b) => [report.today, b.withinDays, brand, b.assetCode, b.value, b.cards])),
   };
 }
 
-export function activityCsv(brand: string, report: ActivityReport & { from: string; to: string }): CsvFile {
+export function activityCsv(report: ActivityReport & { brand: string; from: string; to: string }): CsvFile {
+  const { brand } = report;
   return {
     name: `activity-${brand}-${report.from}-${report.to}.csv`,
     text: toCsv(['date', 'brand', 'kind', 'count', 'asset', 'amount_minor'], report.points.map((p) => [p.date, brand, p.kind, p.count, p.assetCode, p.value])),

@@ -36,7 +36,7 @@ export async function adminReportRoutes(app: App, { deps }: { deps: ServiceDeps 
     { config: reports, schema: { ...hidden, querystring: reportPeriodQuerySchema, response: { 200: liabilityReportSchema, ...guarded } } },
     async (request, reply) => {
       const report = await readLiabilityReport(deps, request.query);
-      return wantsCsv(request) ? sendCsv(reply, liabilityCsv(request.query.brand.toUpperCase(), report)) : reply.header('vary', 'Accept').send(report);
+      return wantsCsv(request) ? sendCsv(reply, liabilityCsv(report)) : reply.header('vary', 'Accept').send(report);
     },
   );
 
@@ -45,7 +45,7 @@ export async function adminReportRoutes(app: App, { deps }: { deps: ServiceDeps 
     { config: reports, schema: { ...hidden, querystring: reportBrandQuerySchema, response: { 200: expiringReportSchema, ...guarded } } },
     async (request, reply) => {
       const report = await readExpiringReport(deps, request.query);
-      return wantsCsv(request) ? sendCsv(reply, expiringCsv(request.query.brand.toUpperCase(), report)) : reply.header('vary', 'Accept').send(report);
+      return wantsCsv(request) ? sendCsv(reply, expiringCsv(report)) : reply.header('vary', 'Accept').send(report);
     },
   );
 
@@ -54,7 +54,7 @@ export async function adminReportRoutes(app: App, { deps }: { deps: ServiceDeps 
     { config: reports, schema: { ...hidden, querystring: reportPeriodQuerySchema, response: { 200: activityReportSchema, ...guarded } } },
     async (request, reply) => {
       const report = await readActivityReport(deps, request.query);
-      return wantsCsv(request) ? sendCsv(reply, activityCsv(request.query.brand.toUpperCase(), report)) : reply.header('vary', 'Accept').send(report);
+      return wantsCsv(request) ? sendCsv(reply, activityCsv(report)) : reply.header('vary', 'Accept').send(report);
     },
   );
 }
