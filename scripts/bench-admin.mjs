@@ -33,6 +33,8 @@
 //   BENCH_ADMIN_KEYS_FILE    its keys (default ~/.cache/tessera-bench/<schema>.keys.json)
 //   BENCH_ADMIN_CARDS        cards to import (default 1000000)
 //   BENCH_ADMIN_REBUILD=1    import afresh even when the schema could be reused
+//   BENCH_ADMIN_PREPARE_ONLY=1  build (or check) the schema and stop: the import may run on a
+//                            busy machine, the measurement then later on a quiet one
 //   BENCH_ADMIN_PORT         the server's port (default 8291)
 //   BENCH_ADMIN_ROUNDS       measurement rounds (default 3, at least 2)
 //   BENCH_ADMIN_STAFF        who signs in (default support@demo.test: DEMO's cards only)
@@ -494,6 +496,7 @@ async function main() {
   log(`bench:admin: schema ${SCHEMA}, ${COUNT} cards, ${ROUNDS} rounds, port ${PORT}; load ${load()}`);
   const data = await ensureBenchSchema({ pgUrl: PG_URL, schema: SCHEMA, count: COUNT, keysFile: KEYS_FILE, serverEnv, readyUrl, rebuild: process.env.BENCH_ADMIN_REBUILD === '1', log });
   log(`bench:admin: ${data.note}`);
+  if (process.env.BENCH_ADMIN_PREPARE_ONLY === '1') return;
 
   const admin = new pg.Client({ connectionString: PG_URL });
   await admin.connect();

@@ -35,6 +35,10 @@ export const ERROR_STATUS = {
    */
   IDEMPOTENCY_CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
+  /** A body that is not JSON (a form, text, or no Content-Type) on a call that takes JSON. */
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  /** The request line and headers together exceed what the server reads (16 KiB). */
+  HEADERS_TOO_LARGE: 431,
   // The brand API (/api/v1, docs/brand-api.md): the brand's own systems, not the cardholder.
   /** No, an unknown or a revoked API key. */
   UNAUTHORIZED: 401,

@@ -23,3 +23,16 @@ export function reportUndeclaredStatuses(app: FastifyInstance, report: Undeclare
     return payload;
   });
 }
+
+/**
+ * Every route that takes a body can answer 415 UNSUPPORTED_MEDIA_TYPE (http/error-handler.ts):
+ * Fastify refuses a body that is not JSON before the route's own code runs. Declared here, once,
+ * for each such route as it is added, so the document says it and no route can forget it.
+ */
+export function declareMediaTypeRefusal(app: FastifyInstance, errorSchema: unknown): void {
+  app.addHook('onRoute', (route) => {
+    const schema = route.schema as { body?: unknown; response?: Record<string, unknown> } | undefined;
+    if (!schema?.body || !schema.response || '415' in schema.response || '4xx' in schema.response) return;
+    schema.response = { ...schema.response, 415: errorSchema };
+  });
+}
