@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page, TestInfo } from '@playwright/test';
 import { test, expect, expectAccessible } from '../support/fixtures';
 import { tabTo } from '../support/keyboard';
 import { callApi, signIn, type Lang } from '../support/back-office';
@@ -39,15 +40,28 @@ async function openReports(page: Page, lang: Lang) {
   }
 }
 
+/** The pictures of docs/back-office.md, as tests/back-office.spec.ts takes them: only when asked (E2E_SCREENSHOTS=1). */
+const SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1' ? path.resolve(import.meta.dirname, '../../docs/back-office') : null;
+
+async function picture(page: Page, testInfo: TestInfo, lang: Lang): Promise<void> {
+  if (!SCREENSHOTS) return;
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const width = page.viewportSize()!.width;
+  const height = Math.min(1100, await page.evaluate(() => document.documentElement.scrollHeight));
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${testInfo.project.name}-${lang}-reports.png`), scale: 'css', fullPage: true, clip: { x: 0, y: 0, width, height } });
+}
+
 for (const lang of ['en', 'nl'] as const) {
   test.describe(`the reports in ${lang}`, () => {
     // The app speaks the browser's language until one is chosen.
     test.use({ locale: lang === 'nl' ? 'nl-NL' : 'en-GB' });
 
-    test(`finance sees the charts and each table, and axe finds nothing (${lang})`, async ({ page }) => {
+    test(`finance sees the charts and each table, and axe finds nothing (${lang})`, async ({ page }, testInfo) => {
       test.setTimeout(120_000);
       const t = texts[lang];
+      if (SCREENSHOTS && testInfo.project.name === 'phone') await page.setViewportSize({ width: 390, height: 844 });
       await openReports(page, lang);
+      await picture(page, testInfo, lang);
       await expectAccessible(page);
       for (const name of t.sections) {
         const section = page.getByRole('region', { name, exact: true });

@@ -32,8 +32,11 @@ const colourOf = (index: number) => SERIES_COLOURS[index % SERIES_COLOURS.length
 const HEIGHT = 260;
 const INK_SOFT = '#4f566b';
 const GRID = '#e5e9f0';
-/** At most this many labels under the x axis; the rest of the days are between them. */
+/** At most this many labels under the x axis, each given this many CSS pixels; the rest of the days are between them. */
 const X_LABELS = 8;
+const LABEL_WIDTH = 64;
+/** The y axis with its figures, in CSS pixels. */
+const Y_AXIS_WIDTH = 80;
 
 /**
  * The data and options of a spec. Bars of several series stand side by side: each category gets
@@ -47,9 +50,12 @@ function chartOf(UPlot: typeof uPlot, spec: ChartSpec, width: number): { options
   const xs = bars ? spec.categories.flatMap((_, c) => spec.series.map((__, j) => c * stride + j)) : spec.categories.map((_, c) => c);
   const ys = spec.series.map((series, j) => (bars ? spec.categories.flatMap((_, c) => spec.series.map((__, k) => (k === j ? (series.values[c] ?? null) : null))) : series.values));
   const centre = (c: number) => c * stride + (bars ? (s - 1) / 2 : 0);
-  const step = Math.max(1, Math.ceil(n / X_LABELS));
-  const labelled = spec.categories.map((_, c) => c).filter((c) => c % step === 0 || (!bars && c === n - 1 && (n - 1) % step > step / 2));
-  const labelAt = new Map(labelled.map((c) => [centre(c), spec.categories[c]!]));
+  const labelAt = new Map(spec.categories.map((label, c) => [centre(c), label]));
+  /** The categories labelled under the x axis at this width: every one that fits, evenly spaced. */
+  const labelled = (chartWidth: number) => {
+    const step = Math.max(1, Math.ceil(n / Math.max(2, Math.min(X_LABELS, Math.floor(chartWidth / LABEL_WIDTH)))));
+    return spec.categories.map((_, c) => c).filter((c) => c % step === 0).map(centre);
+  };
   const lastX = xs.at(-1) ?? 0;
   const barPaths = bars ? UPlot.paths.bars!({ size: [0.9, 48], align: 0 }) : undefined;
   return {
@@ -64,8 +70,8 @@ function chartOf(UPlot: typeof uPlot, spec: ChartSpec, width: number): { options
         y: { range: (_u, min, max) => [Math.min(0, min), max > 0 ? max * 1.1 : 1] },
       },
       axes: [
-        { stroke: INK_SOFT, grid: { show: false }, ticks: { show: false }, splits: () => [...labelAt.keys()], values: (_u, splits) => splits.map((x) => labelAt.get(x) ?? '') },
-        { stroke: INK_SOFT, grid: { stroke: GRID, width: 1 }, ticks: { show: false }, size: 80, values: (_u, splits) => splits.map((y) => spec.formatY(y)) },
+        { stroke: INK_SOFT, grid: { show: false }, ticks: { show: false }, splits: (u) => labelled(u.width - Y_AXIS_WIDTH), values: (_u, splits) => splits.map((x) => labelAt.get(x) ?? '') },
+        { stroke: INK_SOFT, grid: { stroke: GRID, width: 1 }, ticks: { show: false }, size: Y_AXIS_WIDTH, values: (_u, splits) => splits.map((y) => spec.formatY(y)) },
       ],
       series: [
         {},
