@@ -20,7 +20,11 @@
 //     page and writes a staff.card_open audit event, so the timeline grows by one per request;
 //     measured last);
 //  3. Lighthouse (desktop preset) on /admin/ signed out (the sign-in screen) and signed in (the
-//     search screen, the session cookie sent as an extra header).
+//     search screen, the session cookie sent as an extra header);
+//  4. the reports (docs/decisions/038) as BENCH_ADMIN_REPORTS_STAFF (finance of DEMO) over the
+//     year of ledger entries the data step writes with SQL: liability and activity over the last
+//     365 days and the expiring balances, BENCH_ADMIN_REPORT_REQUESTS requests each one after
+//     another, printed beside the ledger's row count.
 // It prints each round, then per figure the median of the rounds and their spread, and PASS or
 // MISS against the targets, judged on the median. A miss does not fail the command; an error does.
 //
@@ -35,6 +39,9 @@
 //   BENCH_ADMIN_ROUNDS       measurement rounds (default 3, at least 2)
 //   BENCH_ADMIN_STAFF        who signs in (default support@demo.test: DEMO's cards only)
 //   BENCH_ADMIN_PAGE_REQUESTS  sequential requests per card page figure per round (default 100)
+//   BENCH_ADMIN_REPORTS_STAFF  who reads the reports (default finance@demo.test)
+//   BENCH_ADMIN_REPORT_REQUESTS  sequential requests per report per round (default 5)
+//   BENCH_ADMIN_ONLY=reports   measure the reports alone (no autocannon, card page or Lighthouse)
 //   BENCH_SECONDS, BENCH_WARMUP_SECONDS, BENCH_ADMIN_CONNECTIONS   autocannon (default 8, 2, 20)
 //   CHROME_PATH              the browser (default /usr/bin/chromium)
 import { randomUUID } from 'node:crypto';
@@ -62,6 +69,9 @@ const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_ADMIN_CONNECTIONS ?? 20);
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const TIMELINE_ENTRIES = 1000;
+const REPORTS_STAFF = process.env.BENCH_ADMIN_REPORTS_STAFF ?? 'finance@demo.test';
+const REPORT_REQUESTS = Number(process.env.BENCH_ADMIN_REPORT_REQUESTS ?? 5);
+const ONLY_REPORTS = process.env.BENCH_ADMIN_ONLY === 'reports';
 
 if (!/^[a-z_][a-z0-9_]{0,62}$/.test(SCHEMA)) throw new Error('BENCH_ADMIN_SCHEMA: a lower-case SQL identifier');
 
@@ -70,6 +80,7 @@ const TARGETS = {
   searchP95Ms: 20,
   cardPageP95Ms: 50,
   lighthouse: 0.95,
+  reportMs: 1000,
 };
 
 const ORIGIN = `http://127.0.0.1:${PORT}`;
@@ -327,6 +338,54 @@ async function measureCardPage(cookie, apiKey) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// The reports
+
+/** A calendar day `days` before a yyyy-mm-dd day. */
+const daysBefore = (day, days) => {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d - days)).toISOString().slice(0, 10);
+};
+const amsterdamToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam' }).format(new Date());
+
+/** The reports' calls: a year of liability and activity, and the expiring balances, of DEMO. */
+function reportCalls() {
+  const to = amsterdamToday();
+  const from = daysBefore(to, 364);
+  return [
+    { key: 'liability', name: 'liability, 365 days', path: `/admin/api/reports/liability?brand=DEMO&from=${from}&to=${to}` },
+    { key: 'expiring', name: 'expiring in 30/60/90 days', path: '/admin/api/reports/expiring?brand=DEMO' },
+    { key: 'activity', name: 'activity, 365 days', path: `/admin/api/reports/activity?brand=DEMO&from=${from}&to=${to}` },
+  ];
+}
+
+/** The ledger the reports read: all its rows, and DEMO's. */
+async function ledgerSize(admin) {
+  const { rows } = await admin.query(
+    `select count(*)::int as total, count(*) filter (where c.brand_id = (select id from ${SCHEMA}.brands where code = 'DEMO'))::int as demo
+       from ${SCHEMA}.ledger_entries l join ${SCHEMA}.cards c on c.id = l.card_id`,
+  );
+  return rows[0];
+}
+
+/** Each report REPORT_REQUESTS times one after another: p50 and the slowest, in ms; and what the last answered. */
+async function measureReports(cookie) {
+  const figures = {};
+  for (const call of reportCalls()) {
+    const durations = [];
+    let answer;
+    for (let i = 0; i < REPORT_REQUESTS; i++) {
+      const started = performance.now();
+      answer = await staffGet(cookie, call.path);
+      durations.push(performance.now() - started);
+    }
+    const items = answer.points ?? answer.buckets;
+    if (!Array.isArray(items) || items.length === 0) throw new Error(`${call.name} answered no figures`);
+    figures[call.key] = { name: call.name, p50: percentile(durations, 50), max: Math.max(...durations), items: items.length };
+  }
+  return figures;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Lighthouse
 
 async function lighthouseScores(chromePort, cookie) {
@@ -359,8 +418,14 @@ function spread(values, format) {
   return { median: m, text: `${format(m)} (rounds: ${values.map(format).join(', ')}; spread ${format(hi - lo)}${share})` };
 }
 
+function printReports(round) {
+  const figures = Object.values(round.reports).map((x) => `${x.name} ${ms(x.p50)} p50 / ${ms(x.max)} slowest (${x.items} figures)`);
+  console.log(`  reports (sequential, ${REPORT_REQUESTS} each): ${figures.join('; ')}`);
+}
+
 function printRound(r, round) {
   console.log(`\nRound ${r} (load before: ${round.loadBefore})`);
+  if (ONLY_REPORTS) return printReports(round);
   console.log(`  ${pad('call', 34)}${pad('req/s', 8)}${pad('errors', 8)}${pad('server CPU/req', 16)}${pad('PG CPU/req', 13)}${pad('p50', 10)}p95`);
   for (const key of ['lookup', 'number', 'last4']) {
     const x = round.loads[key];
@@ -370,16 +435,33 @@ function printRound(r, round) {
   console.log(`  card page, ${TIMELINE_ENTRIES} entries (sequential, ${PAGE_REQUESTS} each): card ${ms(card.p50)} p50 / ${ms(card.p95)} p95; next timeline page ${ms(nextPage.p50)} / ${ms(nextPage.p95)}; last page ${ms(lastPage.p50)} / ${ms(lastPage.p95)} (${entriesAfter} entries after the card opens)`);
   const { signedOut, signedIn } = round.lighthouse;
   console.log(`  Lighthouse desktop /admin/: signed in ${score(signedIn.score)} (shows ${signedIn.finalPath}, LCP ${ms(signedIn.lcp)}, TBT ${ms(signedIn.tbt)}); signed out ${score(signedOut.score)} (LCP ${ms(signedOut.lcp)}, TBT ${ms(signedOut.tbt)})`);
+  printReports(round);
 }
 
 function verdict(pass) {
   return pass ? 'PASS' : 'MISS';
 }
 
-function printSummary(rounds) {
+/** The reports' verdicts: each report's slowest request, median of the rounds, beside the ledger's size. */
+function reportLines(rounds, ledger) {
+  const lines = [];
+  for (const key of Object.keys(rounds[0].reports)) {
+    const slowest = spread(rounds.map((r) => r.reports[key].max), ms);
+    lines.push(
+      `${verdict(slowest.median < TARGETS.reportMs)}  report ${rounds[0].reports[key].name}: slowest of ${REPORT_REQUESTS} ${slowest.text}, p50 ${spread(rounds.map((r) => r.reports[key].p50), ms).text} (target < ${TARGETS.reportMs} ms) over a ledger of ${ledger.total} rows (${ledger.demo} of DEMO)`,
+    );
+  }
+  return lines;
+}
+
+function printSummary(rounds, ledger) {
   const all = (f) => rounds.map(f);
   console.log(`\nSummary: median of ${rounds.length} rounds, judged on the median (spread = max − min of the rounds)\n`);
   const lines = [];
+  if (ONLY_REPORTS) {
+    for (const line of reportLines(rounds, ledger)) console.log(line);
+    return;
+  }
   for (const key of ['number', 'last4']) {
     const name = rounds[0].names[key];
     const cpu = spread(all((r) => r.loads[key].serverCpuUs / r.loads.lookup.serverCpuUs), ratio);
@@ -403,6 +485,7 @@ function printSummary(rounds) {
   lines.push(`${verdict(signedIn.median >= TARGETS.lighthouse)}  first screen (/admin/ signed in: ${rounds[0].lighthouse.signedIn.finalPath}, the search), Lighthouse desktop performance ${signedIn.text} (target ≥ ${TARGETS.lighthouse})`);
   const signedOut = spread(all((r) => r.lighthouse.signedOut.score), score);
   lines.push(`${verdict(signedOut.median >= TARGETS.lighthouse)}  /admin/ signed out (the sign-in screen), Lighthouse desktop performance ${signedOut.text}`);
+  lines.push(...reportLines(rounds, ledger));
   for (const line of lines) console.log(line);
 }
 
@@ -421,14 +504,25 @@ async function main() {
   let chrome;
   try {
     const { cookie } = await signInStaff(ORIGIN, STAFF);
+    const { cookie: reportsCookie } = await signInStaff(ORIGIN, REPORTS_STAFF);
     const checked = await checkCalls(cookie);
-    const created = await runCli(['api-keys', 'create', '--brand', 'DEMO', '--name', `bench-admin-${Date.now()}`, '--scopes', 'cards:write,redemptions:write', '--json', '--by', 'bench'], serverEnv);
-    const apiKey = JSON.parse(created).key;
-    chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+    const ledger = await ledgerSize(admin);
+    let apiKey;
+    if (!ONLY_REPORTS) {
+      const created = await runCli(['api-keys', 'create', '--brand', 'DEMO', '--name', `bench-admin-${Date.now()}`, '--scopes', 'cards:write,redemptions:write', '--json', '--by', 'bench'], serverEnv);
+      apiKey = JSON.parse(created).key;
+      chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+    }
 
     const rounds = [];
     for (let r = 1; r <= ROUNDS; r++) {
       const round = { loadBefore: load(), loads: {}, names: {} };
+      if (ONLY_REPORTS) {
+        round.reports = await measureReports(reportsCookie);
+        log(`bench:admin: round ${r}: reports done`);
+        rounds.push(round);
+        continue;
+      }
       for (const spec of loads(cookie)) {
         round.names[spec.key] = spec.name;
         round.loads[spec.key] = await measureLoad(spec, server, admin);
@@ -438,13 +532,16 @@ async function main() {
       log(`bench:admin: round ${r}: card page done`);
       round.lighthouse = await lighthouseScores(chrome.port, cookie);
       log(`bench:admin: round ${r}: Lighthouse done`);
+      round.reports = await measureReports(reportsCookie);
+      log(`bench:admin: round ${r}: reports done`);
       rounds.push(round);
     }
 
     console.log(`\nbench:admin: PostgreSQL schema ${SCHEMA}, ${COUNT} imported gift cards (${cards.demoCount} DEMO, ${COUNT - cards.demoCount} ACME) plus the demo cards; ${data.reused ? 'schema reused from an earlier run' : 'schema built in this run'}`);
+    console.log(`ledger: ${ledger.total} rows (${ledger.demo} of DEMO), a year of them written by the data step; reports read as ${REPORTS_STAFF}`);
     console.log(`signed in as ${STAFF} through the sandbox staff provider; autocannon ${CONNECTIONS} connections, ${SECONDS} s per call after ${WARMUP} s warm-up, another card per request (DEMO + last 4 finds ${checked.lastDigitsFound} cards); load after: ${load()}`);
     for (const [i, round] of rounds.entries()) printRound(i + 1, round);
-    printSummary(rounds);
+    printSummary(rounds, ledger);
     console.log(`\nThe schema stays for the next run (${SCHEMA}, keys in ${KEYS_FILE}).`);
   } finally {
     if (chrome) await chrome.kill();

@@ -72,6 +72,59 @@ async function writeCardsFile(file, cards) {
  * `readyUrl` its readiness URL. Set `rebuild` to import afresh whatever is there.
  */
 export async function ensureBenchSchema({ pgUrl, schema, count, keysFile, serverEnv, readyUrl, rebuild = false, log }) {
+  const made = await ensureCards({ pgUrl, schema, count, keysFile, serverEnv, readyUrl, rebuild, log });
+  const year = await ensureReportYear({ pgUrl, schema, log });
+  return { ...made, note: `${made.note}; ${year}` };
+}
+
+/** Bumped whenever the generated year of ledger entries changes. */
+const REPORT_YEAR_VERSION = 1;
+/** Redemptions generated per imported card over the year (besides its load). */
+const REDEMPTIONS_PER_CARD = 2;
+/** An ISO 8601 UTC time as the server writes created_at (yyyy-mm-ddThh:mm:ss.mmmZ), of a timestamp in UTC. */
+const isoOf = (ts) => `to_char(${ts}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * A year of ledger for the reports (docs/decisions/038), made with SQL in the database: each
+ * imported card's load moved to a moment in its first day a year ago, REDEMPTIONS_PER_CARD
+ * redemptions of that card at moments spread over the year since (each at most 50, so no
+ * balance goes below zero: the import loads at least 100), and one card in ten given an expiry
+ * within the next 120 days, so the expiring report has balances to sum. Done once per schema
+ * (its record says so).
+ */
+async function ensureReportYear({ pgUrl, schema, log }) {
+  return withClient(pgUrl, async (client) => {
+    const record = await recordOf(client, schema);
+    if (record?.reportYear === REPORT_YEAR_VERSION) return 'its year of ledger entries was there';
+    log(`bench:admin: writing a year of ledger entries into ${schema} (once per schema)`);
+    const started = process.hrtime.bigint();
+    const now = `timezone('utc', now())`;
+    await client.query('begin');
+    try {
+      await client.query(`set local search_path = ${schema}`);
+      // hashtext spreads the cards' moments evenly and the same way in every run.
+      await client.query(`update ledger_entries l set created_at = ${isoOf(`${now} - interval '365 days' + (abs(hashtext(l.card_id)) % 1440) * interval '1 minute'`)}
+        from cards c where c.id = l.card_id and c.import_event_id is not null`);
+      await client.query(`insert into ledger_entries (id, card_id, asset_code, amount, kind, reference, created_at)
+        select gen_random_uuid()::text, c.id, c.asset_code, -(1 + abs(hashtext(c.id || ':' || g)) % 50), 'redemption', 'bench-year:' || c.id || ':' || g,
+               ${isoOf(`${now} - (abs(hashtext(c.id || '/' || g)) % (363 * 1440)) * interval '1 minute'`)}
+          from cards c cross join generate_series(1, ${REDEMPTIONS_PER_CARD}) g
+         where c.import_event_id is not null`);
+      await client.query(`update cards set expires_at = to_char(current_date + abs(hashtext(id || '#')) % 120, 'YYYY-MM-DD')
+        where import_event_id is not null and abs(hashtext(id)) % 10 = 0`);
+      await client.query('commit');
+    } catch (error) {
+      await client.query('rollback');
+      throw error;
+    }
+    await client.query(`set search_path = ${schema}; analyze ledger_entries; analyze cards`);
+    await client.query(`comment on schema ${schema} is '${JSON.stringify({ ...record, reportYear: REPORT_YEAR_VERSION })}'`);
+    return `wrote a year of ledger entries in ${(Number(process.hrtime.bigint() - started) / 1e9).toFixed(0)} s`;
+  });
+}
+
+/** The imported cards of the benchmark (see ensureBenchSchema). */
+async function ensureCards({ pgUrl, schema, count, keysFile, serverEnv, readyUrl, rebuild, log }) {
   const cards = benchCards(count);
   const existing = await withClient(pgUrl, async (client) => {
     const record = await recordOf(client, schema);

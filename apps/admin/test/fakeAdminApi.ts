@@ -2,12 +2,15 @@ import { vi } from 'vitest';
 import {
   adjustmentRequestSchema,
   adjustmentSchema,
+  activityReportSchema,
   adminBrandListSchema,
   adminCardSchema,
   adminMeSchema,
   auditPageSchema,
   blockRequestSchema,
   cardSearchRequestSchema,
+  expiringReportSchema,
+  liabilityReportSchema,
   noteRequestSchema,
   staffGrantListSchema,
   staffGrantRequestSchema,
@@ -114,12 +117,36 @@ const SECOND_TIMELINE_PAGE = timelinePageSchema.parse({
   nextCursor: null,
 });
 
+/** The reports of DEMO: two days of liability, the expiring windows, a day of activity. */
+const REPORTS = {
+  liability: liabilityReportSchema.parse({
+    points: [
+      { date: '2026-11-26', value: 125_000, assetCode: 'EUR' },
+      { date: '2026-11-27', value: 120_500, assetCode: 'EUR' },
+    ],
+  }),
+  expiring: expiringReportSchema.parse({
+    buckets: [
+      { withinDays: 30, value: 2_500, cards: 1, assetCode: 'EUR' },
+      { withinDays: 60, value: 4_000, cards: 2, assetCode: 'EUR' },
+      { withinDays: 90, value: 4_000, cards: 2, assetCode: 'EUR' },
+    ],
+  }),
+  activity: activityReportSchema.parse({
+    points: [
+      { date: '2026-11-27', kind: 'lookup', count: 12, value: null, assetCode: null },
+      { date: '2026-11-27', kind: 'payout', count: 1, value: -4_500, assetCode: 'EUR' },
+    ],
+  }),
+};
+
 interface Call {
   method: string;
   path: string;
   query: URLSearchParams;
   body: unknown;
   credentials: RequestCredentials | undefined;
+  accept: string | null;
 }
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -144,7 +171,7 @@ export function fakeAdminApi({
 
   const visible = (card: AdminCard) => signedIn !== null && signedIn.grants.some((grant) => grant.brand === null || grant.brand === card.brand);
 
-  function answer(method: string, path: string, query: URLSearchParams, body: unknown): Response {
+  function answer(method: string, path: string, query: URLSearchParams, body: unknown, headers: Headers): Response {
     const refusal = refusals.get(`${method} ${path}`);
     if (refusal) {
       refusals.delete(`${method} ${path}`);
@@ -245,7 +272,11 @@ export function fakeAdminApi({
     }
     if (method === 'GET' && path === '/admin/api/audit') {
       const cursor = query.get('cursor');
-      const item = (n: number) => ({ at: `2026-11-2${n}T10:00:00Z`, staff: 'support@demo.test', action: 'card.block', brand: 'DEMO', card: 'card_demo_0101', detail: `event ${n}` });
+      // The oldest event is of a kind this app has no text for (a newer server's), its outcome not a word.
+      const item = (n: number) =>
+        n === 1
+          ? { at: '2026-11-21T10:00:00Z', staff: null, action: 'card.frozen', brand: 'DEMO', card: 'card_demo_0101', detail: '404 CARD_NOT_FOUND', outcome: '404 CARD_NOT_FOUND', remark: null }
+          : { at: `2026-11-2${n}T10:00:00Z`, staff: 'support@demo.test', action: 'card.block', brand: 'DEMO', card: 'card_demo_0101', detail: `blocked: event ${n}`, outcome: 'blocked', remark: `event ${n}` };
       return json(200, auditPageSchema.parse(cursor === 'audit-2' ? { items: [item(1)], nextCursor: null } : { items: [item(3), item(2)], nextCursor: 'audit-2' }));
     }
     if (method === 'GET' && path === '/admin/api/staff') return json(200, staffGrantListSchema.parse({ grants }));
@@ -260,6 +291,17 @@ export function fakeAdminApi({
       if (at >= 0) grants.splice(at, 1);
       return json(200, grant);
     }
+    const report = /^\/admin\/api\/reports\/(liability|expiring|activity)$/.exec(path);
+    if (method === 'GET' && report) {
+      const brand = query.get('brand');
+      if (!signedIn.grants.some((g) => ['finance', 'brand-admin', 'admin'].includes(g.role))) return json(403, { code: 'FORBIDDEN', message: 'Your role does not allow this.' });
+      if (!signedIn.grants.some((g) => g.brand === null || g.brand === brand)) return json(404, { code: 'NOT_FOUND', message: 'Not found.' });
+      const answer = REPORTS[report[1] as keyof typeof REPORTS];
+      if (headers.get('accept') === 'text/csv') {
+        return new Response(`date,brand\r\n2026-11-27,${brand}\r\n`, { status: 200, headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${report[1]}-${brand}.csv"` } });
+      }
+      return json(200, answer);
+    }
     return json(404, { code: 'NOT_FOUND', message: `no fake for ${method} ${path}` });
   }
 
@@ -267,8 +309,9 @@ export function fakeAdminApi({
     const url = new URL(String(input), 'http://localhost');
     const method = init?.method ?? 'GET';
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    calls.push({ method, path: url.pathname, query: url.searchParams, body, credentials: init?.credentials });
-    return answer(method, url.pathname, url.searchParams, body);
+    const headers = new Headers(init?.headers);
+    calls.push({ method, path: url.pathname, query: url.searchParams, body, credentials: init?.credentials, accept: headers.get('accept') });
+    return answer(method, url.pathname, url.searchParams, body, headers);
   });
 
   return {

@@ -41,3 +41,24 @@ export async function postWithoutAnswer(path: string): Promise<void> {
   const response = await fetch(path, { method: 'POST', credentials: 'same-origin' });
   if (!response.ok && response.status !== 401) throw await errorOf(response);
 }
+
+/**
+ * Fetches a file the server offers as a download (`Content-Disposition: attachment; filename=…`)
+ * in the format `accept` names, and hands it to the browser to save under that name. The session
+ * cookie goes with it as with every call, which a plain link could not ask for in another format.
+ */
+export async function downloadFile(path: string, accept: string): Promise<void> {
+  const response = await fetch(path, { method: 'GET', credentials: 'same-origin', headers: { accept } });
+  if (!response.ok) throw await errorOf(response);
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'download';
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has read the blob once the click's download started; a minute is ample.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

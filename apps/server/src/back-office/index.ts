@@ -7,6 +7,7 @@ import { adminAdjustmentRoutes } from './adjustments/routes.js';
 import { adminApiRoutes } from './api-routes.js';
 import { staffAuthRoutes } from './auth/routes.js';
 import { adminCardRoutes } from './cards/routes.js';
+import { adminReportRoutes } from './reports/routes.js';
 import { adminPayoutRoutes } from './payouts/routes.js';
 import { createStaffOidc } from './auth/staff-oidc.js';
 import { adminPages } from './pages.js';
@@ -45,6 +46,7 @@ export async function backOfficeRoutes(app: App, { deps, declared }: { deps: Ser
     await api.register(adminApiRoutes, { deps });
     await api.register(adminCardRoutes, { deps });
     await api.register(adminAdjustmentRoutes, { deps });
+    await api.register(adminReportRoutes, { deps });
     await api.register(adminPayoutRoutes, { deps });
   });
   await app.register(adminPages, { adminDist: deps.config.adminDist });

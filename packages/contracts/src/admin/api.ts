@@ -70,7 +70,7 @@ export const TIMELINE_CODES = [
   'card.blocked', 'card.unblocked', 'card.unblocked_since', 'card.issued', 'card.issued_replacement', 'card.activated', 'card.expired', 'card.replaced', 'card.registered',
   'card.recovery_code', 'card.replacement_resent', 'card.adjusted', 'card.reset', 'holder.erased', 'holder.exported',
   'adjustment.proposed', 'adjustment.rejected',
-  'lookup.card_open', 'lookup.balance', 'lookup.visa', 'lookup.pin', 'lookup.api', 'lookup.identify',
+  'lookup.balance', 'lookup.visa', 'lookup.pin', 'lookup.api', 'lookup.identify',
   'message', 'payout', 'registration', 'note', 'event',
 ] as const;
 export type TimelineCode = (typeof TIMELINE_CODES)[number];
@@ -138,6 +138,11 @@ export const auditQuerySchema = z.object({
   staff: z.string().max(254).optional(),
   cursor: z.string().max(256).optional(),
 });
+/**
+ * One event of the audit trail: `action` its type (AUDIT_TYPES) and `detail` its outcome and free
+ * text in English, as the design names them; the app translates `action` and `outcome` and shows
+ * `remark` (the free text, personal data masked) as written.
+ */
 export const auditItemSchema = z.object({
   at: z.string(),
   staff: z.string().nullable(),
@@ -145,6 +150,8 @@ export const auditItemSchema = z.object({
   brand: z.string().nullable(),
   card: z.string().nullable(),
   detail: z.string().nullable(),
+  outcome: z.string(),
+  remark: z.string().nullable(),
 });
 export const auditPageSchema = z.object({ items: z.array(auditItemSchema), nextCursor: z.string().nullable() });
 export type AuditItem = z.infer<typeof auditItemSchema>;
@@ -228,6 +235,62 @@ export const approveAdjustmentRequestSchema = z.object({}).strict();
 export const approveAdjustmentResultSchema = z.object({ status: z.literal('applied'), balanceAfter: moneySchema });
 export const rejectAdjustmentRequestSchema = z.object({ reason: adjustmentReasonField }).strict();
 export const rejectAdjustmentResultSchema = z.object({ status: z.literal('rejected') });
+/** The longest period a report covers at once, in days (a year, leap or not). */
+export const REPORT_MAX_DAYS = 366;
+/** The windows of the expiring report: balances expiring within this many days from today. */
+export const EXPIRING_WINDOWS = [30, 60, 90] as const;
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const dayNumber = (date: string) => Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / 86_400_000;
+/** A calendar date, yyyy-mm-dd (an Amsterdam day in the reports): 2026-02-30 is refused. */
+export const reportDateField = z
+  .string()
+  .regex(DATE, 'a date, yyyy-mm-dd')
+  .refine((text) => !DATE.test(text) || new Date(dayNumber(text) * 86_400_000).toISOString().slice(0, 10) === text, 'not a calendar date');
+
+/** GET /admin/api/reports/expiring?brand= */
+export const reportBrandQuerySchema = z.object({ brand: brandCodeField });
+
+/**
+ * GET /admin/api/reports/liability and /activity ?brand=&from=&to=: a brand and a period of
+ * Amsterdam days, both ends included (without them: the 30 days up to today). `to` may not be
+ * after today; at most REPORT_MAX_DAYS days.
+ */
+export const reportPeriodQuerySchema = reportBrandQuerySchema
+  .extend({ from: reportDateField.optional(), to: reportDateField.optional() })
+  .superRefine((query, ctx) => {
+    if (query.from === undefined || query.to === undefined) return;
+    if (query.to < query.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'not before from' });
+    else if (dayNumber(query.to) - dayNumber(query.from) + 1 > REPORT_MAX_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: `at most ${REPORT_MAX_DAYS} days after from` });
+  });
+export type ReportPeriodQuery = z.input<typeof reportPeriodQuerySchema>;
+
+/** The outstanding balance of the brand's cards in an asset at the end of an Amsterdam day, minor units. */
+export const liabilityPointSchema = z.object({ date: z.string(), value: z.number().int(), assetCode: z.string() });
+export const liabilityReportSchema = z.object({ points: z.array(liabilityPointSchema) });
+export type LiabilityReport = z.infer<typeof liabilityReportSchema>;
+
+/** Balances above zero expiring from today up to and including the `withinDays`th day after it (each window includes the shorter ones). */
+export const expiringBucketSchema = z.object({ withinDays: z.number().int(), value: z.number().int(), cards: z.number().int(), assetCode: z.string() });
+export const expiringReportSchema = z.object({ buckets: z.array(expiringBucketSchema) });
+export type ExpiringReport = z.infer<typeof expiringReportSchema>;
+
+/**
+ * What happened on a brand's cards per Amsterdam day: the customers' successful lookups and
+ * activations (from the audit trail; no money, so `value` and `assetCode` are null) and the
+ * ledger's entries per kind (their count and sum in the asset).
+ */
+export const ACTIVITY_KINDS = ['lookup', 'activation', 'load', 'redemption', 'refund', 'payout', 'fee', 'adjustment', 'replacement_out', 'replacement_in', 'expiry'] as const;
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+export const activityPointSchema = z.object({
+  date: z.string(),
+  kind: z.enum(ACTIVITY_KINDS),
+  count: z.number().int(),
+  value: z.number().int().nullable(),
+  assetCode: z.string().nullable(),
+});
+export const activityReportSchema = z.object({ points: z.array(activityPointSchema) });
+export type ActivityReport = z.infer<typeof activityReportSchema>;
 
 /** The rules that hold a payout for review (docs/back-office.md, "Payouts held for review"). */
 export const PAYOUT_REVIEW_RULES = ['iban_shared', 'identity_monthly_limit', 'iban_blocked', 'guessing_cooldown'] as const;

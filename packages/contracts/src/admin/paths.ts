@@ -33,4 +33,7 @@ export const adminApi = {
   staff: /* @__PURE__ */ apiRoute('/admin/api/staff'),
   grantStaff: /* @__PURE__ */ apiRoute('/admin/api/staff/grants'),
   revokeStaff: /* @__PURE__ */ apiRoute('/admin/api/staff/grants/revoke'),
+  liabilityReport: /* @__PURE__ */ apiRoute('/admin/api/reports/liability'),
+  expiringReport: /* @__PURE__ */ apiRoute('/admin/api/reports/expiring'),
+  activityReport: /* @__PURE__ */ apiRoute('/admin/api/reports/activity'),
 };

@@ -19,6 +19,8 @@ import * as staff from './017_staff.js';
 import * as staffCardSearch from './018_staff_card_search.js';
 import * as adjustmentProposals from './019_adjustment_proposals.js';
 import * as payoutReview from './020_payout_review.js';
+import * as reportIndexes from './021_report_indexes.js';
+import * as deliveryLanes from './022_delivery_lanes.js';
 
 /**
  * Migrations are listed in code rather than read from a folder, so the esbuild bundle carries
@@ -45,6 +47,8 @@ const migrations: Record<string, Migration> = {
   '018_staff_card_search': staffCardSearch,
   '019_adjustment_proposals': adjustmentProposals,
   '020_payout_review': payoutReview,
+  '021_report_indexes': reportIndexes,
+  '022_delivery_lanes': deliveryLanes,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,60 @@
+import { activityReportSchema, adminApi, expiringReportSchema, liabilityReportSchema, reportBrandQuerySchema, reportPeriodQuerySchema } from '@tessera/contracts/admin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ServiceDeps } from '../../deps.js';
+import { errorResponses } from '../../http/error-responses.js';
+import type { App } from '../../http/route-types.js';
+import { brandFromQuery, staffRoute } from '../admin-route.js';
+import { readActivityReport, readExpiringReport, readLiabilityReport } from './read-reports.js';
+import { activityCsv, type CsvFile, expiringCsv, liabilityCsv } from './report-csv.js';
+
+/** Every back office API answer can be 401 (no session), 403 (role) and 404 (another host, another brand); a report's query 400. */
+const guarded = errorResponses(400, 401, 403, 404);
+const hidden = { hide: true } as const;
+
+/** Whether the caller asked for CSV (`Accept: text/csv`) rather than JSON. */
+const wantsCsv = (request: FastifyRequest) => /(^|,)\s*text\/csv\s*(;|,|$)/i.test(request.headers.accept ?? '');
+
+/** A report as a CSV download; `Vary: Accept` so no cache hands the JSON to a CSV request or back. */
+function sendCsv(reply: FastifyReply, file: CsvFile) {
+  return reply
+    .header('vary', 'Accept')
+    .header('content-disposition', `attachment; filename="${file.name}"`)
+    .type('text/csv; charset=utf-8')
+    .send(file.text);
+}
+
+/**
+ * The reports (docs/back-office.md#reports): finance, brand-admin and admin (`reports.read`),
+ * of one brand named in the query (outside the caller's brands: 404 NOT_FOUND, by the guard).
+ * JSON, or CSV with `Accept: text/csv`.
+ */
+export async function adminReportRoutes(app: App, { deps }: { deps: ServiceDeps }): Promise<void> {
+  const reports = staffRoute('reports.read', brandFromQuery('brand'));
+
+  app.get(
+    adminApi.liabilityReport.pattern,
+    { config: reports, schema: { ...hidden, querystring: reportPeriodQuerySchema, response: { 200: liabilityReportSchema, ...guarded } } },
+    async (request, reply) => {
+      const report = await readLiabilityReport(deps, request.query);
+      return wantsCsv(request) ? sendCsv(reply, liabilityCsv(report)) : reply.header('vary', 'Accept').send(report);
+    },
+  );
+
+  app.get(
+    adminApi.expiringReport.pattern,
+    { config: reports, schema: { ...hidden, querystring: reportBrandQuerySchema, response: { 200: expiringReportSchema, ...guarded } } },
+    async (request, reply) => {
+      const report = await readExpiringReport(deps, request.query);
+      return wantsCsv(request) ? sendCsv(reply, expiringCsv(report)) : reply.header('vary', 'Accept').send(report);
+    },
+  );
+
+  app.get(
+    adminApi.activityReport.pattern,
+    { config: reports, schema: { ...hidden, querystring: reportPeriodQuerySchema, response: { 200: activityReportSchema, ...guarded } } },
+    async (request, reply) => {
+      const report = await readActivityReport(deps, request.query);
+      return wantsCsv(request) ? sendCsv(reply, activityCsv(report)) : reply.header('vary', 'Accept').send(report);
+    },
+  );
+}
