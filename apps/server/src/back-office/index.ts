@@ -6,6 +6,7 @@ import { type DeclaredAdminRoute, guardStaffRoutes } from './admin-route.js';
 import { adminApiRoutes } from './api-routes.js';
 import { staffAuthRoutes } from './auth/routes.js';
 import { adminCardRoutes } from './cards/routes.js';
+import { adminPayoutBatchRoutes } from './payout-batches/routes.js';
 import { createStaffOidc } from './auth/staff-oidc.js';
 import { adminPages } from './pages.js';
 
@@ -42,6 +43,7 @@ export async function backOfficeRoutes(app: App, { deps, declared }: { deps: Ser
     guardStaffRoutes(api, deps, declared);
     await api.register(adminApiRoutes, { deps });
     await api.register(adminCardRoutes, { deps });
+    await api.register(adminPayoutBatchRoutes, { deps });
   });
   await app.register(adminPages, { adminDist: deps.config.adminDist });
 }

@@ -26,4 +26,10 @@ export const adminApi = {
   staff: /* @__PURE__ */ apiRoute('/admin/api/staff'),
   grantStaff: /* @__PURE__ */ apiRoute('/admin/api/staff/grants'),
   revokeStaff: /* @__PURE__ */ apiRoute('/admin/api/staff/grants/revoke'),
+  payoutBatches: /* @__PURE__ */ apiRoute('/admin/api/payout-batches'),
+  payoutBatch: /* @__PURE__ */ apiRoute('/admin/api/payout-batches/:id'),
+  payoutBatchFile: /* @__PURE__ */ apiRoute('/admin/api/payout-batches/:id/file'),
+  markPayoutPaid: /* @__PURE__ */ apiRoute('/admin/api/payouts/:id/mark-paid'),
+  markPayoutFailed: /* @__PURE__ */ apiRoute('/admin/api/payouts/:id/mark-failed'),
+  returnPayout: /* @__PURE__ */ apiRoute('/admin/api/payouts/:id/return'),
 };
