@@ -4,6 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { HousekeepingSweeper } from '../src/app/housekeeping.js';
 import { setSessionCookie } from '../src/back-office/session-cookie.js';
 import type { DeclaredAdminRoute } from '../src/back-office/index.js';
+import { recordPayout } from '../src/flows/payout/record-payout.js';
+import { exportPayoutBatch } from '../src/payout-batches/export-batch.js';
+import { memoryTarget } from '../src/payout-batches/payout-file.js';
 import { cardRow } from './helpers/flows.js';
 import { staffCookie } from './helpers/staff.js';
 import { useTestApp } from './helpers/test-app.js';
@@ -67,16 +70,41 @@ function expectedStatus(route: DeclaredAdminRoute, grants: readonly StaffGrant[]
   const anywhere = brandsFor(grants, route.action);
   if (anywhere !== 'all' && anywhere.length === 0) return 403;
   if (route.brand === 'none') return 'allowed';
-  if (!route.brand.startsWith('card:')) throw new Error(`the matrix does not know the brand source ${route.brand} of ${route.url}`);
+  if (!KNOWN_SOURCES.includes(route.brand)) throw new Error(`the matrix does not know the brand source ${route.brand} of ${route.url}`);
   if (!grants.some((g) => g.brand === null || g.brand.toUpperCase() === brand)) return 404;
   return grants.some((g) => grantAllows(g, route.action as StaffAction, brand)) ? 'allowed' : 403;
 }
 
+/** The brand sources the matrix knows: a card's, the body's brand, a payout batch's and a payout's (of the card's brand). */
+const KNOWN_SOURCES = ['card:id', 'body.brand', 'payout-batch:id', 'payout:id'];
+
 /**
  * Through the guard: a 2xx, or the one refusal a route may give after it on these cards (neither
- * was ever replaced, so resending a replacement e-mail is 409 NO_REPLACEMENT).
+ * was ever replaced, so resending a replacement e-mail is 409 NO_REPLACEMENT; the brand's payouts
+ * were exported before, so an export has none, and a payout settled by an earlier call cannot take
+ * every settlement after it).
  */
-const passedTheGuard = (res: LightMyRequestResponse) => (res.statusCode >= 200 && res.statusCode < 300) || (res.statusCode === 409 && res.json().code === 'NO_REPLACEMENT');
+const AFTER_THE_GUARD = ['NO_REPLACEMENT', 'NO_PENDING_PAYOUTS', 'PAYOUT_STATUS_CONFLICT'];
+const passedTheGuard = (res: LightMyRequestResponse) => (res.statusCode >= 200 && res.statusCode < 300) || (res.statusCode === 409 && AFTER_THE_GUARD.includes(res.json().code));
+
+/** A payout of the brand's matrix card, exported into a batch of that brand: what the payout routes act on. */
+const payoutsOfBrand = new Map<string, Promise<{ payout: string; batch: string }>>();
+function payoutOf(brand: string, cardName: string) {
+  if (!payoutsOfBrand.has(brand)) {
+    payoutsOfBrand.set(
+      brand,
+      (async () => {
+        const card = await cardRow(t, cardName);
+        const recorded = await t.db.transaction().execute((trx) => recordPayout(trx, t.deps, { cardId: card.id, verifiedName: 'Matrix Holder', iban: 'NL69INGB0123456789' }, new Date()));
+        if (recorded.kind !== 'recorded') throw new Error(`no payout of ${cardName}: ${recorded.kind}`);
+        const exported = await exportPayoutBatch({ ...t.deps, debtor: t.config.payoutDebtor! }, { format: 'pain.001.001.09', brandId: card.brand_id }, { kind: 'operator' }, memoryTarget());
+        if (exported.kind !== 'exported') throw new Error(`nothing exported of ${brand}`);
+        return { payout: recorded.payout.id, batch: exported.messageId };
+      })(),
+    );
+  }
+  return payoutsOfBrand.get(brand)!;
+}
 
 /** A body each route takes, on a card's brand; calls run in registration order, so a grant is revoked and a block lifted by the next. */
 function payloadOf(route: DeclaredAdminRoute, brand: string): Record<string, unknown> | undefined {
@@ -85,6 +113,7 @@ function payloadOf(route: DeclaredAdminRoute, brand: string): Record<string, unk
   if (route.url.endsWith('/block')) return { reason: 'other' };
   if (route.url.endsWith('/notes')) return { text: 'permission matrix' };
   if (route.url.includes('/staff/grants')) return { email: 'matrix@demo.test', role: 'support', brand: 'DEMO' };
+  if (route.url.endsWith('/payout-batches')) return { brand };
   return {};
 }
 
@@ -95,11 +124,17 @@ describe('the permission matrix: every /admin/api/ route Ã— the six demo staff Ã
     if (!cookies.has(email)) cookies.set(email, await staffCookie(t, email));
     return cookies.get(email)!;
   };
-  const send = async (email: string, route: DeclaredAdminRoute, cardId: string, brand: string) => {
+  /** The id a route's `:id` names for this card: the card, or the payout (batch) of its brand; an unknown id stays as it is. */
+  const idFor = async (route: DeclaredAdminRoute, cardId: string, brand: string, cardName: string) => {
+    if (cardId.startsWith('no-such') || !route.brand.startsWith('payout')) return cardId;
+    const of = await payoutOf(brand, cardName);
+    return route.brand === 'payout:id' ? of.payout : of.batch;
+  };
+  const send = async (email: string, route: DeclaredAdminRoute, cardId: string, brand: string, cardName = '') => {
     const payload = payloadOf(route, brand);
     return t.app.inject({
       method: route.method as 'GET' | 'POST',
-      url: route.url.replace(':id', cardId),
+      url: route.url.replace(':id', await idFor(route, cardId, brand, cardName)),
       headers: { cookie: await cookieOf(email), ...(route.method !== 'GET' && { origin: ORIGIN }) },
       ...(payload !== undefined && { payload }),
     });
@@ -108,6 +143,9 @@ describe('the permission matrix: every /admin/api/ route Ã— the six demo staff Ã
   it('covers the card routes as well as /me, /brands and /staff', () => {
     const urls = t.adminRoutes.map((r) => r.url);
     for (const url of ['/admin/api/cards/search', '/admin/api/cards/:id', '/admin/api/cards/:id/block', '/admin/api/cards/:id/resend-replacement', '/admin/api/audit', '/admin/api/staff']) expect(urls).toContain(url);
+    for (const url of ['/admin/api/payout-batches', '/admin/api/payout-batches/:id', '/admin/api/payout-batches/:id/file', '/admin/api/payouts/:id/mark-paid', '/admin/api/payouts/:id/mark-failed', '/admin/api/payouts/:id/return']) {
+      expect(urls).toContain(url);
+    }
   });
 
   for (const email of DEMO_STAFF) {
@@ -121,13 +159,13 @@ describe('the permission matrix: every /admin/api/ route Ã— the six demo staff Ã
         const want: string[] = [];
         for (const route of t.adminRoutes) {
           const expected = expectedStatus(route, grants, brand);
-          const res = await send(email, route, card.id, brand);
+          const res = await send(email, route, card.id, brand, cardName);
           want.push(`${route.method} ${route.url}: ${expected}`);
           got.push(`${route.method} ${route.url}: ${passedTheGuard(res) ? 'allowed' : res.statusCode}`);
           if (expected === 404) {
             const unknown = await send(email, route, 'no-such-card', brand);
             expect([res.statusCode, res.json()], `${route.url} on an unknown card`).toEqual([unknown.statusCode, unknown.json()]);
-            expect(res.json().code).toBe('CARD_NOT_FOUND');
+            expect(res.json().code).toBe(route.brand === 'card:id' ? 'CARD_NOT_FOUND' : 'NOT_FOUND');
           }
           if (expected === 403) expect(res.json().code).toBe('FORBIDDEN');
         }

@@ -3,9 +3,10 @@ import { searchFeature } from '../features/search';
 import { cardFeature } from '../features/card';
 import { auditFeature } from '../features/audit';
 import { staffFeature } from '../features/staff';
+import { payoutBatchesFeature, payoutBatchFeature } from '../features/payout-batches';
 
 /**
  * The back office's pages, in the order of the navigation. A new page (adjustments, payouts,
  * reports, brand settings) is a folder under features/ and one line here.
  */
-export const FEATURES: readonly AdminFeature[] = [searchFeature, cardFeature, auditFeature, staffFeature];
+export const FEATURES: readonly AdminFeature[] = [searchFeature, cardFeature, payoutBatchesFeature, payoutBatchFeature, auditFeature, staffFeature];

@@ -8,6 +8,10 @@ const KNOWN: Record<string, TextKey> = {
   NOT_FOUND: 'errors.notFound',
   VALIDATION_FAILED: 'errors.invalid',
   RATE_LIMITED: 'errors.rateLimited',
+  NO_PENDING_PAYOUTS: 'errors.noPendingPayouts',
+  PAYOUT_STATUS_CONFLICT: 'errors.payoutStatusConflict',
+  BATCH_FILE_CHANGED: 'errors.batchFileChanged',
+  PAYOUT_ACCOUNT_MISSING: 'errors.payoutAccountMissing',
 };
 
 export function useErrorText(): (error: unknown) => string {

@@ -1,0 +1,110 @@
+import { useQuery } from '@tanstack/react-query';
+import { Cell, Column, Row, Table, TableBody, TableHeader } from 'react-aria-components';
+import { Link, useLocation } from 'wouter';
+import { useI18n } from '../../lib/i18n';
+import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
+import { Loading } from '../../lib/ui/Loading';
+import { PageHeading } from '../../lib/ui/PageHeading';
+import { ScrollRegion } from '../../lib/ui/ScrollRegion';
+import { ServerError } from '../../lib/ui/ServerError';
+import { ExportForm } from './ExportForm';
+import { batchesQuery } from './payoutBatchesApi';
+import { usePayoutTexts } from './usePayoutTexts';
+
+const batchPath = (id: string) => `/payout-batches/${encodeURIComponent(id)}`;
+
+/** What waits for an export, per brand, and every batch so far, newest first. */
+export default function PayoutBatchesPage() {
+  const { t, formatMoney, formatDateTime, formatDate } = useI18n();
+  const texts = usePayoutTexts();
+  const [, navigate] = useLocation();
+  const batches = useQuery(batchesQuery);
+  const pending = batches.data?.pending ?? [];
+  const items = batches.data?.items ?? [];
+  return (
+    <>
+      <PageHeading>{t('payoutBatches.title')}</PageHeading>
+      <ServerError error={batches.error} />
+      {batches.isPending && <Loading />}
+      {/* Not a landmark of its own: its table's scroll region is one, by the same name. */}
+      <div className="panel">
+        <h2 id="pending-title" className="panel__title">
+          {t('payoutBatches.pending')}
+        </h2>
+        <p className="panel__intro">{t('payoutBatches.pending.intro')}</p>
+        {batches.isSuccess && pending.length === 0 && <p>{t('payoutBatches.pending.none')}</p>}
+        {pending.length > 0 && (
+          <ScrollRegion label={t('payoutBatches.pending')}>
+            <Table aria-label={t('payoutBatches.pending')} className="table">
+              <TableHeader>
+                <Column isRowHeader>{t('payoutBatches.brand')}</Column>
+                <Column className="table__number">{t('payoutBatches.count')}</Column>
+                <Column className="table__number">{t('payoutBatches.total')}</Column>
+                <Column>
+                  <span className="visually-hidden">{t('payoutBatches.export')}</span>
+                </Column>
+              </TableHeader>
+              <TableBody items={pending.map((p) => ({ ...p, id: p.brand }))}>
+                {(p) => (
+                  <Row id={p.brand}>
+                    <Cell>{p.brand}</Cell>
+                    <Cell className="table__number">{p.count}</Cell>
+                    <Cell className="table__number">{formatMoney(p.total)}</Cell>
+                    <Cell>
+                      <ConfirmDialog
+                        triggerLabel={t('payoutBatches.export')}
+                        triggerAccessibleName={t('payoutBatches.export.name', { brand: p.brand })}
+                        title={t('payoutBatches.export.title', { brand: p.brand })}
+                      >
+                        {(close) => <ExportForm brand={p.brand} count={p.count} total={formatMoney(p.total)} close={close} />}
+                      </ConfirmDialog>
+                    </Cell>
+                  </Row>
+                )}
+              </TableBody>
+            </Table>
+          </ScrollRegion>
+        )}
+      </div>
+      {/* Not a landmark of its own: its table's scroll region is one, by the same name. */}
+      <div className="panel">
+        <h2 id="batches-title" className="panel__title">
+          {t('payoutBatches.batches')}
+        </h2>
+        {batches.isSuccess && items.length === 0 && <p>{t('payoutBatches.batches.none')}</p>}
+        {items.length > 0 && (
+          <ScrollRegion label={t('payoutBatches.batches')}>
+            <Table aria-label={t('payoutBatches.batches')} className="table" onRowAction={(id) => navigate(batchPath(String(id)))}>
+              <TableHeader>
+                <Column isRowHeader>{t('payoutBatches.batch')}</Column>
+                <Column>{t('payoutBatches.createdAt')}</Column>
+                <Column>{t('payoutBatches.executionDate')}</Column>
+                <Column>{t('payoutBatches.brands')}</Column>
+                <Column className="table__number">{t('payoutBatches.count')}</Column>
+                <Column className="table__number">{t('payoutBatches.total')}</Column>
+                <Column>{t('payoutBatches.statuses')}</Column>
+              </TableHeader>
+              <TableBody items={items}>
+                {(batch) => (
+                  <Row id={batch.id}>
+                    <Cell>
+                      <Link href={batchPath(batch.id)} className="mono">
+                        {batch.id}
+                      </Link>
+                    </Cell>
+                    <Cell>{formatDateTime(batch.createdAt)}</Cell>
+                    <Cell>{formatDate(batch.executionDate)}</Cell>
+                    <Cell>{batch.brands.join(', ')}</Cell>
+                    <Cell className="table__number">{batch.count}</Cell>
+                    <Cell className="table__number">{formatMoney(batch.total)}</Cell>
+                    <Cell>{texts.statuses(batch.statuses)}</Cell>
+                  </Row>
+                )}
+              </TableBody>
+            </Table>
+          </ScrollRegion>
+        )}
+      </div>
+    </>
+  );
+}
