@@ -113,6 +113,6 @@ export function fakePayoutBatchApi({ me = FINANCE_DEMO, pending = true }: { me?:
     ...base,
     fetch,
     /** The next `METHOD path` call answers this instead. */
-    refuseNext: (call: string, status: number, body: { code: string; message: string }) => void refusals.set(call, { status, body }),
+    refuseNext: (call: string, status: number, body: { code: string; message: string }) => refusals.set(call, { status, body }),
   };
 }
