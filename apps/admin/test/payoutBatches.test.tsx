@@ -11,7 +11,7 @@ describe('the payout batches pages', () => {
     renderAdmin('/admin/payout-batches', fakePayoutBatchApi());
     await findPageHeading('Payout batches');
     within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Payout batches' });
-    await screen.findByRole('grid', { name: 'Waiting for export' });
+    await screen.findByRole('list', { name: 'Waiting for export' });
     await expectNoAxeViolations();
   });
 
@@ -85,6 +85,12 @@ describe('the payout batches pages', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Return' }));
     await screen.findByText('The payout of €10.00 from card XXXX XXXX XXXX XXXX 101 is returned; €10.00 and the fee of €2.50 are back on the card.');
     expect(api.callsTo('POST', '/admin/api/payouts/payout-1/return')).toHaveLength(1);
+
+    // The rows follow the language switch (a collection's rows re-render only on its dependencies).
+    await user.click(screen.getByRole('radio', { name: 'Nederlands' }));
+    const dutch = await screen.findByRole('grid', { name: 'Uitbetalingen in deze batch' });
+    expect(within(dutch).getAllByRole('row')[1]!.textContent).toContain('Teruggekomen');
+    expect(within(dutch).getAllByRole('row')[1]!.textContent).toMatch(/€\s10,00/);
   });
 
   it('say so when a settlement is refused, and change nothing on the page', async () => {

@@ -44,7 +44,7 @@ function FileSection({ batch }: { batch: PayoutBatch }) {
 
 export default function PayoutBatchPage() {
   const { id = '' } = useParams<{ id: string }>();
-  const { t, formatMoney, formatDateTime, formatDate } = useI18n();
+  const { t, language, formatMoney, formatDateTime, formatDate } = useI18n();
   const texts = usePayoutTexts();
   const batch = useQuery(batchQuery(id));
   return (
@@ -90,7 +90,7 @@ export default function PayoutBatchPage() {
                   <Column>{t('payoutBatch.status')}</Column>
                   <Column>{t('payoutBatch.actions')}</Column>
                 </TableHeader>
-                <TableBody items={batch.data.payouts}>
+                <TableBody items={batch.data.payouts} dependencies={[language]}>
                   {(payout) => (
                     <Row id={payout.id}>
                       <Cell>

@@ -15,7 +15,7 @@ const batchPath = (id: string) => `/payout-batches/${encodeURIComponent(id)}`;
 
 /** What waits for an export, per brand, and every batch so far, newest first. */
 export default function PayoutBatchesPage() {
-  const { t, formatMoney, formatDateTime, formatDate } = useI18n();
+  const { t, language, formatMoney, formatDateTime, formatDate } = useI18n();
   const texts = usePayoutTexts();
   const [, navigate] = useLocation();
   const batches = useQuery(batchesQuery);
@@ -26,46 +26,30 @@ export default function PayoutBatchesPage() {
       <PageHeading>{t('payoutBatches.title')}</PageHeading>
       <ServerError error={batches.error} />
       {batches.isPending && <Loading />}
-      {/* Not a landmark of its own: its table's scroll region is one, by the same name. */}
-      <div className="panel">
+      <section className="panel" aria-labelledby="pending-title">
         <h2 id="pending-title" className="panel__title">
           {t('payoutBatches.pending')}
         </h2>
         <p className="panel__intro">{t('payoutBatches.pending.intro')}</p>
         {batches.isSuccess && pending.length === 0 && <p>{t('payoutBatches.pending.none')}</p>}
+        {/* A list, not a grid: each brand's export is one Tab stop away, with no arrow keys to learn. */}
         {pending.length > 0 && (
-          <ScrollRegion label={t('payoutBatches.pending')}>
-            <Table aria-label={t('payoutBatches.pending')} className="table">
-              <TableHeader>
-                <Column isRowHeader>{t('payoutBatches.brand')}</Column>
-                <Column className="table__number">{t('payoutBatches.count')}</Column>
-                <Column className="table__number">{t('payoutBatches.total')}</Column>
-                <Column>
-                  <span className="visually-hidden">{t('payoutBatches.export')}</span>
-                </Column>
-              </TableHeader>
-              <TableBody items={pending.map((p) => ({ ...p, id: p.brand }))}>
-                {(p) => (
-                  <Row id={p.brand}>
-                    <Cell>{p.brand}</Cell>
-                    <Cell className="table__number">{p.count}</Cell>
-                    <Cell className="table__number">{formatMoney(p.total)}</Cell>
-                    <Cell>
-                      <ConfirmDialog
-                        triggerLabel={t('payoutBatches.export')}
-                        triggerAccessibleName={t('payoutBatches.export.name', { brand: p.brand })}
-                        title={t('payoutBatches.export.title', { brand: p.brand })}
-                      >
-                        {(close) => <ExportForm brand={p.brand} count={p.count} total={formatMoney(p.total)} close={close} />}
-                      </ConfirmDialog>
-                    </Cell>
-                  </Row>
-                )}
-              </TableBody>
-            </Table>
-          </ScrollRegion>
+          <ul className="pending-list" aria-labelledby="pending-title">
+            {pending.map((p) => (
+              <li key={p.brand} className="pending-list__item">
+                <span>{t('payoutBatches.pending.of', { brand: p.brand, count: p.count, total: formatMoney(p.total) })}</span>
+                <ConfirmDialog
+                  triggerLabel={t('payoutBatches.export')}
+                  triggerAccessibleName={t('payoutBatches.export.name', { brand: p.brand })}
+                  title={t('payoutBatches.export.title', { brand: p.brand })}
+                >
+                  {(close) => <ExportForm brand={p.brand} count={p.count} total={formatMoney(p.total)} close={close} />}
+                </ConfirmDialog>
+              </li>
+            ))}
+          </ul>
         )}
-      </div>
+      </section>
       {/* Not a landmark of its own: its table's scroll region is one, by the same name. */}
       <div className="panel">
         <h2 id="batches-title" className="panel__title">
@@ -84,7 +68,7 @@ export default function PayoutBatchesPage() {
                 <Column className="table__number">{t('payoutBatches.total')}</Column>
                 <Column>{t('payoutBatches.statuses')}</Column>
               </TableHeader>
-              <TableBody items={items}>
+              <TableBody items={items} dependencies={[language]}>
                 {(batch) => (
                   <Row id={batch.id}>
                     <Cell>
