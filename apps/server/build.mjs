@@ -36,6 +36,6 @@ await build({
 });
 
 cpSync(path.join(here, 'src/demo/brands'), path.join(dist, 'demo/brands'), { recursive: true });
-// The ISO 20022 schemas the payout export validates its SEPA files against (src/operator/xsd-validator.ts).
-cpSync(path.join(here, 'src/operator/xsd'), path.join(dist, 'operator/xsd'), { recursive: true });
+// The ISO 20022 schemas the payout export validates its SEPA files against (src/payout-batches/xsd-validator.ts).
+cpSync(path.join(here, 'src/payout-batches/xsd'), path.join(dist, 'payout-batches/xsd'), { recursive: true });
 console.log('server built into', path.relative(process.cwd(), dist) || dist);

@@ -4,7 +4,7 @@ import { recordPayout } from '../src/flows/payout/record-payout.js';
 import { exportPayouts } from '../src/operator/export-payouts.js';
 import { OperatorError } from '../src/operator/operator-error.js';
 import { reexportPayoutBatch } from '../src/operator/reexport-payouts.js';
-import { validateAgainstXsd } from '../src/operator/xsd-validator.js';
+import { validateAgainstXsd } from '../src/payout-batches/xsd-validator.js';
 import type { FileTarget } from '../src/payout-batches/payout-file.js';
 import { auditEventsOf, cardRow, useFlowTestApp } from './helpers/flows.js';
 import { staffCookie } from './helpers/staff.js';

@@ -7,7 +7,7 @@ import type { PayoutForFile } from '../db/repositories/payouts.js';
 import type { Database } from '../db/schema.js';
 import { PAYOUT_ASSET } from '../domain/payout.js';
 import { buildCreditTransferXml, type PainFormat, SepaRuleError, type SepaTransfer } from '../domain/sepa.js';
-import { validateAgainstXsd } from '../operator/xsd-validator.js';
+import { validateAgainstXsd } from './xsd-validator.js';
 import { PayoutRefusal } from './payout-refusal.js';
 
 /** The account payouts are paid from (config PAYOUT_DEBTOR_*). */
