@@ -4,10 +4,11 @@ import { cardFeature } from '../features/card';
 import { auditFeature } from '../features/audit';
 import { adjustmentsFeature } from '../features/adjustments';
 import { staffFeature } from '../features/staff';
+import { payoutBatchesFeature, payoutBatchFeature } from '../features/payout-batches';
 import { reportsFeature } from '../features/reports';
 
 /**
  * The back office's pages, in the order of the navigation. A new page (adjustments, payouts,
  * reports, brand settings) is a folder under features/ and one line here.
  */
-export const FEATURES: readonly AdminFeature[] = [searchFeature, cardFeature, adjustmentsFeature, auditFeature, reportsFeature, staffFeature];
+export const FEATURES: readonly AdminFeature[] = [searchFeature, cardFeature, adjustmentsFeature, payoutBatchesFeature, payoutBatchFeature, auditFeature, reportsFeature, staffFeature];

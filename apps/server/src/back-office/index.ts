@@ -8,6 +8,7 @@ import { adminApiRoutes } from './api-routes.js';
 import { staffAuthRoutes } from './auth/routes.js';
 import { adminCardRoutes } from './cards/routes.js';
 import { adminReportRoutes } from './reports/routes.js';
+import { adminPayoutBatchRoutes } from './payout-batches/routes.js';
 import { createStaffOidc } from './auth/staff-oidc.js';
 import { adminPages } from './pages.js';
 
@@ -46,6 +47,7 @@ export async function backOfficeRoutes(app: App, { deps, declared }: { deps: Ser
     await api.register(adminCardRoutes, { deps });
     await api.register(adminAdjustmentRoutes, { deps });
     await api.register(adminReportRoutes, { deps });
+    await api.register(adminPayoutBatchRoutes, { deps });
   });
   await app.register(adminPages, { adminDist: deps.config.adminDist });
 }
