@@ -1,10 +1,9 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyRateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import fastifySwagger from '@fastify/swagger';
 import { MAX_BODY_BYTES } from '@tessera/contracts';
 import { Redis } from 'ioredis';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { createCaptcha } from '../adapters/captcha/index.js';
 import type { CaptchaPort } from '../adapters/captcha/port.js';
@@ -42,6 +41,7 @@ import { sandboxIdinRoutes } from '../sandbox-idin/index.js';
 import { sandboxStaffRoutes } from '../sandbox-staff/index.js';
 import { backOfficeRoutes, type DeclaredAdminRoute } from '../back-office/index.js';
 import { confineAdminHost } from '../back-office/own-host.js';
+import { registerApiDocument } from './api-document/register.js';
 import { customerRoutes } from './customer-route.js';
 import { demoRoutes } from './demo-routes.js';
 import { devRoutes } from './dev-routes.js';
@@ -176,19 +176,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // small on the wire as MAX_BODY_BYTES says.
   await app.register(fastifyCompress, { threshold: COMPRESS_THRESHOLD_BYTES, encodings: ['br', 'gzip'], globalDecompression: false });
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: { title: 'Tessera API', version: '1.0.0', description: 'Self-service portal for prepaid Visa cards and gift cards, and the brand API (/api/v1, tag brand-api; docs/brand-api.md).' },
-      components: {
-        securitySchemes: {
-          // The brand API's keys (tessera api-keys create): Authorization: Bearer tsk_…
-          bearerAuth: { type: 'http', scheme: 'bearer', description: 'A brand API key (tsk_…) from `tessera api-keys create`.' },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await registerApiDocument(app, { publicUrl: config.publicUrl });
 
   const routeOptions: RouteOptions = {
     deps,

@@ -7,7 +7,7 @@ import type { App, RouteOptions } from '../http/route-types.js';
 import type { ApiScope } from '../domain/brand-api-rules.js';
 import { apiCallerOf, installApiAuthentication } from './authenticate.js';
 import { type BlockChange, blockCard, unblockCard } from './block-card.js';
-import { idempotently } from './idempotency.js';
+import { idempotencyKeyOf, idempotently } from './idempotency.js';
 import { issueGiftCard } from './issue-gift-card.js';
 import { listTransactions } from './list-transactions.js';
 import { load } from './load.js';
@@ -75,6 +75,11 @@ export async function brandApiRoutes(app: App, { deps }: RouteOptions): Promise<
     keyGenerator: (request) => `api-key:${apiCallerOf(request).keyId}`,
   });
   installApiAuthentication(app, deps, limiter);
+  // Every POST needs its Idempotency-Key: refused as IDEMPOTENCY_KEY_REQUIRED before the header
+  // schema (the same bounds, for the document) or the body is validated.
+  app.addHook('preValidation', async (request) => {
+    if (request.method === 'POST') idempotencyKeyOf(request);
+  });
 
   /**
    * A POST that changes something: run once per Idempotency-Key (idempotency.ts), its answer made
