@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { servedDocument } from './helpers/api-document.js';
 import { apiClient, apiKeyFor, eur } from './helpers/brand-api.js';
-import { demoCard } from './helpers/demo.js';
+import { demoCard, lookupBody } from './helpers/demo.js';
 import { useTestApp } from './helpers/test-app.js';
 
 // What the API document publishes as a constraint is what the server refuses (openapi.test.ts
@@ -124,5 +125,25 @@ describe('cultures', () => {
     }
     const absent = (await t.app.inject({ url: '/api/translations/demo' })).json();
     expect(absent).toEqual((await t.app.inject({ url: '/api/translations/demo?culture=nl' })).json());
+  });
+});
+
+describe('the headers the document names', () => {
+  it('are on the answers it names them for', async () => {
+    const { doc } = await servedDocument(t.app);
+    const declared = (path: string, method: string, status: string) => Object.keys(doc.paths[path][method].responses[status].headers ?? {}).map((h) => h.toLowerCase());
+
+    const lookup = await t.app.inject({ method: 'POST', url: '/api/GiftCard/', headers: { 'x-flow-type': 'BALANCE' }, payload: lookupBody('GIFT_BALANCE') });
+    expect(lookup.statusCode).toBe(200);
+    expect(declared('/api/GiftCard/', 'post', '200')).toEqual(expect.arrayContaining(['x-request-id', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']));
+    for (const header of declared('/api/GiftCard/', 'post', '200')) expect(lookup.headers[header], header).toBeDefined();
+
+    const api = await client();
+    const card = await issuedCard(api);
+    const body = { amount: eur(100) };
+    await api.post(`${V1}/cards/${card.id}/redemptions`, body, 'replayed-1');
+    const replay = await api.post(`${V1}/cards/${card.id}/redemptions`, body, 'replayed-1');
+    expect(declared('/api/v1/cards/{id}/redemptions', 'post', '201')).toEqual(['x-request-id', 'idempotent-replayed']);
+    for (const header of declared('/api/v1/cards/{id}/redemptions', 'post', '201')) expect(replay.headers[header], header).toBeDefined();
   });
 });
