@@ -23,7 +23,7 @@ export async function registerApiDocument(app: FastifyInstance, { publicUrl }: {
         version: '1.0.0',
         description:
           'Self-service portal for prepaid Visa cards and gift cards, and the brand API (/api/v1, tag brand-api; docs/brand-api.md). ' +
-          'Every answer carries X-Request-Id; every error is {code, message} (the Error schema).',
+          'Answers carry X-Request-Id; every error is {code, message} (the Error schema).',
         // The project is private and ships no licence file: all rights reserved (SPDX has no id for that).
         license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       },
