@@ -31,7 +31,7 @@ export default tseslint.config(
   },
   {
     // Command-line entry points and scripts talk to a terminal.
-    files: ['scripts/**', 'apps/server/src/operator/cli/**', 'e2e/**', 'tools/**', 'apps/server/build.mjs', 'apps/web/scripts/**', 'apps/web/vite.config.ts', 'apps/admin/scripts/**', 'apps/admin/vite.config.ts'],
+    files: ['scripts/**', 'apps/server/src/operator/cli/**', 'e2e/**', 'tools/**', 'apps/server/build.mjs', 'apps/web/scripts/**', 'apps/web/vite.config.ts', 'apps/admin/scripts/**', 'apps/admin/vite.config.ts', 'examples/**'],
     rules: { 'no-console': 'off' },
   },
 );

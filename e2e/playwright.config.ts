@@ -56,8 +56,9 @@ export default defineConfig({
     { name: 'phone', testIgnore: /after-all\//, use: { ...devices['Pixel 7'], defaultBrowserType: 'chromium' } },
     // Tests tagged ANY_WIDTH (support/fixtures.ts) cannot come out otherwise at 1280 px: once, above.
     { name: 'desktop', testIgnore: /after-all\//, grepInvert: /@any-width/, use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } } },
-    // Tests that change a card every other test relies on (GIFT_BALANCE): alone, once the rest is done.
-    { name: 'after-all', testMatch: /after-all\/.*\.spec\.ts$/, dependencies: ['phone', 'desktop'], use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } } },
+    // Tests that change a card every other test relies on (GIFT_BALANCE): alone, once the rest is
+    // done, and one file at a time, since each changes that card and puts it back.
+    { name: 'after-all', testMatch: /after-all\/.*\.spec\.ts$/, dependencies: ['phone', 'desktop'], workers: 1, use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } } },
   ],
   webServer: {
     command: 'node --enable-source-maps apps/server/dist/main.js',

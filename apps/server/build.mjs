@@ -3,7 +3,8 @@
 // is TypeScript source, so it is bundled; packages from node_modules stay external and are
 // resolved at run time. The outputs sit directly in dist/ so src/resources.ts finds the copied demo files at the same relative place as in src/.
 import { build } from 'esbuild';
-import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -38,4 +39,10 @@ await build({
 cpSync(path.join(here, 'src/demo/brands'), path.join(dist, 'demo/brands'), { recursive: true });
 // The ISO 20022 schemas the payout export validates its SEPA files against (src/operator/xsd-validator.ts).
 cpSync(path.join(here, 'src/operator/xsd'), path.join(dist, 'operator/xsd'), { recursive: true });
+// The brand API reference's renderer (src/app/api-reference-routes.ts): a devDependency, so the
+// image's production install has no copy of it; the one file the page loads, with its licences.
+const redoc = path.dirname(createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js'));
+mkdirSync(path.join(dist, 'api-reference'), { recursive: true });
+for (const file of ['redoc.standalone.js', 'redoc.standalone.js.LICENSE.txt']) cpSync(path.join(redoc, file), path.join(dist, 'api-reference', file));
+cpSync(path.join(redoc, '..', 'LICENSE'), path.join(dist, 'api-reference', 'LICENSE'));
 console.log('server built into', path.relative(process.cwd(), dist) || dist);

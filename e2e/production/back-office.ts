@@ -6,6 +6,9 @@ import { request as httpRequest } from 'node:http';
 /** The staff member the rehearsal signs in as, granted with `tessera staff grant` (stack.ts). */
 export const REHEARSAL_STAFF = { email: 'support@demo.test', role: 'support', brand: 'DEMO' } as const;
 
+/** The second person, who approves what REHEARSAL_STAFF proposes (four eyes), granted the same way. */
+export const REHEARSAL_DECIDER = { email: 'finance@demo.test', role: 'finance', brand: 'DEMO' } as const;
+
 /** The session cookie's name in production (the __Host- prefix: Secure, Path=/, no Domain). */
 export const STAFF_SESSION_COOKIE = '__Host-tessera_staff';
 

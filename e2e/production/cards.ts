@@ -1,5 +1,5 @@
 // The cards the rehearsal imports with `tessera cards import`, as an operator loads a brand's
-// cards into production: four for the browser walk, one the back office blocks, and the burst's cards. Numbers and codes are
+// cards into production: four for the browser walk, one the back office blocks, one it adjusts, and the burst's cards. Numbers and codes are
 // fixed so the walk, the burst and the checks know them; the database holds only their blind
 // indexes, hashes and ciphertexts.
 
@@ -9,6 +9,8 @@ export const REHEARSAL_CARDS = {
   payout: { number: '6064 9000 0000 0001 003', secret: '219937', balance: 4250 },
   /** Only the back office's test touches it (it stays blocked): the walk's cards stay as the walk expects them. */
   block: { number: '6064 9000 0000 0001 004', secret: '508814', balance: 3300 },
+  /** Only the back office's adjustment test touches it: proposed through one replica, approved through the other. */
+  adjust: { number: '6064 9000 0000 0001 005', secret: '384027', balance: 2650 },
   visa: { number: '4000 9000 0000 0000 001', phone: '+31612349001', pin: '1357', passcode: 'Hb4k9s', balance: 5000 },
 } as const;
 
@@ -39,10 +41,10 @@ export function burstCards(count: number): {
 
 /** The import file: `tessera cards import` columns (docs/operations.md#card-import). */
 export function cardsCsv(burst: ReturnType<typeof burstCards>): string {
-  const { balance, replace, payout, block, visa } = REHEARSAL_CARDS;
+  const { balance, replace, payout, block, adjust, visa } = REHEARSAL_CARDS;
   const lines = [
     'brand,kind,card_number,security_code,balance,expires_at,holder_name,phone,pin,birth_date,country_of_birth,nationality',
-    ...[balance, replace, payout, block].map((c) => `DEMO,giftcard,${c.number},${c.secret},${c.balance},2099-12-31,,,,,,`),
+    ...[balance, replace, payout, block, adjust].map((c) => `DEMO,giftcard,${c.number},${c.secret},${c.balance},2099-12-31,,,,,,`),
     `DEMO,visa,${visa.number},,${visa.balance},2099-12-31,R. Hearsal,${visa.phone},${visa.pin},1980-02-03,NL,NL`,
     ...[...burst.payouts, ...burst.replacements].map((c) => `DEMO,giftcard,${c.number},${c.secret},${c.balance},2099-12-31,,,,,,`),
     // Visa cards without a load: the money checks find cards by their load.

@@ -14,11 +14,15 @@ const root = path.resolve(import.meta.dirname, '../..');
 export default function globalSetup(config: FullConfig): void {
   const webServer = config.webServer;
   if (!webServer?.env?.DATABASE_URL) throw new Error('global setup: the webServer has no DATABASE_URL');
-  execFileSync(process.execPath, ['apps/server/dist/cli.js', 'cards', 'import', path.join(import.meta.dirname, 'extra-cards.csv')], {
-    cwd: root,
-    env: { ...process.env, ...webServer.env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  // reflow-cards.csv: the cards tests/reflow-zoom.spec.ts walks to the confirmation pages with (a
+  // Visa card among them, hence a file with the holder's columns).
+  for (const file of ['extra-cards.csv', 'reflow-cards.csv']) {
+    execFileSync(process.execPath, ['apps/server/dist/cli.js', 'cards', 'import', path.join(import.meta.dirname, file)], {
+      cwd: root,
+      env: { ...process.env, ...webServer.env },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+  }
   // A brand API key of DEMO, as the operator makes one, for the tests that play the brand's till
   // (docs/brand-api.md). Workers start after global setup and inherit the environment.
   const created = execFileSync(

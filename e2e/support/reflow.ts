@@ -11,6 +11,23 @@ export const REFLOW_VIEWPORTS = [
   { name: '200 % zoom', width: 640, height: 450 },
 ] as const;
 
+export interface ReflowViewport {
+  name: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * The same two widths in a desktop browser as a person zooms it (tests/reflow-zoom.spec.ts):
+ * 320 px, and a 1280 × 720 window at 200 %, which is 640 × 360 CSS px of 2 device px each. Its
+ * context has no touch, a device scale factor of 2 and classic scrollbars, which take their
+ * width from the page's.
+ */
+export const ZOOM_VIEWPORTS: readonly ReflowViewport[] = [
+  { name: '320 px', width: 320, height: 640 },
+  { name: '200 % zoom of 1280 × 720', width: 640, height: 360 },
+];
+
 /**
  * What does not reflow on the page as it is now: a page that scrolls sideways, text clipped by a
  * box that hides its overflow (the masked card number was), a card number field too narrow for
@@ -90,10 +107,10 @@ export async function figuresCut(figures: readonly Locator[]): Promise<string[]>
  * Checks the page at each reflow width and puts the viewport back: nothing scrolls sideways,
  * nothing is clipped, and each of the figures given shows whole.
  */
-export async function expectReflow(page: Page, figures: readonly Locator[] = []): Promise<void> {
+export async function expectReflow(page: Page, figures: readonly Locator[] = [], viewports: readonly ReflowViewport[] = REFLOW_VIEWPORTS): Promise<void> {
   const original = page.viewportSize();
   try {
-    for (const viewport of REFLOW_VIEWPORTS) {
+    for (const viewport of viewports) {
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
       const where = `at ${viewport.name} on ${new URL(page.url()).pathname} (${await page.locator('html').getAttribute('lang')})`;
       await expect.poll(() => reflowProblems(page), { message: `reflow ${where}`, timeout: 2_000 }).toEqual([]);
@@ -101,5 +118,21 @@ export async function expectReflow(page: Page, figures: readonly Locator[] = [])
     }
   } finally {
     if (original) await page.setViewportSize(original);
+  }
+}
+
+/**
+ * The screen at each reflow width in Dutch and then in English, switched with the language select
+ * (the flow's state kept: no page load): it ends in English.
+ */
+export async function expectReflowInBothLanguages(
+  page: Page,
+  figures: (lang: 'nl' | 'en') => Locator[] = () => [],
+  viewports: readonly ReflowViewport[] = REFLOW_VIEWPORTS,
+): Promise<void> {
+  for (const lang of ['nl', 'en'] as const) {
+    await page.getByRole('combobox', { name: /^(Taal|Language)$/ }).selectOption(lang);
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    await expectReflow(page, figures(lang), viewports);
   }
 }

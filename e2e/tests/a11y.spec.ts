@@ -1,8 +1,8 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { test, expect, expectAccessible, cards, snap, ANY_WIDTH } from '../support/fixtures';
 import { tabTo, typeInto } from '../support/keyboard';
 import { measureFocusChange } from '../support/focusRing';
-import { REFLOW_VIEWPORTS, expectReflow, reflowProblems } from '../support/reflow';
+import { REFLOW_VIEWPORTS, expectReflow, expectReflowInBothLanguages, reflowProblems } from '../support/reflow';
 import { lookUp } from '../support/balance';
 import { startWithCard } from '../support/identity';
 import { waitForCaptcha } from '../support/captcha';
@@ -178,15 +178,6 @@ test.describe('reflow at 320 px and at 200 % zoom (1.4.10)', { tag: ANY_WIDTH },
   // payout 40,00, the amounts the payout screen was too wide with in Dutch. Looking it up, viewing
   // its payout or starting its replacement changes nothing, so this test cannot race the flows'.
   const lookedUpCard = { number: '6064 0000 0009 0051 109', secret: '219951' };
-
-  /** The screen at both reflow widths in Dutch and in English, switched with the language select (the flow's state kept). */
-  async function expectReflowInBothLanguages(page: Page, figures: (lang: 'nl' | 'en') => Locator[] = () => []) {
-    for (const lang of ['nl', 'en'] as const) {
-      await page.getByRole('combobox', { name: /^(Taal|Language)$/ }).selectOption(lang);
-      await expect(page.locator('html')).toHaveAttribute('lang', lang);
-      await expectReflow(page, figures(lang));
-    }
-  }
 
   test('every screen a cardholder reaches after a lookup, in Dutch and English: nothing scrolls sideways, no figure cut', async ({ page }) => {
     test.setTimeout(120_000);

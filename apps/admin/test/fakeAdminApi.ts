@@ -1,5 +1,7 @@
 import { vi } from 'vitest';
 import {
+  adjustmentRequestSchema,
+  adjustmentSchema,
   adminBrandListSchema,
   adminCardSchema,
   adminMeSchema,
@@ -12,6 +14,7 @@ import {
   timelinePageSchema,
   type AdminCard,
   type AdminMe,
+  type Adjustment,
 } from '@tessera/contracts/admin';
 
 /*
@@ -23,6 +26,7 @@ import {
 export const ADMIN: AdminMe = adminMeSchema.parse({ email: 'admin@tessera.test', grants: [{ role: 'admin', brand: null }] });
 export const SUPPORT_DEMO: AdminMe = adminMeSchema.parse({ email: 'support@demo.test', grants: [{ role: 'support', brand: 'DEMO' }] });
 export const SUPPORT_ACME: AdminMe = adminMeSchema.parse({ email: 'support@acme.test', grants: [{ role: 'support', brand: 'ACME' }] });
+export const FINANCE_DEMO: AdminMe = adminMeSchema.parse({ email: 'finance@demo.test', grants: [{ role: 'finance', brand: 'DEMO' }] });
 export const BRAND_ADMIN_DEMO: AdminMe = adminMeSchema.parse({ email: 'brand@demo.test', grants: [{ role: 'brand-admin', brand: 'DEMO' }] });
 
 /** The full number of the demo card: typed in a search, never shown or sent anywhere else. */
@@ -74,6 +78,27 @@ export const ACME_CARD = adminCardSchema.parse({
   timelineNextCursor: null,
 });
 
+/** An adjustment of the demo card waiting for a decision, proposed by support. */
+export function pendingAdjustment(overrides: Partial<Adjustment> = {}): Adjustment {
+  return adjustmentSchema.parse({
+    id: 'adj-1',
+    cardId: 'card_demo_0101',
+    brand: 'DEMO',
+    masked: '•••• •••• •••• 0101',
+    amount: { value: 500, assetCode: 'EUR' },
+    reason: 'till double-charged',
+    reference: 'T-77',
+    status: 'pending',
+    proposedBy: 'support@demo.test',
+    proposedAt: '2026-11-28T08:00:00Z',
+    decidedBy: null,
+    decidedAt: null,
+    decisionReason: null,
+    balanceAfter: null,
+    ...overrides,
+  });
+}
+
 const SECOND_TIMELINE_PAGE = timelinePageSchema.parse({
   items: [
     {
@@ -99,8 +124,13 @@ interface Call {
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-export function fakeAdminApi({ me = ADMIN as AdminMe | null, cards = [demoCard(), ACME_CARD] }: { me?: AdminMe | null; cards?: AdminCard[] } = {}) {
+export function fakeAdminApi({
+  me = ADMIN as AdminMe | null,
+  cards = [demoCard(), ACME_CARD],
+  adjustments = [],
+}: { me?: AdminMe | null; cards?: AdminCard[]; adjustments?: Adjustment[] } = {}) {
   let signedIn = me;
+  const proposals = adjustments.map((a) => adjustmentSchema.parse(a));
   const byId = new Map(cards.map((card) => [card.id, card]));
   const grants = staffGrantListSchema.parse({
     grants: [
@@ -164,11 +194,54 @@ export function fakeAdminApi({ me = ADMIN as AdminMe | null, cards = [demoCard()
       if (method === 'POST' && action === 'unblock') return json(200, update({ blocked: false, blockReason: null, blockedAt: null, state: 'active' }, 'card.unblock (unblocked)', 'card.unblocked'));
       if (method === 'POST' && action === 'unlock') return json(200, update({ guessing: { failedAttempts: 0, coolingDownUntil: null, locked: false } }, 'Guessing unlocked', 'guessing.unlocked'));
       if (method === 'POST' && action === 'resend-replacement') return json(200, update({}, 'card.replacement_resend (queued)', 'card.replacement_resent'));
+      if (method === 'POST' && action === 'adjustments') {
+        const request = adjustmentRequestSchema.parse(body);
+        const proposal = pendingAdjustment({
+          id: `adj-${proposals.length + 1}`,
+          cardId: card.id,
+          brand: card.brand,
+          masked: card.masked,
+          amount: request.amount,
+          reason: request.reason,
+          reference: request.reference ?? null,
+          proposedBy: signedIn.email,
+          proposedAt: '2026-11-28T07:00:00Z',
+        });
+        proposals.unshift(proposal);
+        return json(201, proposal);
+      }
       if (method === 'POST' && action === 'notes') {
         const { text } = noteRequestSchema.parse(body);
         update({}, `Note: ${text}`, 'note', { text });
         return json(201, { id: 'note-1', cardId: card.id, text, by: signedIn.email, at: '2026-11-28T07:00:00Z' });
       }
+    }
+    if (method === 'GET' && path === '/admin/api/adjustments') {
+      const status = query.get('status') ?? 'pending';
+      const card = query.get('card');
+      const items = proposals
+        .filter((a) => signedIn!.grants.some((g) => g.brand === null || g.brand === a.brand))
+        .filter((a) => status === 'all' || (status === 'decided' ? a.status !== 'pending' : a.status === status))
+        .filter((a) => card === null || a.cardId === card);
+      return json(200, { items });
+    }
+    const decision = /^\/admin\/api\/adjustments\/([^/]+)\/(approve|reject)$/.exec(path);
+    if (method === 'POST' && decision) {
+      const at = proposals.findIndex((a) => a.id === decodeURIComponent(decision[1]!));
+      const proposal = proposals[at];
+      if (!proposal || !signedIn.grants.some((g) => g.brand === null || g.brand === proposal.brand)) return json(404, { code: 'NOT_FOUND', message: 'No such adjustment' });
+      if (proposal.proposedBy === signedIn.email) return json(403, { code: 'FOUR_EYES_REQUIRED', message: 'Someone else must decide' });
+      if (proposal.status !== 'pending') return json(409, { code: 'ALREADY_DECIDED', message: 'Decided already' });
+      const decided = { decidedBy: signedIn.email, decidedAt: '2026-11-28T09:00:00Z' };
+      if (decision[2] === 'reject') {
+        proposals[at] = adjustmentSchema.parse({ ...proposal, ...decided, status: 'rejected', decisionReason: (body as { reason: string }).reason });
+        return json(200, { status: 'rejected' });
+      }
+      const card = byId.get(proposal.cardId)!;
+      const balanceAfter = { value: card.balance.value + proposal.amount.value, assetCode: card.balance.assetCode };
+      byId.set(card.id, adminCardSchema.parse({ ...card, balance: balanceAfter }));
+      proposals[at] = adjustmentSchema.parse({ ...proposal, ...decided, status: 'applied', balanceAfter });
+      return json(200, { status: 'applied', balanceAfter });
     }
     if (method === 'GET' && path === '/admin/api/audit') {
       const cursor = query.get('cursor');

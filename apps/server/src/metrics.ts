@@ -17,6 +17,8 @@ export interface Metrics {
   rateLimitFallbacks: Counter;
   /** Card numbers (a card's or not) that entered a cool-down or the operator lock, by kind. */
   cardLockouts: Counter<'kind'>;
+  /** Brand API calls its gate refused, by reason (brand-api/authenticate.ts). */
+  apiRefusals: Counter<'reason'>;
 }
 
 export function createMetrics(options: { processMetrics?: boolean } = {}): Metrics {
@@ -54,6 +56,12 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): Metri
       name: 'tessera_card_lockouts_total',
       help: 'Cards (and numbers without a card) that stopped taking secrets after consecutive wrong ones, by kind (cool-down length or operator lock).',
       labelNames: ['kind'],
+      registers: [registry],
+    }),
+    apiRefusals: new Counter({
+      name: 'tessera_api_refused_calls_total',
+      help: 'Brand API calls refused before they ran, by reason: unauthorized (401), forbidden (403), address_limit (429: too many failed authentications from the address), key_limit (429: the key\'s rate limit).',
+      labelNames: ['reason'],
       registers: [registry],
     }),
   };

@@ -2,6 +2,8 @@ import { brandsFor, grantAllows, type StaffAction, type StaffGrant } from '@tess
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { HousekeepingSweeper } from '../src/app/housekeeping.js';
+import { insertAdjustmentProposal } from '../src/db/repositories/adjustment-proposals.js';
+import { timeOrderedId } from '../src/db/time-ordered-id.js';
 import { setSessionCookie } from '../src/back-office/session-cookie.js';
 import type { DeclaredAdminRoute } from '../src/back-office/index.js';
 import { cardRow } from './helpers/flows.js';
@@ -67,7 +69,7 @@ function expectedStatus(route: DeclaredAdminRoute, grants: readonly StaffGrant[]
   const anywhere = brandsFor(grants, route.action);
   if (anywhere !== 'all' && anywhere.length === 0) return 403;
   if (route.brand === 'none') return 'allowed';
-  if (!route.brand.startsWith('card:')) throw new Error(`the matrix does not know the brand source ${route.brand} of ${route.url}`);
+  if (!route.brand.startsWith('card:') && !route.brand.startsWith('adjustment:')) throw new Error(`the matrix does not know the brand source ${route.brand} of ${route.url}`);
   if (!grants.some((g) => g.brand === null || g.brand.toUpperCase() === brand)) return 404;
   return grants.some((g) => grantAllows(g, route.action as StaffAction, brand)) ? 'allowed' : 403;
 }
@@ -84,6 +86,8 @@ function payloadOf(route: DeclaredAdminRoute, brand: string): Record<string, unk
   if (route.url.endsWith('/cards/search')) return { brand, last: '101' };
   if (route.url.endsWith('/block')) return { reason: 'other' };
   if (route.url.endsWith('/notes')) return { text: 'permission matrix' };
+  if (route.url.endsWith('/adjustments')) return { amount: { value: 1, assetCode: 'EUR' }, reason: 'permission matrix' };
+  if (route.url.endsWith('/reject')) return { reason: 'permission matrix' };
   if (route.url.includes('/staff/grants')) return { email: 'matrix@demo.test', role: 'support', brand: 'DEMO' };
   return {};
 }
@@ -95,11 +99,38 @@ describe('the permission matrix: every /admin/api/ route Ã— the six demo staff Ã
     if (!cookies.has(email)) cookies.set(email, await staffCookie(t, email));
     return cookies.get(email)!;
   };
+  /**
+   * The id a route's `:id` names: the card, or for a route on an adjustment a fresh pending one on
+   * that card, proposed by someone who is none of the six (so no one is its proposer).
+   */
+  const idFor = async (route: DeclaredAdminRoute, cardId: string) => {
+    if (!route.brand.startsWith('adjustment:') || cardId === 'no-such-card') return cardId;
+    const card = await t.db.selectFrom('cards').select(['id', 'brand_id', 'asset_code']).where('id', '=', cardId).executeTakeFirstOrThrow();
+    const id = timeOrderedId();
+    await insertAdjustmentProposal(t.db, {
+      id,
+      card_id: card.id,
+      brand_id: card.brand_id,
+      asset_code: card.asset_code,
+      amount: 1,
+      reason: 'permission matrix',
+      reference: null,
+      status: 'pending',
+      proposed_by: 'proposer@matrix.test',
+      proposed_at: new Date().toISOString(),
+      decided_by: null,
+      decided_at: null,
+      decision_reason: null,
+      balance_before: null,
+      balance_after: null,
+    });
+    return id;
+  };
   const send = async (email: string, route: DeclaredAdminRoute, cardId: string, brand: string) => {
     const payload = payloadOf(route, brand);
     return t.app.inject({
       method: route.method as 'GET' | 'POST',
-      url: route.url.replace(':id', cardId),
+      url: route.url.replace(':id', await idFor(route, cardId)),
       headers: { cookie: await cookieOf(email), ...(route.method !== 'GET' && { origin: ORIGIN }) },
       ...(payload !== undefined && { payload }),
     });
@@ -108,6 +139,17 @@ describe('the permission matrix: every /admin/api/ route Ã— the six demo staff Ã
   it('covers the card routes as well as /me, /brands and /staff', () => {
     const urls = t.adminRoutes.map((r) => r.url);
     for (const url of ['/admin/api/cards/search', '/admin/api/cards/:id', '/admin/api/cards/:id/block', '/admin/api/cards/:id/resend-replacement', '/admin/api/audit', '/admin/api/staff']) expect(urls).toContain(url);
+  });
+
+  it("covers the adjustment routes with the design's roles: propose support, finance, admin; decide finance, admin; see whoever sees cards", () => {
+    expect(t.adminRoutes).toEqual(
+      expect.arrayContaining([
+        { method: 'POST', url: '/admin/api/cards/:id/adjustments', action: 'adjustments.propose', brand: 'card:id' },
+        { method: 'GET', url: '/admin/api/adjustments', action: 'cards.read', brand: 'none' },
+        { method: 'POST', url: '/admin/api/adjustments/:id/approve', action: 'adjustments.decide', brand: 'adjustment:id' },
+        { method: 'POST', url: '/admin/api/adjustments/:id/reject', action: 'adjustments.decide', brand: 'adjustment:id' },
+      ]),
+    );
   });
 
   for (const email of DEMO_STAFF) {
@@ -127,7 +169,7 @@ describe('the permission matrix: every /admin/api/ route Ã— the six demo staff Ã
           if (expected === 404) {
             const unknown = await send(email, route, 'no-such-card', brand);
             expect([res.statusCode, res.json()], `${route.url} on an unknown card`).toEqual([unknown.statusCode, unknown.json()]);
-            expect(res.json().code).toBe('CARD_NOT_FOUND');
+            expect(res.json().code).toBe(route.brand.startsWith('adjustment:') ? 'NOT_FOUND' : 'CARD_NOT_FOUND');
           }
           if (expected === 403) expect(res.json().code).toBe('FORBIDDEN');
         }

@@ -23,13 +23,13 @@ const { t } = useFlowTestApp();
 const DEMO = { brands: ['DEMO'] } as const;
 const found = async (request: Parameters<typeof searchCards>[2]) => (await searchCards(t.deps, DEMO, request)).cards.map((c) => c.id);
 
-/** Undoes the latest migration (018), as a database of the previous release is. */
+/** Undoes migration 018 and every later one, as a database of the release before 018 is. */
 async function undoMigration018() {
   const schema = isPostgres(t.db) ? (await sql<{ s: string }>`select current_schema() as s`.execute(t.db)).rows[0]!.s : undefined;
   const migrator = new Migrator({ db: t.db, provider: migrationProvider, ...(schema && { migrationTableSchema: schema }) });
-  const { error, results } = await migrator.migrateDown();
+  const { error, results } = await migrator.migrateTo('017_staff');
   expect(error).toBeUndefined();
-  expect(results?.map((r) => r.migrationName)).toEqual(['018_staff_card_search']);
+  expect(results?.map((r) => r.migrationName).at(-1)).toBe('018_staff_card_search');
 }
 
 describe('migration 018 and the search indexes', () => {
@@ -39,7 +39,7 @@ describe('migration 018 and the search indexes', () => {
     expect(res.statusCode).toBe(200);
 
     await undoMigration018();
-    expect((await migrationStatus(t.db)).pending).toEqual(['018_staff_card_search']);
+    expect((await migrationStatus(t.db)).pending[0]).toBe('018_staff_card_search');
     await migrateToLatest(t.db);
     expect(await t.db.selectFrom('cards').select('id').where('number_last4', 'is not', null).execute()).toEqual([]);
     expect(await t.db.selectFrom('visa_holders').select('card_id').where('phone_index', 'is not', null).execute()).toEqual([]);

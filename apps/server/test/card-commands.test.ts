@@ -138,6 +138,10 @@ describe('card commands', () => {
     expect(await refusalOf(adjustBalance(deps(), card.id, { amount: -300, reason: 'other', reference }, staff))).toBe('REFERENCE_REUSED -250');
     expect(await ledgerOf(card.id)).toHaveLength(1);
     expect(await auditOf(card.id)).toHaveLength(1);
+    // The card's webhook goes with the booking, once.
+    expect((await webhooksOf(card.id)).map((w) => [w.type, w.data.by, w.data.adjustment])).toEqual([
+      ['adjustment.created', 'staff', expect.objectContaining({ amount: { value: -250, assetCode: 'EUR' }, balanceAfter: { value: 750, assetCode: 'EUR' }, reference: `adjustment:${reference}` })],
+    ]);
   });
 
   it('an adjustment never takes the balance below zero: refused, nothing booked', async () => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { test, expect } from '../../support/fixtures';
 import { lookUp } from '../../support/balance';
-import { callReplica, REHEARSAL_STAFF, STAFF_SESSION_COOKIE, type StaffSessionHandOver } from '../back-office';
+import { callReplica, REHEARSAL_DECIDER, REHEARSAL_STAFF, STAFF_SESSION_COOKIE, type StaffSessionHandOver } from '../back-office';
 import { REHEARSAL_CARDS } from '../cards';
 
 // The back office in the production stack (rehearsal.ts, docs/decisions/033): on its own host
@@ -83,6 +83,42 @@ test('BACK OFFICE: support signs in with a second factor at the staff provider o
   const handOver: StaffSessionHandOver = { callbackRequestId: (await callback.headerValue('x-request-id')) ?? '', cardId: cardId!, storageState };
   expect(handOver.callbackRequestId).not.toBe('');
   writeFileSync(path.join(handOverDir, 'staff-session.json'), JSON.stringify(handOver));
+});
+
+test('BACK OFFICE: an adjustment proposed through one replica is approved by a second person through the other, once, and the portal shows it', async ({ page, context }) => {
+  const [a, b] = replicaPorts;
+  const card = REHEARSAL_CARDS.adjust;
+  /** A session of `email` through the staff provider, in this browser: its cookie's value. */
+  const sessionOf = async (email: string) => {
+    await context.clearCookies();
+    expect((await signInAtProvider(page, `Sign in as ${email} with a second factor`)).status()).toBe(303);
+    await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    return (await sessionCookieOf(context, admin))!.value;
+  };
+  const proposer = await sessionOf(REHEARSAL_STAFF.email);
+  const found = await callReplica(a, admin, proposer, 'POST', '/admin/api/cards/search', { number: card.number.replace(/\s/g, '') });
+  const cardId = (found.body as { cards: { id: string }[] }).cards[0]?.id;
+  expect(cardId, JSON.stringify(found.body)).toBeTruthy();
+
+  const proposed = await callReplica(a, admin, proposer, 'POST', `/admin/api/cards/${cardId}/adjustments`, { amount: { value: 350, assetCode: 'EUR' }, reason: 'rehearsal goodwill' });
+  expect(proposed.status, JSON.stringify(proposed.body)).toBe(201);
+  const { id } = proposed.body as { id: string };
+  const own = await callReplica(b, admin, proposer, 'POST', `/admin/api/adjustments/${id}/approve`, {});
+  expect([own.status, (own.body as { code: string }).code], 'support may not decide').toEqual([403, 'FORBIDDEN']);
+
+  const decider = await sessionOf(REHEARSAL_DECIDER.email);
+  const queue = await callReplica(b, admin, decider, 'GET', '/admin/api/adjustments?status=pending');
+  expect((queue.body as { items: { id: string; proposedBy: string }[] }).items).toContainEqual(expect.objectContaining({ id, proposedBy: REHEARSAL_STAFF.email }));
+  // Both replicas at once: one books it, the other finds it decided.
+  const [first, second] = await Promise.all([b, a].map((port) => callReplica(port, admin, decider, 'POST', `/admin/api/adjustments/${id}/approve`, {})));
+  const answers = [first!, second!].map((r) => (r.status === 200 ? JSON.stringify(r.body) : `${r.status} ${(r.body as { code: string }).code}`)).sort();
+  expect(answers).toEqual(['409 ALREADY_DECIDED', JSON.stringify({ status: 'applied', balanceAfter: { value: 3000, assetCode: 'EUR' } })]);
+
+  const portal = await context.newPage();
+  await portal.goto('/demo/balance?lng=en');
+  await lookUp(portal, card);
+  await expect(portal.getByText('€ 30,00', { exact: true })).toBeVisible();
+  await portal.close();
 });
 
 test('BACK OFFICE: a sign-in without a second factor ends on the page that says why, with no session', async ({ page, context }) => {

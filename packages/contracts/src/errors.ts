@@ -35,6 +35,10 @@ export const ERROR_STATUS = {
    */
   IDEMPOTENCY_CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
+  /** A body that is not JSON (a form, text, or no Content-Type) on a call that takes JSON. */
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  /** The request line and headers together exceed what the server reads (16 KiB). */
+  HEADERS_TOO_LARGE: 431,
   // The brand API (/api/v1, docs/brand-api.md): the brand's own systems, not the cardholder.
   /** No, an unknown or a revoked API key. */
   UNAUTHORIZED: 401,
@@ -60,6 +64,12 @@ export const ERROR_STATUS = {
   REPLACEMENT_NOT_ACTIVE: 409,
   /** Resending a replacement e-mail while the earlier one still waits in the outbox (it may still arrive). */
   REPLACEMENT_PENDING: 409,
+  /** Approving or rejecting an adjustment one proposed oneself: a second person must, whatever one's roles. */
+  FOUR_EYES_REQUIRED: 403,
+  /** Approving or rejecting an adjustment that was approved or rejected already. */
+  ALREADY_DECIDED: 409,
+  /** Proposing an adjustment with a reference this card's earlier proposal has, for another amount or reason. */
+  REFERENCE_REUSED: 409,
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
 } as const;

@@ -2,10 +2,11 @@ import type { AdminFeature } from '../lib/feature';
 import { searchFeature } from '../features/search';
 import { cardFeature } from '../features/card';
 import { auditFeature } from '../features/audit';
+import { adjustmentsFeature } from '../features/adjustments';
 import { staffFeature } from '../features/staff';
 
 /**
  * The back office's pages, in the order of the navigation. A new page (adjustments, payouts,
  * reports, brand settings) is a folder under features/ and one line here.
  */
-export const FEATURES: readonly AdminFeature[] = [searchFeature, cardFeature, auditFeature, staffFeature];
+export const FEATURES: readonly AdminFeature[] = [searchFeature, cardFeature, adjustmentsFeature, auditFeature, staffFeature];

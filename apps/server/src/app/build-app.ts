@@ -19,6 +19,9 @@ import { reportUndeclaredStatuses, type UndeclaredStatusReport } from '../http/d
 import { installFlowTypeConstraint } from '../customer-call/flow-type-constraint.js';
 import { installErrorHandler } from '../http/error-handler.js';
 import { firstConnection, reportRedisFallbacks, sharedLimitStore } from '../http/rate-limit-store.js';
+import { clientErrorHandler } from '../http/client-error.js';
+import { apiReferenceRoutes } from './api-reference-routes.js';
+import { installDefaultCacheControl } from '../http/default-cache-control.js';
 import { cspDirectives, helmetHeaders, installSecurityHeaders, permissionsPolicy } from '../http/security-headers.js';
 import { createLogger, lazyChildLoggerFactory, requestIdOf } from '../logger.js';
 import { addDatabaseGauges, createMetrics } from '../metrics.js';
@@ -90,7 +93,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     metrics: createMetrics({ processMetrics: options.processMetrics }),
   };
 
+  let securityHeaders: ReadonlyArray<readonly [string, string | number | string[]]> = [];
   const app = Fastify({
+    // What Node's parser refuses (431 and the like) answers as every other refusal does.
+    clientErrorHandler: clientErrorHandler(() => securityHeaders),
     loggerInstance: (options.logger ?? createLogger(config)) as FastifyBaseLogger,
     bodyLimit: MAX_BODY_BYTES,
     // A hop count trusts that many proxies in front of the server (Fastify's typings want a function).
@@ -141,7 +147,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     crossOriginResourcePolicy: { policy: 'same-origin' },
   });
   // The camera only where the card scanner may run: web-app.ts allows it on those pages.
-  installSecurityHeaders(app, [...helmet, ['permissions-policy', permissionsPolicy({ camera: false })]]);
+  securityHeaders = [...helmet, ['permissions-policy', permissionsPolicy({ camera: false })]];
+  installSecurityHeaders(app, securityHeaders);
+  installDefaultCacheControl(app);
+  // Only JSON bodies: Fastify's default text/plain parser let a JSON text sent as text/plain reach
+  // validation as a string (400) where a form or no Content-Type answered 415. Now all do.
+  app.removeContentTypeParser('text/plain');
 
   // Several server processes share their per-address counts through Redis when REDIS_URL is set;
   // one process keeps them in memory. While Redis is unreachable each process counts on its own
@@ -212,6 +223,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.get('/api/openapi.json', { schema: { hide: true } }, async (_request, reply) =>
     reply.header('cache-control', 'no-cache').send(app.swagger()),
   );
+  // The document for people: /api/docs.
+  await app.register(apiReferenceRoutes);
 
   const webApp = await registerWebApp(app, { webDist: config.webDist, csp, deps });
   registerHomePage(app, { deps, serveIndex: webApp?.serveIndex ?? null });

@@ -3,6 +3,7 @@ import type { ServiceDeps } from '../deps.js';
 import { AppError } from '../errors.js';
 import type { App } from '../http/route-types.js';
 import { type DeclaredAdminRoute, guardStaffRoutes } from './admin-route.js';
+import { adminAdjustmentRoutes } from './adjustments/routes.js';
 import { adminApiRoutes } from './api-routes.js';
 import { staffAuthRoutes } from './auth/routes.js';
 import { adminCardRoutes } from './cards/routes.js';
@@ -42,6 +43,7 @@ export async function backOfficeRoutes(app: App, { deps, declared }: { deps: Ser
     guardStaffRoutes(api, deps, declared);
     await api.register(adminApiRoutes, { deps });
     await api.register(adminCardRoutes, { deps });
+    await api.register(adminAdjustmentRoutes, { deps });
   });
   await app.register(adminPages, { adminDist: deps.config.adminDist });
 }

@@ -5,6 +5,7 @@ import type { ApiCaller } from './caller.js';
 import { errorResponses } from '../http/error-responses.js';
 import type { App, RouteOptions } from '../http/route-types.js';
 import type { ApiScope } from '../domain/brand-api-rules.js';
+import { rateLimitKey } from '../domain/client-address.js';
 import { apiCallerOf, installApiAuthentication } from './authenticate.js';
 import { type BlockChange, blockCard, unblockCard } from './block-card.js';
 import { idempotencyKeyOf, idempotently } from './idempotency.js';
@@ -69,12 +70,19 @@ const ok = <T extends z.ZodType>(status: 200 | 201, schema: T) => ({ [status]: s
  * rate limit instead (authenticate.ts), and every POST idempotent (idempotency.ts).
  */
 export async function brandApiRoutes(app: App, { deps }: RouteOptions): Promise<void> {
-  const limiter = app.createRateLimit({
-    max: deps.config.apiRateLimitPerMinute,
-    timeWindow: 60_000,
-    keyGenerator: (request) => `api-key:${apiCallerOf(request).keyId}`,
+  installApiAuthentication(app, deps, {
+    perKey: app.createRateLimit({
+      max: deps.config.apiRateLimitPerMinute,
+      timeWindow: 60_000,
+      keyGenerator: (request) => `api-key:${apiCallerOf(request).keyId}`,
+    }),
+    // Counted per address as the other per-address limits are (an IPv6 client by its /64).
+    failuresPerAddress: app.createRateLimit({
+      max: deps.config.apiAuthFailuresPerMinute,
+      timeWindow: 60_000,
+      keyGenerator: (request) => `api-auth-failures:${rateLimitKey(request.ip)}`,
+    }),
   });
-  installApiAuthentication(app, deps, limiter);
   // Every POST needs its Idempotency-Key: refused as IDEMPOTENCY_KEY_REQUIRED before the header
   // schema (the same bounds, for the document) or the body is validated.
   app.addHook('preValidation', async (request) => {

@@ -3,6 +3,7 @@ import type { Db } from '../db/database.js';
 import { recordAuditEvent } from '../db/repositories/audit.js';
 import { findLedgerEntryByReference, insertLedgerEntries, sumLedgerByAsset } from '../db/repositories/ledger.js';
 import { balanceIn } from '../domain/ledger.js';
+import { recordWebhookEvent, webhookCard } from '../delivery/webhooks/events.js';
 import { type Actor, auditActorFields } from './actor.js';
 import { CardCommandRefusal } from './card-command-refusal.js';
 import { type CommandDeps, type LockedCard, withLockedCard } from './locked-card.js';
@@ -32,8 +33,10 @@ export interface AdjustOutcome {
  * payout cannot interleave between reading the balance and booking). The balance never goes below
  * zero (BALANCE_TOO_LOW). The same reference books once (the ledger's unique reference); a repeat
  * with another card or amount is refused (REFERENCE_REUSED). Refusals throw, so nothing stays.
+ * The card's `adjustment.created` webhook is written with the booking, so it goes out only if
+ * the booking commits.
  */
-export async function adjustLockedBalance(_deps: CommandDeps, { trx, card, now }: LockedCard, adjustment: Adjustment, actor: Actor): Promise<AdjustOutcome> {
+export async function adjustLockedBalance(deps: CommandDeps, { trx, card, now }: LockedCard, adjustment: Adjustment, actor: Actor): Promise<AdjustOutcome> {
   const at = now.toISOString();
   const { amount } = adjustment;
   const reference = `adjustment:${adjustment.reference ?? randomUUID()}`;
@@ -44,7 +47,8 @@ export async function adjustLockedBalance(_deps: CommandDeps, { trx, card, now }
     return { assetCode: card.asset_code, amount, balanceBefore: before - amount, balanceAfter: before, booked: false, reference };
   }
   if (before + amount < 0) throw new CardCommandRefusal('BALANCE_TOO_LOW', before);
-  await insertLedgerEntries(trx, [{ id: randomUUID(), card_id: card.id, asset_code: card.asset_code, amount, kind: 'adjustment', reference, created_at: at }]);
+  const entryId = randomUUID();
+  await insertLedgerEntries(trx, [{ id: entryId, card_id: card.id, asset_code: card.asset_code, amount, kind: 'adjustment', reference, created_at: at }]);
   await recordAuditEvent(
     trx,
     {
@@ -56,6 +60,18 @@ export async function adjustLockedBalance(_deps: CommandDeps, { trx, card, now }
       amountBefore: before,
       amountAfter: before + amount,
       ...auditActorFields(actor),
+    },
+    at,
+  );
+  const money = (value: number) => ({ value, assetCode: card.asset_code });
+  await recordWebhookEvent(
+    trx,
+    deps.crypto,
+    {
+      brandId: card.brand_id,
+      type: 'adjustment.created',
+      cardId: card.id,
+      data: { adjustment: { id: entryId, amount: money(amount), balanceAfter: money(before + amount), reference, createdAt: at }, card: webhookCard(card), by: actor.kind },
     },
     at,
   );

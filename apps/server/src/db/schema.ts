@@ -260,6 +260,29 @@ export interface CardNotesTable {
   created_at: string;
 }
 
+/** A balance adjustment under four eyes (019): proposed by one member of staff, decided by another. */
+export interface AdjustmentProposalsTable {
+  id: string;
+  card_id: string;
+  brand_id: string;
+  asset_code: string;
+  /** Minor units, signed, not 0. */
+  amount: number;
+  reason: string;
+  reference: string | null;
+  status: 'pending' | 'applied' | 'rejected';
+  /** The proposer's e-mail address (lower case). */
+  proposed_by: string;
+  proposed_at: string;
+  decided_by: string | null;
+  decided_at: string | null;
+  /** A rejection's reason. */
+  decision_reason: string | null;
+  /** The card's balance in its asset when the adjustment was booked. */
+  balance_before: number | null;
+  balance_after: number | null;
+}
+
 /** VISA: the PIN frame's one-time keys (60 s, single use), stored as a keyed hash. */
 export interface PinFrameKeysTable {
   key_hash: string;
@@ -487,6 +510,7 @@ export interface Database {
   redemptions: RedemptionsTable;
   api_ledger_entries: ApiLedgerEntriesTable;
   card_notes: CardNotesTable;
+  adjustment_proposals: AdjustmentProposalsTable;
   staff_grants: StaffGrantsTable;
   staff_sessions: StaffSessionsTable;
   staff_logins: StaffLoginsTable;

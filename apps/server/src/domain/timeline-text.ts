@@ -131,6 +131,21 @@ export function auditText(event: { type: string; outcome: string; detail: string
     if (attempts) return { kind: 'guessing', code: 'guessing.unlocked_after', params: { attempts: Number(attempts[1]) }, summary: `Guessing unlocked${suffix}` };
     return { kind: 'guessing', code: 'guessing.unlocked', params: withDetail, summary: `Guessing unlocked${suffix}` };
   }
+  if (event.type === 'adjustment.propose' || event.type === 'adjustment.reject') {
+    // The detail back-office/adjustments/adjustment-view.ts writes: the proposal, its amount and a reason.
+    const adjustment = event.detail === null ? null : /^proposal \S+: (-?\d+) ([A-Z0-9]{1,16}); ([\s\S]*)$/.exec(event.detail);
+    if (adjustment) {
+      const amount = { value: Number(adjustment[1]), assetCode: adjustment[2]! };
+      const reason = maskPersonalData(adjustment[3]!);
+      const proposed = event.type === 'adjustment.propose';
+      return {
+        kind: 'staff',
+        code: proposed ? 'adjustment.proposed' : 'adjustment.rejected',
+        params: { amount, reason },
+        summary: `${proposed ? 'Adjustment proposed' : 'Adjustment rejected'}: ${formatMinor(amount.value, amount.assetCode)}; ${reason}`,
+      };
+    }
+  }
   if (event.type === 'staff.card_open') return { kind: 'lookup', code: 'lookup.card_open', params: {}, summary: 'Card opened in the back office' };
   const kind: Kind = LOOKUP_TYPES.has(event.type) ? 'lookup' : STATE_TYPES.has(event.type) ? 'state' : event.byStaff ? 'staff' : 'state';
   const summary = `${event.type} (${event.outcome})${suffix}`;

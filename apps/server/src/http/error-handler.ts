@@ -40,9 +40,10 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
       // Malformed JSON, empty body, wrong content type and the like: the client's mistake.
-      const status = error.statusCode === 415 || error.statusCode === 404 ? error.statusCode : 400;
-      const code = status === 404 ? 'NOT_FOUND' : 'VALIDATION_ERROR';
-      return send(reply, status, { code, message: status === 415 ? 'Send JSON (application/json).' : 'The request is not valid.' });
+      if (error.statusCode === 415) return send(reply, 415, { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send JSON (Content-Type: application/json).' });
+      if (error.statusCode === 404) return send(reply, 404, { code: 'NOT_FOUND', message: 'Not found.' });
+      const message = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'The body is not valid JSON.' : 'The request is not valid.';
+      return send(reply, 400, { code: 'VALIDATION_ERROR', message });
     }
     request.log.error({ err: error }, 'unexpected error');
     return send(reply, 500, { code: 'INTERNAL_ERROR', message: 'Something went wrong on our side.' });

@@ -5,6 +5,8 @@ import type { Redis } from 'ioredis';
 
 type Incr = FastifyRateLimitStore['incr'];
 type RouteParams = Parameters<FastifyRateLimitStore['child']>[0];
+/** A store that can also say a count without counting (the plugin's `{ increment: false }`). */
+type ReadableStore = FastifyRateLimitStore & { read: Incr };
 
 export interface SharedLimitOptions {
   redis: Redis;
@@ -21,22 +23,31 @@ export interface SharedLimitOptions {
  * up to N × the limit, not unlimited. The counters in Redis and those of each process are the
  * plugin's own stores (same keys and windows as without the fallback).
  */
-class FallbackStore implements FastifyRateLimitStore {
+class FallbackStore implements ReadableStore {
   constructor(
-    private readonly shared: FastifyRateLimitStore,
-    private readonly local: FastifyRateLimitStore,
+    private readonly shared: ReadableStore,
+    private readonly local: ReadableStore,
     private readonly options: SharedLimitOptions,
   ) {}
 
-  incr(...[key, callback, timeWindow, max]: Parameters<Incr>): void {
+  incr(...args: Parameters<Incr>): void {
+    this.#either('incr', ...args);
+  }
+
+  /** The count so far without counting: the brand API reads its failed authentications before a key lookup. */
+  read(...args: Parameters<Incr>): void {
+    this.#either('read', ...args);
+  }
+
+  #either(method: 'incr' | 'read', ...[key, callback, timeWindow, max]: Parameters<Incr>): void {
     const inProcess = (error: Error | undefined) => {
       this.options.onFallback(error);
-      this.local.incr(key, callback, timeWindow, max);
+      this.local[method](key, callback, timeWindow, max);
     };
     // Not connected (down, or reconnecting): count here at once rather than wait for the
     // connection to time out on every request.
     if (this.options.redis.status !== 'ready') return inProcess(undefined);
-    this.shared.incr(
+    this.shared[method](
       key,
       (error, result) => {
         if (error || !result) inProcess(error ?? undefined);
@@ -47,8 +58,9 @@ class FallbackStore implements FastifyRateLimitStore {
     );
   }
 
-  child(routeParams: RouteParams): FastifyRateLimitStore {
-    return new FallbackStore(this.shared.child(routeParams), this.local.child(routeParams), this.options);
+  child(routeParams: RouteParams): ReadableStore {
+    // Each store's child is a store of its own kind, with `read` like its parent.
+    return new FallbackStore(this.shared.child(routeParams) as ReadableStore, this.local.child(routeParams) as ReadableStore, this.options);
   }
 }
 

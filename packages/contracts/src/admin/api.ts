@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { cardNumberField } from '../api/common.js';
 import { moneySchema } from '../api/cards.js';
 import { STAFF_ROLES } from './roles.js';
-import { multilineText } from '../text.js';
+import { multilineText, plainText } from '../text.js';
 
 /*
  * The back office's calls: JSON in and out, money as
@@ -69,6 +69,7 @@ export const TIMELINE_CODES = [
   'guessing.cooldown_30m', 'guessing.cooldown_2h', 'guessing.cooldown_24h', 'guessing.operator_lock', 'guessing.other', 'guessing.unlocked', 'guessing.unlocked_after',
   'card.blocked', 'card.unblocked', 'card.unblocked_since', 'card.issued', 'card.issued_replacement', 'card.activated', 'card.expired', 'card.replaced', 'card.registered',
   'card.recovery_code', 'card.replacement_resent', 'card.adjusted', 'card.reset', 'holder.erased', 'holder.exported',
+  'adjustment.proposed', 'adjustment.rejected',
   'lookup.card_open', 'lookup.balance', 'lookup.visa', 'lookup.pin', 'lookup.api', 'lookup.identify',
   'message', 'payout', 'registration', 'note', 'event',
 ] as const;
@@ -162,3 +163,68 @@ export type StaffGrantRequest = z.input<typeof staffGrantRequestSchema>;
 /** Why a sign-in was refused: the page the callback ends on says so in the staff member's language. */
 export const SIGN_IN_REFUSALS = ['no_second_factor', 'no_grant', 'no_email', 'email_unverified', 'failed', 'expired'] as const;
 export type SignInRefusal = (typeof SIGN_IN_REFUSALS)[number];
+
+/*
+ * Balance adjustments under four eyes: one member of staff proposes (support, finance, admin), a
+ * second with finance or admin on the card's brand approves or rejects; never their own
+ * (403 FOUR_EYES_REQUIRED), never twice (409 ALREADY_DECIDED).
+ */
+export const ADJUSTMENT_STATUSES = ['pending', 'applied', 'rejected'] as const;
+export type AdjustmentStatus = (typeof ADJUSTMENT_STATUSES)[number];
+/** The most one adjustment may move, in minor units: a correction, not a load (EUR 100 000). */
+export const ADJUSTMENT_MAX = 10_000_000;
+
+/** A reason kept with the adjustment and in the audit trail: one line, no control characters. */
+const adjustmentReasonField = plainText().trim().min(1, 'required').max(500, 'at most 500 characters');
+
+/** POST /admin/api/cards/{id}/adjustments: `value` signed (negative takes off the card), not 0, in the card's asset. */
+export const adjustmentRequestSchema = z
+  .object({
+    amount: z.object({
+      value: z.number().int('whole minor units').refine((v) => v !== 0, 'not 0').refine((v) => Math.abs(v) <= ADJUSTMENT_MAX, `at most ${ADJUSTMENT_MAX} either way`),
+      assetCode: z.string().min(1).max(16),
+    }).strict(),
+    reason: adjustmentReasonField,
+    /** Your own reference (a ticket); the same reference on the same card is the same proposal. */
+    reference: plainText().trim().min(1).max(64).optional(),
+  })
+  .strict();
+export type AdjustmentRequest = z.input<typeof adjustmentRequestSchema>;
+
+/** An adjustment as the queue and the card page list it: who proposed and decided it, and when. */
+export const adjustmentSchema = z.object({
+  id: z.string(),
+  cardId: z.string(),
+  brand: z.string(),
+  masked: z.string(),
+  amount: moneySchema,
+  reason: z.string(),
+  reference: z.string().nullable(),
+  status: z.enum(ADJUSTMENT_STATUSES),
+  proposedBy: z.string(),
+  proposedAt: z.string(),
+  decidedBy: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  /** A rejection's reason. */
+  decisionReason: z.string().nullable(),
+  /** Once applied: the card's balance after it. */
+  balanceAfter: moneySchema.nullable(),
+});
+export type Adjustment = z.infer<typeof adjustmentSchema>;
+
+/** How many adjustments one listing answers at most (newest first). */
+export const ADJUSTMENT_LIST_LIMIT = 100;
+
+/** GET /admin/api/adjustments?status=&card= (status `pending` when absent; `decided`: applied or rejected; `all`: every status). */
+export const ADJUSTMENT_FILTERS = [...ADJUSTMENT_STATUSES, 'decided', 'all'] as const;
+export type AdjustmentFilter = (typeof ADJUSTMENT_FILTERS)[number];
+export const adjustmentQuerySchema = z.object({
+  status: z.enum(ADJUSTMENT_FILTERS).default('pending'),
+  card: z.string().min(1).max(64).optional(),
+});
+export const adjustmentListSchema = z.object({ items: z.array(adjustmentSchema).max(ADJUSTMENT_LIST_LIMIT) });
+
+export const approveAdjustmentRequestSchema = z.object({}).strict();
+export const approveAdjustmentResultSchema = z.object({ status: z.literal('applied'), balanceAfter: moneySchema });
+export const rejectAdjustmentRequestSchema = z.object({ reason: adjustmentReasonField }).strict();
+export const rejectAdjustmentResultSchema = z.object({ status: z.literal('rejected') });

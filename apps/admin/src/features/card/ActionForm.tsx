@@ -15,8 +15,8 @@ interface ActionFormProps {
   consequence: (values: FieldValues) => ReactNode;
   fields?: (control: Control<FieldValues>) => ReactNode;
   run: (values: FieldValues) => Promise<unknown>;
-  /** The notification once done. */
-  done: string;
+  /** The notification once done (or made from the server's answer). */
+  done: string | ((answer: unknown) => string);
   confirmLabel: string;
   tone?: 'default' | 'danger';
   close: () => void;
@@ -33,8 +33,8 @@ export function ActionForm({ cardId, schema, defaultValues, consequence, fields,
   const { control, handleSubmit, watch } = useForm<FieldValues>({ defaultValues, resolver: contractResolver(schema) });
   const action = useMutation({
     mutationFn: run,
-    onSuccess: async () => {
-      notify(done);
+    onSuccess: async (answer) => {
+      notify(typeof done === 'function' ? done(answer) : done);
       close();
       await queryClient.invalidateQueries({ queryKey: ['card', cardId] });
     },

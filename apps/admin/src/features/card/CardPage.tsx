@@ -6,6 +6,7 @@ import { Loading } from '../../lib/ui/Loading';
 import { PageHeading } from '../../lib/ui/PageHeading';
 import { ServerError } from '../../lib/ui/ServerError';
 import { CardActions } from './CardActions';
+import { CardAdjustments } from './CardAdjustments';
 import { CardFacts } from './CardFacts';
 import { cardQuery } from './cardApi';
 import { Timeline } from './Timeline';
@@ -37,6 +38,7 @@ export default function CardPage() {
       </PageHeading>
       <CardFacts card={data} />
       <CardActions card={data} />
+      <CardAdjustments card={data} />
       <Timeline card={data} />
     </>
   );

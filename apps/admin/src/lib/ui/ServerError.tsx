@@ -8,6 +8,10 @@ const KNOWN: Record<string, TextKey> = {
   NOT_FOUND: 'errors.notFound',
   VALIDATION_FAILED: 'errors.invalid',
   RATE_LIMITED: 'errors.rateLimited',
+  FOUR_EYES_REQUIRED: 'errors.fourEyes',
+  ALREADY_DECIDED: 'errors.alreadyDecided',
+  BALANCE_TOO_LOW: 'errors.balanceTooLow',
+  REFERENCE_REUSED: 'errors.referenceReused',
 };
 
 export function useErrorText(): (error: unknown) => string {

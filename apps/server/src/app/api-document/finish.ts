@@ -58,10 +58,10 @@ const STATUS_TEXT: Record<string, string> = {
   '404': 'Not found: the code says what (THEME_NOT_FOUND, CARD_NOT_FOUND, NOT_FOUND, …).',
   '409': 'A conflict: IDEMPOTENCY_CONFLICT or IDEMPOTENCY_KEY_IN_USE, as the operation describes.',
   '413': 'PAYLOAD_TOO_LARGE: the body is larger than the server takes.',
-  '415': 'The body is not JSON: send it as application/json.',
+  '415': 'UNSUPPORTED_MEDIA_TYPE: a body not sent as application/json (a form, text/plain, no Content-Type).',
   '422': 'IDEMPOTENCY_KEY_REUSED: this Idempotency-Key came with another request before; nothing was done.',
   '429': 'RATE_LIMITED: too many requests; retry after Retry-After seconds.',
-  '431': 'The request line or its headers are larger than the server takes.',
+  '431': 'HEADERS_TOO_LARGE: the request line and headers are larger than the server takes; the connection is closed.',
   '500': 'INTERNAL_ERROR: something went wrong on the server\u2019s side; nothing is told of what.',
   '503': 'Not ready.',
 };

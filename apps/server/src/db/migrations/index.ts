@@ -17,6 +17,7 @@ import * as guessingByNumber from './015_guessing_by_number.js';
 import * as auditActor from './016_audit_actor.js';
 import * as staff from './017_staff.js';
 import * as staffCardSearch from './018_staff_card_search.js';
+import * as adjustmentProposals from './019_adjustment_proposals.js';
 
 /**
  * Migrations are listed in code rather than read from a folder, so the esbuild bundle carries
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '016_audit_actor': auditActor,
   '017_staff': staff,
   '018_staff_card_search': staffCardSearch,
+  '019_adjustment_proposals': adjustmentProposals,
 };
 
 export const migrationProvider: MigrationProvider = {

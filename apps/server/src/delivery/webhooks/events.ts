@@ -16,6 +16,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'redemption.created',
   'refund.created',
   'load.created',
+  'adjustment.created',
   'payout.created',
   'payout.paid',
   'payout.failed',

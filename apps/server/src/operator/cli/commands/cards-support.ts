@@ -162,7 +162,9 @@ export const cardsAdjust: CommandSpec = {
 Books one "adjustment" entry in the card's ledger, in minor units of the card's asset
 (--amount -500 takes EUR 5.00 off, --amount 250 adds EUR 2.50). The balance never goes below zero.
 With --reference the same correction run twice books once (another amount with the same
-reference is refused). Audited as card.adjust with the reason. ${NUMBER_HELP}
+reference is refused). Audited as card.adjust with the reason, by operator.
+This is the break-glass path: staff propose adjustments in the back office, where a second
+person approves them (four eyes). ${NUMBER_HELP}
 
 Options:
   --amount MINOR     a whole number of minor units, not 0 (negative takes off)
