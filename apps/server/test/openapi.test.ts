@@ -149,7 +149,7 @@ describe('what the document tells a client', () => {
     for (const op of operationsOf(doc)) {
       expect(op.security, op.name).toEqual(op.path.startsWith('/api/v1/') ? [{ bearerAuth: [] }] : []);
       if (op.path.startsWith('/api/v1/') && op.method === 'post') {
-        expect(op.parameters, op.name).toContainEqual(expect.objectContaining({ in: 'header', name: 'Idempotency-Key', required: true, schema: { type: 'string', minLength: 1, maxLength: 255 } }));
+        expect(op.parameters, op.name).toContainEqual(expect.objectContaining({ in: 'header', name: 'idempotency-key', required: true, schema: { type: 'string', minLength: 1, maxLength: 255 } }));
         const ok = Object.entries(op.responses as Record<string, Json>).find(([status]) => status.startsWith('2'))![1];
         expect(ok.headers['Idempotent-Replayed'], op.name).toEqual({ $ref: '#/components/headers/Idempotent-Replayed' });
       }

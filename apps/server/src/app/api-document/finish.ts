@@ -6,7 +6,6 @@
 type Json = Record<string, unknown>;
 interface Operation extends Json {
   responses: Record<string, Json>;
-  parameters?: Json[];
   security?: unknown[];
 }
 
@@ -86,9 +85,6 @@ function finishOperation(op: Operation, { rateLimited, idempotent }: { rateLimit
   delete op[RATE_LIMITED_MARK];
   // Every operation says how it is secured: the brand API's bearer key, or nothing.
   op.security ??= [];
-  for (const parameter of op.parameters ?? []) {
-    if (parameter.in === 'header' && parameter.name === 'idempotency-key') parameter.name = 'Idempotency-Key';
-  }
   for (const [status, response] of Object.entries(op.responses)) {
     if (!response.description || response.description === 'Default Response') response.description = STATUS_TEXT[status] ?? 'See the operation.';
     // 431 comes from the HTTP parser, before the request has an id or meets a limit.
