@@ -153,6 +153,10 @@ for (const lang of ['en', 'nl'] as const) {
 
       await resultLink(page, lang, SHOWN_CARD).click();
       await expect(page.getByRole('heading', { level: 1, name: t.cardOf('DEMO') })).toBeVisible();
+      // Each run opens this card again: the openings are on the audit trail, not its timeline.
+      const timeline = page.getByRole('region', { name: t.timeline });
+      await expect(timeline.getByRole('listitem').first()).toBeVisible();
+      await expect(timeline.getByRole('listitem').filter({ hasText: /opened|geopend|card_open/ })).toHaveCount(0);
       await checkPage(page, testInfo, lang, 'card');
 
       await page.getByRole('button', { name: t.block }).click();
@@ -161,9 +165,14 @@ for (const lang of ['en', 'nl'] as const) {
       await page.keyboard.press('Escape');
       await expect(page.getByRole('dialog')).toBeHidden();
 
-      await page.getByRole('navigation').getByRole('link', { name: t.navAudit }).click();
+      // From the card to its audit trail: the openings, the action and outcome in the page's language.
+      await page.getByRole('link', { name: t.openings }).click();
       await expect(page.getByRole('heading', { level: 1, name: t.audit })).toBeVisible();
-      await expect(page.getByRole('grid').getByRole('row').nth(1)).toBeVisible();
+      const opening = page.getByRole('grid').getByRole('row').nth(1);
+      await expect(opening).toBeVisible();
+      await expect(opening.getByRole('gridcell', { name: t.cardOpened, exact: true })).toBeVisible();
+      await expect(opening.getByRole('gridcell', { name: t.opened, exact: true })).toBeVisible();
+      await expect(page.getByRole('grid')).not.toContainText('staff.card_open');
       await checkPage(page, testInfo, lang, 'audit');
 
       await page.getByRole('navigation').getByRole('link', { name: t.navStaff }).click();

@@ -245,7 +245,11 @@ export function fakeAdminApi({
     }
     if (method === 'GET' && path === '/admin/api/audit') {
       const cursor = query.get('cursor');
-      const item = (n: number) => ({ at: `2026-11-2${n}T10:00:00Z`, staff: 'support@demo.test', action: 'card.block', brand: 'DEMO', card: 'card_demo_0101', detail: `event ${n}` });
+      // The oldest event is of a kind this app has no text for (a newer server's), its outcome not a word.
+      const item = (n: number) =>
+        n === 1
+          ? { at: '2026-11-21T10:00:00Z', staff: null, action: 'card.frozen', brand: 'DEMO', card: 'card_demo_0101', detail: '404 CARD_NOT_FOUND', outcome: '404 CARD_NOT_FOUND', remark: null }
+          : { at: `2026-11-2${n}T10:00:00Z`, staff: 'support@demo.test', action: 'card.block', brand: 'DEMO', card: 'card_demo_0101', detail: `blocked: event ${n}`, outcome: 'blocked', remark: `event ${n}` };
       return json(200, auditPageSchema.parse(cursor === 'audit-2' ? { items: [item(1)], nextCursor: null } : { items: [item(3), item(2)], nextCursor: 'audit-2' }));
     }
     if (method === 'GET' && path === '/admin/api/staff') return json(200, staffGrantListSchema.parse({ grants }));

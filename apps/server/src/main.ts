@@ -53,8 +53,9 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
-    // Let the message being sent finish (what is still queued waits in the outbox for the next
-    // start), stop accepting connections, let running requests finish, then close the database.
+    // Let the e-mail or SMS being sent finish and give up webhook sends in flight (what is still
+    // queued waits in the outbox for the next start), stop accepting connections, let running
+    // requests finish, then close the database.
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     Promise.all([worker.stop(), sweeper.stop()])

@@ -161,6 +161,23 @@ describe('readCardForStaff', () => {
     });
   });
 
+  it('keeps the openings off the timeline, which shows what changed the card, and on the audit trail, every one', async () => {
+    const card = await cardRow(t, 'GIFT_PAYOUT');
+    const first = await readCardForStaff(t.deps, DEMO, support, card.id);
+    const history = first.timeline.map((e) => JSON.stringify(e));
+    for (let i = 0; i < 30; i++) await readCardForStaff(t.deps, DEMO, support, card.id);
+    await recordAuditEvent(t.db, { type: 'card.block', outcome: 'blocked', brandId: card.brand_id, cardId: card.id, actor: 'support@demo.test', detail: 'lost' }, new Date().toISOString());
+    const page = await readCardForStaff(t.deps, DEMO, support, card.id);
+    // The block on top, then the card's history as before: none of the 32 openings in between.
+    expect(page.timeline[0]).toMatchObject({ kind: 'state', code: 'card.blocked', by: 'support@demo.test' });
+    expect(page.timeline.slice(1).map((e) => JSON.stringify(e))).toEqual(history);
+    expect(page.timeline.filter((e) => e.kind === 'lookup' && e.by === 'support@demo.test')).toEqual([]);
+    expect(JSON.stringify((await readCardTimeline(t.deps, DEMO, card.id)).items)).not.toMatch(/opened|card_open/);
+    const openings = (await listStaffAudit(t.deps, DEMO, { card: card.id })).items.filter((i) => i.action === 'staff.card_open');
+    expect(openings).toHaveLength(32);
+    expect(openings[0]).toMatchObject({ staff: 'support@demo.test', action: 'staff.card_open', outcome: 'opened', remark: null, detail: 'opened' });
+  });
+
   it("answers CARD_NOT_FOUND for another brand's card, as for an unknown id, and records no opening", async () => {
     const card = await cardRow(t, 'GIFT_IDENTIFY');
     await expectNotFound(readCardForStaff(t.deps, ACME, acmeSupport, card.id));
@@ -367,7 +384,13 @@ describe('listStaffAudit', () => {
     await recordAuditEvent(t.db, { type: 'card.adjust', outcome: 'booked', brandId: card.brand_id, cardId: card.id, client: 'operator:ops', detail: 'to NL91 ABNA 0417 1643 00 for +31 6 1234 5601, jan.de.vries@example.com, card 6064 0000 0000 0000 101' }, new Date(Date.now() + 60_000).toISOString());
     const [item] = (await listStaffAudit(t.deps, DEMO, { card: card.id })).items;
     expect(item!.action).toBe('card.adjust');
-    for (const full of ['NL91 ABNA 0417 1643 00', 'NL91ABNA0417164300', '1234 5601', 'jan.de.vries@example.com', '6064 0000 0000 0000 101', '0417']) expect(item!.detail).not.toContain(full);
+    for (const full of ['NL91 ABNA 0417 1643 00', 'NL91ABNA0417164300', '1234 5601', 'jan.de.vries@example.com', '6064 0000 0000 0000 101', '0417']) {
+      expect(item!.detail).not.toContain(full);
+      expect(item!.remark).not.toContain(full);
+    }
     expect(item!.detail).toContain('j***@example.com');
+    // The detail's two parts for the app: the outcome it translates, the free text it shows as written.
+    expect(item).toMatchObject({ outcome: 'booked', remark: expect.stringContaining('j***@example.com') });
+    expect(item!.detail).toBe(`booked: ${item!.remark}`);
   });
 });

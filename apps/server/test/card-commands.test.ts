@@ -191,7 +191,7 @@ describe('card commands', () => {
 describe.skipIf(!testPostgresUrl())('the audit trail on PostgreSQL', () => {
   const event = async () => {
     const id = randomUUID();
-    await recordAuditEvent(t.db, { id, type: 'test.event', outcome: 'written', actor: 'system:test' }, '2000-01-01T00:00:00.000Z');
+    await recordAuditEvent(t.db, { id, type: 'maintenance.prune', outcome: 'written', actor: 'system:test' }, '2000-01-01T00:00:00.000Z');
     return id;
   };
   const exists = async (id: string) => (await t.db.selectFrom('audit_events').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;

@@ -242,6 +242,12 @@ describe('config', () => {
       expect(problemsOf({ OUTBOX_LEASE_SECONDS: '30' })).toEqual([expect.stringMatching(/^OUTBOX_LEASE_SECONDS: must be at least 60 /)]);
     });
 
+    it('gives a webhook 15 s to answer and refuses a longer timeout (Standard Webhooks, Svix)', () => {
+      expect(parseConfig({}).webhooks.timeoutMs).toBe(15_000);
+      expect(parseConfig({ WEBHOOK_TIMEOUT_SECONDS: '5' }).webhooks.timeoutMs).toBe(5_000);
+      expect(problemsOf({ WEBHOOK_TIMEOUT_SECONDS: '16' })).toEqual([expect.stringMatching(/^WEBHOOK_TIMEOUT_SECONDS:/)]);
+    });
+
     it('reads a From address with a display name', () => {
       expect(parseConfig({ SMTP_HOST: 'h', MAIL_FROM: '"Acme Kaarten" <kaart@acme.example>' }).mail.from).toEqual({
         name: 'Acme Kaarten',

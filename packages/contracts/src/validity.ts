@@ -1,7 +1,9 @@
 import { GIFT_CARD_GRACE_PERIOD_MS } from './constants.js';
 
 /**
- * docs/product/common.md#validity: which text a gift card's expiry date gives today.
+ * docs/product/common.md#validity: which text a gift card's expiry date gives today, "today" being
+ * the Amsterdam calendar day of `now` (docs/decisions/041): the same day for the portal in any
+ * browser, the server in its UTC container, the back office, the CLI and the reports.
  * - unlimited: no expiry date, or one that does not parse;
  * - validUntil: today is on or before the expiry day;
  * - grace: after the expiry day but within the 365-day grace period (the default expiration text);
@@ -26,12 +28,23 @@ function dayNumber(iso: string): number | null {
   return Math.floor(time / DAY_MS);
 }
 
+/** The zone of every day the portal, back office, CLI and reports count (docs/decisions/041). */
+export const CARD_DAY_TIME_ZONE = 'Europe/Amsterdam';
+
+const cardDayParts = new Intl.DateTimeFormat('en-CA', { timeZone: CARD_DAY_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** The Amsterdam calendar day (yyyy-mm-dd) a moment falls on. */
+export function cardDay(at: Date): string {
+  const parts = Object.fromEntries(cardDayParts.formatToParts(at).map((p) => [p.type, p.value]));
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
 export function validityOf(expiresAt: string | null | undefined, now: Date): Validity {
   if (!expiresAt) return { kind: 'unlimited' };
   const expiryDay = dayNumber(expiresAt);
   if (expiryDay === null) return { kind: 'unlimited' };
   const date = expiresAt.slice(0, 10);
-  const today = Math.floor(Date.UTC(now.getFullYear(), now.getMonth(), now.getDate()) / DAY_MS);
+  const today = dayNumber(cardDay(now))!;
   if (today <= expiryDay) return { kind: 'validUntil', date };
   const sinceExpiryMs = (today - expiryDay) * DAY_MS;
   if (sinceExpiryMs <= GIFT_CARD_GRACE_PERIOD_MS) return { kind: 'grace', date };

@@ -11,8 +11,8 @@ export const outboxSettings = {
    * longest send timeout if that is longer.
    */
   OUTBOX_LEASE_SECONDS: positiveInt.max(86_400).optional(),
-  /** How long one webhook delivery may take, connection to answer, before it counts as failed. */
-  WEBHOOK_TIMEOUT_SECONDS: positiveInt.max(60).default(15),
+  /** How long one webhook delivery may take, connection to the answer's last byte, before it counts as failed: 15 s at most (Standard Webhooks, Svix). */
+  WEBHOOK_TIMEOUT_SECONDS: positiveInt.max(15).default(15),
 };
 
 export interface OutboxConfig {

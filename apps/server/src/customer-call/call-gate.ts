@@ -31,7 +31,7 @@ export interface CustomerCall extends RequestContext {
 
 /** The fields every audit event of a customer call carries; the address truncated. */
 export type AuditFields = Omit<AuditEvent, 'outcome' | 'detail'>;
-export function auditOf(call: CustomerCall, type: string): AuditFields & { flowType: FlowType } {
+export function auditOf(call: CustomerCall, type: AuditEvent['type']): AuditFields & { flowType: FlowType } {
   return { type, brandId: call.brand.id, flowType: call.flowType, client: truncateAddress(call.clientAddress) };
 }
 

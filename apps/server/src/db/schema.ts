@@ -199,6 +199,8 @@ export interface OutboxMessagesTable {
   created_at: string;
   sent_at: string | null;
   updated_at: string;
+  /** A webhook message's endpoint (022), so deliveries are grouped per endpoint; null for e-mail and SMS. */
+  endpoint_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A brand's webhook endpoint (013): events are signed with its secret (Standard Webhooks). */
@@ -212,6 +214,14 @@ export interface WebhookEndpointsTable {
   secret_ciphertext: string;
   created_at: string;
   removed_at: string | null;
+  /** The first failed attempt since the last delivered one (022); null while it delivers. */
+  failing_since: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Attempts in a row that failed; 0 after a delivery. */
+  consecutive_failures: Generated<number>;
+  /** The endpoint's own backoff: nothing is sent to it before this time. */
+  paused_until: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Switched off after failing for days: nothing is sent until an operator switches it on. */
+  switched_off_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One attempt to deliver one event to one endpoint (013). */

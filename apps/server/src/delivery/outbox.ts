@@ -27,6 +27,7 @@ export async function enqueueMessage(db: Executor, crypto: Crypto, queued: Queue
       // order they were queued in under (created_at, id), the order the card's timeline reads.
       id: timeOrderedId(),
       channel: queued.message.channel,
+      endpoint_id: queued.message.channel === 'webhook' ? queued.message.endpointId : null,
       purpose: queued.purpose,
       brand_id: queued.brandId,
       card_id: queued.cardId,

@@ -29,6 +29,8 @@ export interface DeliveryAttempt {
   messageId: string;
   /** 1 for the first attempt. */
   attempt: number;
+  /** Aborted when the worker stops: an adapter that can give up a send in progress does so. */
+  signal?: AbortSignal;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { TimelineCode, TimelineEntry } from '@tessera/contracts/admin';
+import type { AuditType, TimelineCode, TimelineEntry } from '@tessera/contracts/admin';
 import { maskPersonalData } from './staff-masking.js';
 
 /**
@@ -51,8 +51,14 @@ const COOLDOWN_TEXT: Record<string, string> = {
   operator_lock: 'Guessing locked until unlocked by staff or the operator',
 };
 
-/** Audit types that only say again what another source of the timeline says (the brand API's bookings are ledger entries; a note is its own entry). */
-export const AUDIT_TYPES_SHOWN_ELSEWHERE: readonly string[] = ['card.note', 'card.load', 'card.redemption', 'card.refund'];
+/**
+ * Audit types the timeline leaves out. Some only say again what another source of it says (the
+ * brand API's bookings are ledger entries; a note is its own entry). A staff member opening the
+ * card changes nothing: the timeline shows what happened to the card, not who looked at it, so
+ * the openings (one each time the card page loads) stay on the audit trail, filtered by the card,
+ * and do not bury the card's history (docs/back-office.md).
+ */
+export const AUDIT_TYPES_OFF_TIMELINE: readonly AuditType[] = ['card.note', 'card.load', 'card.redemption', 'card.refund', 'staff.card_open'];
 
 const STATE_TYPES = new Set([
   'card.block',
@@ -71,7 +77,7 @@ const STATE_TYPES = new Set([
   'giftcard.reset',
   'holder.erase',
 ]);
-const LOOKUP_TYPES = new Set(['giftcard.lookup', 'visa.login', 'visa.get_pin', 'visa.pin_frame', 'api.call', 'staff.card_open', 'holder.export', 'identify.customer']);
+const LOOKUP_TYPES = new Set(['giftcard.lookup', 'visa.login', 'visa.get_pin', 'visa.pin_frame', 'api.call', 'holder.export', 'identify.customer']);
 
 /**
  * Audit events with a code of their own, by `type` (any outcome) or `type:outcome` (only that
@@ -146,7 +152,6 @@ export function auditText(event: { type: string; outcome: string; detail: string
       };
     }
   }
-  if (event.type === 'staff.card_open') return { kind: 'lookup', code: 'lookup.card_open', params: {}, summary: 'Card opened in the back office' };
   const kind: Kind = LOOKUP_TYPES.has(event.type) ? 'lookup' : STATE_TYPES.has(event.type) ? 'state' : event.byStaff ? 'staff' : 'state';
   const summary = `${event.type} (${event.outcome})${suffix}`;
   const code = AUDIT_CODES[`${event.type}:${event.outcome}`] ?? AUDIT_CODES[event.type];

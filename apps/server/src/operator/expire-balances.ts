@@ -1,4 +1,4 @@
-import { GIFT_CARD_GRACE_PERIOD_MS, maskCardNumber, validityOf } from '@tessera/contracts';
+import { cardDay, GIFT_CARD_GRACE_PERIOD_MS, maskCardNumber, validityOf } from '@tessera/contracts';
 import { expirableBalances, expireLockedBalance } from '../card-commands/expire-balance.js';
 import type { Crypto } from '../crypto/index.js';
 import type { Db } from '../db/database.js';
@@ -29,8 +29,9 @@ export interface ExpireResult {
  */
 export async function expireBalances(deps: { db: Db; crypto: Crypto; now: () => Date; operator?: string }, options: { dryRun: boolean }): Promise<ExpireResult> {
   const now = deps.now();
-  // A cheap first cut in SQL (expiry dates are yyyy-mm-dd); validityOf decides exactly.
-  const before = new Date(now.getTime() - GIFT_CARD_GRACE_PERIOD_MS).toISOString().slice(0, 10);
+  // A cheap first cut in SQL (expiry dates are yyyy-mm-dd): the grace period back from today's
+  // Amsterdam day, as validityOf counts it (docs/decisions/041); validityOf decides exactly.
+  const before = new Date(Date.parse(cardDay(now)) - GIFT_CARD_GRACE_PERIOD_MS).toISOString().slice(0, 10);
   const candidates = await listGiftCardsExpiredBy(deps.db, before);
   const expired: ExpiredBalance[] = [];
   for (const candidate of candidates) {

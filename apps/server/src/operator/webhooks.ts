@@ -4,14 +4,16 @@ import { type Crypto, PURPOSE } from '../crypto/index.js';
 import type { Db } from '../db/database.js';
 import { recordAuditEvent } from '../db/repositories/audit.js';
 import { findBrandByCode } from '../db/repositories/brands.js';
+import { requeueWebhookMessagesOf } from '../db/repositories/outbox.js';
 import {
   findWebhookEndpoint,
   insertWebhookEndpoint,
   listWebhookDeliveries,
-  listWebhookEndpoints,
   markWebhookEndpointRemoved,
+  switchOnWebhookEndpoint,
   type WebhookDeliveryRow,
 } from '../db/repositories/webhooks.js';
+import { listWebhookEndpointOverviews, type WebhookEndpointOverview } from '../delivery/webhooks/endpoint-overview.js';
 import { isWebhookEventType, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../delivery/webhooks/events.js';
 import { isPublicAddress, webhookUrlProblem } from '../domain/webhook-target.js';
 import { OperatorError } from './operator-error.js';
@@ -89,16 +91,12 @@ async function refusePrivateTarget(host: string, resolve: ResolveHost): Promise<
   }
 }
 
-export interface WebhookListing {
-  id: string;
-  brand: string;
-  url: string;
-  events: string[] | 'all';
-  createdAt: string;
-  removedAt: string | null;
-}
+export type WebhookListing = Omit<WebhookEndpointOverview, 'brandId'>;
 
-/** `tessera webhooks list [--brand CODE]`: every endpoint, removed ones marked. Secrets are not shown. */
+/**
+ * `tessera webhooks list [--brand CODE]`: every endpoint with its health (active, failing,
+ * switched off, removed) and its waiting and missed deliveries. Secrets are not shown.
+ */
 export async function listWebhooks(deps: { db: Db }, brandCode?: string): Promise<WebhookListing[]> {
   let brandId: string | undefined;
   if (brandCode !== undefined) {
@@ -106,15 +104,7 @@ export async function listWebhooks(deps: { db: Db }, brandCode?: string): Promis
     if (!brand) throw new OperatorError(`There is no brand with code ${brandCode}.`, ['"tessera brands list" shows the brands']);
     brandId = brand.id;
   }
-  const rows = await listWebhookEndpoints(deps.db, brandId);
-  return rows.map((r) => ({
-    id: r.id,
-    brand: r.brand_code,
-    url: r.url,
-    events: r.events === null ? 'all' : (JSON.parse(r.events) as string[]),
-    createdAt: r.created_at,
-    removedAt: r.removed_at,
-  }));
+  return (await listWebhookEndpointOverviews(deps.db, brandId)).map(({ brandId: _brandId, ...listing }) => listing);
 }
 
 /**
@@ -139,4 +129,26 @@ export async function webhookDeliveries(deps: { db: Db }, id: string, limit: num
   const endpoint = await findWebhookEndpoint(deps.db, id);
   if (!endpoint) throw new OperatorError(`There is no webhook with id ${id}.`, ['"tessera webhooks list" shows the webhooks']);
   return listWebhookDeliveries(deps.db, id, limit);
+}
+
+/**
+ * `tessera webhooks switch-on ID`: an endpoint switched off after failing for days receives
+ * events again, and the deliveries it missed whose content is still held are sent again (their
+ * attempts counted from 0). Audited. An endpoint that is not switched off changes nothing.
+ */
+export async function switchOnWebhook(deps: Deps, id: string): Promise<{ switchedOn: boolean; requeued: number }> {
+  const at = deps.now().toISOString();
+  return deps.db.transaction().execute(async (trx) => {
+    const endpoint = await findWebhookEndpoint(trx, id);
+    if (!endpoint) throw new OperatorError(`There is no webhook with id ${id}.`, ['"tessera webhooks list" shows the webhooks']);
+    if (endpoint.removed_at !== null) throw new OperatorError(`Webhook ${id} was removed; it cannot be switched on.`, ['add the URL again with "tessera webhooks add"']);
+    if (!(await switchOnWebhookEndpoint(trx, id))) return { switchedOn: false, requeued: 0 };
+    const requeued = await requeueWebhookMessagesOf(trx, id, at);
+    await recordAuditEvent(
+      trx,
+      { type: 'webhook.switch_on', ...operatorAuditFields(deps), outcome: 'switched_on', brandId: endpoint.brand_id, detail: `${id} ${new URL(endpoint.url).host}: ${requeued} missed deliveries sent again` },
+      at,
+    );
+    return { switchedOn: true, requeued };
+  });
 }

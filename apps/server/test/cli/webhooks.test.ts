@@ -113,7 +113,7 @@ describe('tessera webhooks', () => {
     expect(stored.secret_ciphertext).not.toContain(secret.slice(6, 20));
     const list = await c.cli('webhooks', 'list');
     expect(list.code).toBe(0);
-    expect(list.stdout).toMatch(new RegExp(`^${endpointId}\\s+DEMO\\s+http://127\\.0\\.0\\.1:\\d+/hooks/tessera\\?token=abc\\s+all\\s+\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\dZ\\s+-$`, 'm'));
+    expect(list.stdout).toMatch(new RegExp(`^${endpointId}\\s+DEMO\\s+http://127\\.0\\.0\\.1:\\d+/hooks/tessera\\?token=abc\\s+all\\s+\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\dZ\\s+active\\s+0\\s+0$`, 'm'));
     expect(list.stdout).not.toContain('whsec_');
   });
 
@@ -284,7 +284,7 @@ describe('tessera webhooks', () => {
     expect(receiver.received).toHaveLength(0);
     expect((await c.cli('cards', 'unblock', plain('GIFT_NO_EXPIRY'))).code).toBe(0);
     expect(await pendingWebhooks()).toHaveLength(0);
-    expect((await c.cli('webhooks', 'list')).stdout).toMatch(new RegExp(`^${endpointId}.*\\d\\d:\\d\\dZ\\s+\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\dZ$`, 'm'));
+    expect((await c.cli('webhooks', 'list')).stdout).toMatch(new RegExp(`^${endpointId}.*\\d\\d:\\d\\dZ\\s+removed \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\dZ\\s+0\\s+0$`, 'm'));
     const audit = await c.cli('audit', 'list', '--type', 'webhook.');
     expect(audit.stdout).toMatch(/webhook\.remove\s+removed/);
     expect(audit.stdout).toMatch(/webhook\.add\s+added/);

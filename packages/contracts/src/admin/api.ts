@@ -70,7 +70,7 @@ export const TIMELINE_CODES = [
   'card.blocked', 'card.unblocked', 'card.unblocked_since', 'card.issued', 'card.issued_replacement', 'card.activated', 'card.expired', 'card.replaced', 'card.registered',
   'card.recovery_code', 'card.replacement_resent', 'card.adjusted', 'card.reset', 'holder.erased', 'holder.exported',
   'adjustment.proposed', 'adjustment.rejected',
-  'lookup.card_open', 'lookup.balance', 'lookup.visa', 'lookup.pin', 'lookup.api', 'lookup.identify',
+  'lookup.balance', 'lookup.visa', 'lookup.pin', 'lookup.api', 'lookup.identify',
   'message', 'payout', 'registration', 'note', 'event',
 ] as const;
 export type TimelineCode = (typeof TIMELINE_CODES)[number];
@@ -138,6 +138,11 @@ export const auditQuerySchema = z.object({
   staff: z.string().max(254).optional(),
   cursor: z.string().max(256).optional(),
 });
+/**
+ * One event of the audit trail: `action` its type (AUDIT_TYPES) and `detail` its outcome and free
+ * text in English, as the design names them; the app translates `action` and `outcome` and shows
+ * `remark` (the free text, personal data masked) as written.
+ */
 export const auditItemSchema = z.object({
   at: z.string(),
   staff: z.string().nullable(),
@@ -145,6 +150,8 @@ export const auditItemSchema = z.object({
   brand: z.string().nullable(),
   card: z.string().nullable(),
   detail: z.string().nullable(),
+  outcome: z.string(),
+  remark: z.string().nullable(),
 });
 export const auditPageSchema = z.object({ items: z.array(auditItemSchema), nextCursor: z.string().nullable() });
 export type AuditItem = z.infer<typeof auditItemSchema>;

@@ -1,3 +1,4 @@
 export * from './roles.js';
 export * from './paths.js';
 export * from './api.js';
+export * from './audit-actions.js';

@@ -11,10 +11,13 @@ import type { AuditFilter } from './auditApi';
 /** "All brands" in the brand choice: no brand in the form's values, none in the query. */
 const ALL = '*';
 
-export function AuditFilterForm({ onFilter }: { onFilter: (filter: AuditFilter) => void }) {
+export function AuditFilterForm({ initial, onFilter }: { initial: AuditFilter; onFilter: (filter: AuditFilter) => void }) {
   const { t } = useI18n();
   const brands = useQuery(brandsQuery);
-  const { control, handleSubmit } = useForm<FieldValues>({ defaultValues: { brand: undefined, card: '', staff: '' }, resolver: contractResolver(auditQuerySchema) });
+  const { control, handleSubmit } = useForm<FieldValues>({
+    defaultValues: { brand: initial.brand, card: initial.card ?? '', staff: initial.staff ?? '' },
+    resolver: contractResolver(auditQuerySchema),
+  });
   return (
     <form
       className="form form--inline panel"

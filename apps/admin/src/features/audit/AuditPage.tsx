@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Button, Cell, Column, Row, Table, TableBody, TableHeader } from 'react-aria-components';
-import { Link } from 'wouter';
+import { Link, useSearch } from 'wouter';
+import { auditQuerySchema } from '@tessera/contracts/admin';
 import { useI18n } from '../../lib/i18n';
 import { Loading } from '../../lib/ui/Loading';
 import { PageHeading } from '../../lib/ui/PageHeading';
@@ -9,6 +10,7 @@ import { ScrollRegion } from '../../lib/ui/ScrollRegion';
 import { ServerError } from '../../lib/ui/ServerError';
 import { AuditFilterForm } from './AuditFilterForm';
 import { auditQuery, type AuditFilter } from './auditApi';
+import { useAuditText } from './useAuditText';
 
 /**
  * A card id as the table shows it: its end (a time-ordered id's start is the same for cards made
@@ -18,14 +20,17 @@ const shortId = (id: string) => (id.length > 12 ? `…${id.slice(-8)}` : id);
 
 export default function AuditPage() {
   const { t, formatDateTime } = useI18n();
-  const [filter, setFilter] = useState<AuditFilter>({});
+  // A card's page links here with `?card=ID` (who opened it): the trail starts filtered by it.
+  const card = auditQuerySchema.shape.card.safeParse(new URLSearchParams(useSearch()).get('card') ?? undefined).data;
+  const [filter, setFilter] = useState<AuditFilter>(card ? { card } : {});
   const audit = useInfiniteQuery(auditQuery(filter));
+  const texts = useAuditText();
   // Each event's position is its key: the trail has no ids and never changes under a filter.
   const items = (audit.data?.pages ?? []).flatMap((page) => page.items).map((item, index) => ({ ...item, key: index }));
   return (
     <>
       <PageHeading>{t('audit.title')}</PageHeading>
-      <AuditFilterForm onFilter={setFilter} />
+      <AuditFilterForm initial={filter} onFilter={setFilter} />
       {audit.isPending ? (
         <Loading />
       ) : (
@@ -52,7 +57,7 @@ export default function AuditPage() {
                       </Cell>
                       <Cell>{item.staff ?? '—'}</Cell>
                       <Cell>
-                        <code>{item.action}</code>
+                        <span title={item.action}>{texts.action(item)}</span>
                       </Cell>
                       <Cell>{item.brand ?? '—'}</Cell>
                       <Cell>
@@ -64,7 +69,7 @@ export default function AuditPage() {
                           '—'
                         )}
                       </Cell>
-                      <Cell className="table__wrap">{item.detail ?? ''}</Cell>
+                      <Cell className="table__wrap">{texts.detail(item)}</Cell>
                     </Row>
                   )}
                 </TableBody>

@@ -1,5 +1,6 @@
 import type { AdminCard } from '@tessera/contracts/admin';
 import { Button } from 'react-aria-components';
+import { Link } from 'wouter';
 import { useI18n } from '../../lib/i18n';
 import { ServerError } from '../../lib/ui/ServerError';
 import { useTimeline } from './useTimeline';
@@ -40,6 +41,10 @@ export function Timeline({ card }: { card: AdminCard }) {
         {t('timeline.shown', { count: timeline.items.length })}
       </p>
       <ServerError error={timeline.error} />
+      {/* Openings of the card are on the record but not its history (docs/back-office.md). */}
+      <p>
+        <Link href={`/audit?card=${encodeURIComponent(card.id)}`}>{t('timeline.openings')}</Link>
+      </p>
       {timeline.hasMore && (
         <Button className="button button--secondary" isPending={timeline.loading} onPress={timeline.loadMore}>
           {t('timeline.more')}

@@ -9,6 +9,7 @@ import type { Executor } from '../../db/repositories/executor.js';
 import { findWebhookEndpoint, insertWebhookDelivery } from '../../db/repositories/webhooks.js';
 import type { WebhookMessage } from '../../delivery/message.js';
 import { type DeliveryAttempt, DeliveryError, type DeliveryPort } from '../../delivery/port.js';
+import { noteWebhookOutcome } from '../../delivery/webhooks/endpoint-health.js';
 import { isPublicAddress, webhookUrlProblem } from '../../domain/webhook-target.js';
 
 export interface WebhookSenderOptions {
@@ -17,6 +18,7 @@ export interface WebhookSenderOptions {
   now: () => Date;
   /** Production: https only, and every address a name resolves to must be public. */
   production: boolean;
+  /** The whole exchange, connection to the answer's last byte (Standard Webhooks, Svix: 15 s at most). */
   timeoutMs: number;
   /** DNS resolution; tests answer a name with a chosen address. */
   lookup?: typeof dnsLookup;
@@ -36,7 +38,9 @@ class TargetRefused extends Error {
  * retry-schedule.ts); redirects are not followed. In production the URL is checked again and the
  * connection goes only to addresses DNS resolved and the check passed (the check runs inside the
  * connection's own lookup, so a name cannot resolve to a public address for the check and a
- * private one for the connection).
+ * private one for the connection). After each attempt the endpoint's health is kept
+ * (delivery/webhooks/endpoint-health.ts): its own backoff, and switching it off after days of
+ * failures; a switched-off endpoint is sent nothing.
  */
 export function createWebhookSender(options: WebhookSenderOptions): DeliveryPort<WebhookMessage> {
   const lookup = guardedLookup(options.lookup ?? dnsLookup, options.production);
@@ -46,8 +50,13 @@ export function createWebhookSender(options: WebhookSenderOptions): DeliveryPort
     async send(message, attempt?: DeliveryAttempt) {
       const endpoint = await findWebhookEndpoint(options.db, message.endpointId);
       if (!endpoint || endpoint.removed_at !== null) throw new DeliveryError('permanent', 'the webhook endpoint was removed');
+      // Switched off between the lane's look and this send: it waits, unsent, for the lane to hold it.
+      if (endpoint.switched_off_at !== null) throw new DeliveryError('temporary', 'the webhook endpoint is switched off');
       const started = Date.now();
       const record = async (statusCode: number | null, error: string | null) => {
+        // A send given up because this server is stopping says nothing about the endpoint.
+        if (error !== null && attempt?.signal?.aborted) return;
+        await noteWebhookOutcome(options.db, endpoint.id, error === null, options.now());
         if (!attempt) return;
         await insertWebhookDelivery(options.db, {
           id: randomUUID(),
@@ -81,8 +90,9 @@ export function createWebhookSender(options: WebhookSenderOptions): DeliveryPort
 
       let statusCode: number;
       try {
-        statusCode = await post(new URL(endpoint.url), message.body, headers, { timeoutMs: options.timeoutMs, lookup });
+        statusCode = await post(new URL(endpoint.url), message.body, headers, { timeoutMs: options.timeoutMs, lookup, ...(attempt?.signal && { stop: attempt.signal }) });
       } catch (error) {
+        if (attempt?.signal?.aborted) throw new DeliveryError('temporary', 'interrupted: the server stopped');
         if (error instanceof TargetRefused) {
           await record(null, `refused: ${error.message}`);
           throw new DeliveryError('permanent', error.message);
@@ -102,20 +112,27 @@ export function createWebhookSender(options: WebhookSenderOptions): DeliveryPort
 }
 
 /** POSTs the body and answers the status code; the answer's body is read and dropped. */
-function post(url: URL, body: string, headers: Record<string, string>, o: { timeoutMs: number; lookup: LookupFunction }): Promise<number> {
+function post(url: URL, body: string, headers: Record<string, string>, o: { timeoutMs: number; lookup: LookupFunction; stop?: AbortSignal }): Promise<number> {
   return new Promise((resolve, reject) => {
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    const deadline = AbortSignal.timeout(o.timeoutMs);
+    // Whatever broke the exchange, a deadline that has passed is the reason to report.
+    const fail = (error: unknown) => reject(deadline.aborted ? deadline.reason : error);
     const request = send(
       url,
-      { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, lookup: o.lookup, signal: AbortSignal.timeout(o.timeoutMs), agent: false },
+      { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, lookup: o.lookup, signal: o.stop ? AbortSignal.any([deadline, o.stop]) : deadline, agent: false },
       (response) => {
-        // Up to the deadline, read (and drop) the answer so the connection closes cleanly.
-        response.on('error', () => undefined);
+        // Up to the deadline, read (and drop) the answer so the connection closes cleanly. An
+        // answer still trickling in at the deadline is cut off and counts as no answer.
+        response.on('error', fail);
+        response.on('close', () => {
+          if (!response.complete) fail(new Error('the answer was cut off'));
+        });
         response.resume();
         response.on('end', () => resolve(response.statusCode ?? 0));
       },
     );
-    request.on('error', reject);
+    request.on('error', fail);
     request.end(body);
   });
 }

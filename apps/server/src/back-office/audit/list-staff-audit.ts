@@ -20,6 +20,7 @@ export type AuditFilter = z.input<typeof auditQuerySchema>;
  * events of cards of their brands. A brand or card outside the viewer's brands answers an empty
  * list, as an unknown one. `staff` is the actor's e-mail; `detail` is masked (no e-mail address,
  * IBAN or long run of digits in full), and `staff` names the actor as the timeline's `by` does.
+ * `outcome` and `remark` are `detail`'s two parts, for the app to translate the first.
  */
 export async function listStaffAudit(
   deps: Pick<ServiceDeps, 'db'>,
@@ -47,14 +48,19 @@ export async function listStaffAudit(
   const names = await apiKeyNames(deps.db, [...new Set(page.map((r) => apiKeyIdOf(r)).filter((id): id is string => id !== null))]);
   const last = page.at(-1);
   return {
-    items: page.map((r) => ({
-      at: r.occurred_at,
-      staff: eventActor(r, (id) => names.get(id)).by,
-      action: r.type,
-      brand: r.brand_code,
-      card: r.card_id,
-      detail: r.detail === null ? r.outcome : `${r.outcome}: ${maskPersonalData(r.detail)}`,
-    })),
+    items: page.map((r) => {
+      const remark = r.detail === null ? null : maskPersonalData(r.detail);
+      return {
+        at: r.occurred_at,
+        staff: eventActor(r, (id) => names.get(id)).by,
+        action: r.type,
+        brand: r.brand_code,
+        card: r.card_id,
+        detail: remark === null ? r.outcome : `${r.outcome}: ${remark}`,
+        outcome: r.outcome,
+        remark,
+      };
+    }),
     nextCursor: rows.length > AUDIT_PAGE_SIZE && last ? encodeAuditCursor({ at: last.occurred_at, id: last.id }) : null,
   };
 }

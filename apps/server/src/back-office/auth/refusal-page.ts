@@ -47,6 +47,39 @@ export function refusalLanguage(acceptLanguage: string | undefined): Language {
   return (acceptedLanguages(acceptLanguage).find((l): l is Language => l === 'nl' || l === 'en') ?? 'en');
 }
 
+const LIMITED_TEXTS: Record<Language, { title: string; wait: (seconds: number | null) => string; retry: string }> = {
+  en: {
+    title: 'Too many sign-in attempts',
+    wait: (seconds) =>
+      `Too many sign-in attempts came from your network in the last minute. Wait ${seconds === null ? 'a minute' : seconds === 1 ? '1 second' : `${seconds} seconds`}, then sign in again.`,
+    retry: 'Sign in again',
+  },
+  nl: {
+    title: 'Te veel aanmeldpogingen',
+    wait: (seconds) =>
+      `Van uw netwerk kwamen de afgelopen minuut te veel aanmeldpogingen. Wacht ${seconds === null ? 'een minuut' : seconds === 1 ? '1 seconde' : `${seconds} seconden`} en meld u dan opnieuw aan.`,
+    retry: 'Opnieuw aanmelden',
+  },
+};
+
+/**
+ * The page a sign-in refused by the rate limit ends on (a full-page navigation, so not the API's
+ * JSON): how long to wait (the Retry-After seconds, when known), in the staff member's language.
+ */
+export function limitedPage(language: Language, retryHref: string, retryAfterSeconds: number | null): string {
+  const t = LIMITED_TEXTS[language];
+  return htmlPage({
+    lang: language,
+    title: `${t.title} · Tessera`,
+    style: STYLE,
+    body: `<main>
+<h1>${escapeHtml(t.title)}</h1>
+<p data-refusal="rate_limited">${escapeHtml(t.wait(retryAfterSeconds))}</p>
+<p><a href="${escapeHtml(retryHref)}">${escapeHtml(t.retry)}</a></p>
+</main>`,
+  });
+}
+
 /** The page a refused sign-in ends on: why, in the staff member's language, and a link to try again. */
 export function refusalPage(refusal: SignInRefusal, language: Language, retryHref: string): string {
   const t = TEXTS[language];

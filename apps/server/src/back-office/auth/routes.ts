@@ -1,5 +1,5 @@
 import { adminAuth, type SignInRefusal } from '@tessera/contracts/admin';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { recordAuditEvent } from '../../db/repositories/audit.js';
 import type { ServiceDeps } from '../../deps.js';
@@ -8,7 +8,8 @@ import type { App } from '../../http/route-types.js';
 import { staffSessionAuditFields } from '../audit-fields.js';
 import { clearLoginCookie, clearSessionCookie, readLoginCookie, readSessionCookie, setLoginCookie, setSessionCookie } from '../session-cookie.js';
 import { endStaffSessionById } from '../sessions.js';
-import { REFUSAL_PAGE_CSP, refusalLanguage, refusalPage } from './refusal-page.js';
+import { AppError } from '../../errors.js';
+import { limitedPage, REFUSAL_PAGE_CSP, refusalLanguage, refusalPage } from './refusal-page.js';
 import { safeReturnPath } from './return-path.js';
 import { finishSignIn, startSignIn } from './sign-in.js';
 import type { StaffOidc } from './staff-oidc.js';
@@ -36,7 +37,22 @@ export async function staffAuthRoutes(app: App, { deps, oidc }: { deps: ServiceD
       .header('content-security-policy', REFUSAL_PAGE_CSP)
       .send(refusalPage(refusal, refusalLanguage(request.headers['accept-language']), adminAuth.login.pattern));
 
-  app.get(adminAuth.login.pattern, { config: { rateLimit }, schema: { hide: true, querystring: z.object({ returnTo: z.string().optional() }) } }, async (request, reply) => {
+  // A limited login or callback is a browser's full-page navigation: it ends on a page in the
+  // staff member's language, as a refused sign-in does, with the 429 and the Retry-After the
+  // limit set (any other error goes on to the app's handler, as JSON).
+  const errorHandler = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (!(error instanceof AppError && error.code === 'RATE_LIMITED')) throw error;
+    reply.errorCode = error.code;
+    const retryAfter = Number(reply.getHeader('retry-after'));
+    return reply
+      .code(429)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('content-security-policy', REFUSAL_PAGE_CSP)
+      .send(limitedPage(refusalLanguage(request.headers['accept-language']), adminAuth.login.pattern, Number.isInteger(retryAfter) && retryAfter > 0 ? retryAfter : null));
+  };
+
+  app.get(adminAuth.login.pattern, { config: { rateLimit }, errorHandler, schema: { hide: true, querystring: z.object({ returnTo: z.string().optional() }) } }, async (request, reply) => {
     try {
       const { authorizationUrl, browserSecret } = await startSignIn(deps, oidc, safeReturnPath(request.query.returnTo));
       setLoginCookie(staff, reply, browserSecret);
@@ -47,7 +63,7 @@ export async function staffAuthRoutes(app: App, { deps, oidc }: { deps: ServiceD
     }
   });
 
-  app.get(adminAuth.callback.pattern, { config: { rateLimit }, schema: { hide: true } }, async (request, reply) => {
+  app.get(adminAuth.callback.pattern, { config: { rateLimit }, errorHandler, schema: { hide: true } }, async (request, reply) => {
     const params = new URLSearchParams(request.url.split('?')[1] ?? '');
     const outcome = await finishSignIn(deps, oidc, {
       params,

@@ -13,7 +13,7 @@ import { apiKeyNames, findStaffCardById } from '../../db/repositories/staff-card
 import type { ServiceDeps } from '../../deps.js';
 import { apiKeyIdOf, eventActor } from '../../domain/staff-actor.js';
 import { boundFor, decodeCursor, encodeCursor, mergePage, type TimelinePosition, type TimelineSource } from '../../domain/timeline-page.js';
-import { AUDIT_TYPES_SHOWN_ELSEWHERE, auditText, ledgerText, messageText, noteText, payoutText, registrationText } from '../../domain/timeline-text.js';
+import { AUDIT_TYPES_OFF_TIMELINE, auditText, ledgerText, messageText, noteText, payoutText, registrationText } from '../../domain/timeline-text.js';
 import { AppError } from '../../errors.js';
 import { scopeIncludes, staffCardNotFound, type StaffScope } from './staff-scope.js';
 
@@ -49,7 +49,7 @@ export async function timelinePage(db: Executor, crypto: Pick<ServiceDeps['crypt
   const limit = TIMELINE_PAGE_SIZE + 1;
   const reads = [
     () => ledgerEntriesOfCard(db, cardId, bound('ledger'), limit),
-    () => auditEventsOfCard(db, cardId, AUDIT_TYPES_SHOWN_ELSEWHERE, bound('audit'), limit),
+    () => auditEventsOfCard(db, cardId, AUDIT_TYPES_OFF_TIMELINE, bound('audit'), limit),
     () => messagesOfCard(db, cardId, bound('message'), limit),
     () => payoutsOfCardPage(db, cardId, bound('payout'), limit),
     () => registrationOfCard(db, cardId, bound('registration')),

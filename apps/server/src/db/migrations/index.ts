@@ -18,6 +18,7 @@ import * as auditActor from './016_audit_actor.js';
 import * as staff from './017_staff.js';
 import * as staffCardSearch from './018_staff_card_search.js';
 import * as adjustmentProposals from './019_adjustment_proposals.js';
+import * as deliveryLanes from './022_delivery_lanes.js';
 
 /**
  * Migrations are listed in code rather than read from a folder, so the esbuild bundle carries
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '017_staff': staff,
   '018_staff_card_search': staffCardSearch,
   '019_adjustment_proposals': adjustmentProposals,
+  '022_delivery_lanes': deliveryLanes,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,3 +1,4 @@
+import type { AuditType } from '@tessera/contracts/admin';
 import { sql, type Transaction } from 'kysely';
 import { isPostgres } from '../database.js';
 import { randomUUID } from 'node:crypto';
@@ -8,7 +9,8 @@ import type { Executor } from './executor.js';
 
 /** What an audit event may hold: never a secret, a full card number or a full client address. */
 export interface AuditEvent {
-  type: string;
+  /** One of the kinds the back office has texts for (contracts' AUDIT_TYPES). */
+  type: AuditType;
   outcome: string;
   brandId?: string | null;
   cardId?: string | null;

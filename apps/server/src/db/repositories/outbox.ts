@@ -221,3 +221,137 @@ export async function eraseMessagesOfCard(db: Executor, cardId: string, reason: 
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/** One endpoint's due webhook deliveries as the lane sees them, with the endpoint's health. */
+export interface WebhookLaneRow {
+  /** Null for messages a previous release queued without it (a rolling upgrade). */
+  endpoint_id: string | null;
+  /** Due deliveries a live worker (in any process) is sending now. */
+  leased: number;
+  /** Due deliveries no worker holds. */
+  waiting: number;
+  oldest: string;
+  consecutive_failures: number;
+  paused_until: string | null;
+  switched_off_at: string | null;
+}
+
+/**
+ * The endpoints that have due webhook deliveries, the longest-waiting first: one row per
+ * endpoint, however many events wait for it, so a flood to one cannot hide the others.
+ */
+export async function listDueWebhookLanes(db: Executor, now: string): Promise<WebhookLaneRow[]> {
+  const rows = await db
+    .selectFrom('outbox_messages as m')
+    .leftJoin('webhook_endpoints as e', 'e.id', 'm.endpoint_id')
+    .select(['m.endpoint_id', 'e.consecutive_failures', 'e.paused_until', 'e.switched_off_at'])
+    .select((eb) => [
+      eb.fn.countAll().as('due'),
+      eb.fn
+        .sum(
+          eb
+            .case()
+            .when(eb.and([eb('m.lease_until', 'is not', null), eb('m.lease_until', '>=', now)]))
+            .then(1)
+            .else(0)
+            .end(),
+        )
+        .as('leased'),
+      eb.fn.min('m.next_attempt_at').as('oldest'),
+    ])
+    .where('m.channel', '=', 'webhook')
+    .where('m.status', '=', 'pending')
+    .where('m.next_attempt_at', '<=', now)
+    .groupBy(['m.endpoint_id', 'e.consecutive_failures', 'e.paused_until', 'e.switched_off_at'])
+    .execute();
+  return rows
+    .map((r) => ({
+      endpoint_id: r.endpoint_id,
+      leased: Number(r.leased),
+      waiting: Number(r.due) - Number(r.leased),
+      oldest: String(r.oldest),
+      consecutive_failures: Number(r.consecutive_failures ?? 0),
+      paused_until: r.paused_until,
+      switched_off_at: r.switched_off_at,
+    }))
+    .sort((a, b) => (a.oldest < b.oldest ? -1 : a.oldest > b.oldest ? 1 : 0));
+}
+
+/** An endpoint's due webhook deliveries, oldest first, those being sent (leased) among them. */
+export async function listDueWebhookMessages(
+  db: Executor,
+  endpointId: string | null,
+  now: string,
+  limit: number,
+): Promise<{ id: string; card_id: string | null; leased: boolean }[]> {
+  const rows = await db
+    .selectFrom('outbox_messages')
+    .select(['id', 'card_id', 'lease_until'])
+    .where('channel', '=', 'webhook')
+    .where((eb) => (endpointId === null ? eb('endpoint_id', 'is', null) : eb('endpoint_id', '=', endpointId)))
+    .where('status', '=', 'pending')
+    .where('next_attempt_at', '<=', now)
+    .orderBy('next_attempt_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ id: r.id, card_id: r.card_id, leased: r.lease_until !== null && r.lease_until >= now }));
+}
+
+/**
+ * The due deliveries of a switched-off endpoint are failed without an attempt, their content
+ * kept (like a message given up after its attempts) so switching the endpoint on sends them, until
+ * housekeeping erases it. Answers how many.
+ */
+export async function holdWebhookMessagesOfSwitchedOff(db: Executor, endpointId: string, now: string): Promise<number> {
+  const result = await db
+    .updateTable('outbox_messages')
+    .set({ status: 'failed', last_error: 'the webhook endpoint is switched off', lease_until: null, updated_at: now })
+    .where('channel', '=', 'webhook')
+    .where('endpoint_id', '=', endpointId)
+    .where('status', '=', 'pending')
+    .where('next_attempt_at', '<=', now)
+    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/**
+ * Makes an endpoint's deliveries due now: pending ones skip their wait, failed ones whose content
+ * is still held (given up, or held while it was switched off) become pending with their attempts
+ * counted from 0. Not those a worker is sending now. Answers how many.
+ */
+export async function requeueWebhookMessagesOf(db: Executor, endpointId: string, now: string): Promise<number> {
+  const result = await db
+    .updateTable('outbox_messages')
+    .set({ status: 'pending', next_attempt_at: now, attempts: 0, updated_at: now })
+    .where('channel', '=', 'webhook')
+    .where('endpoint_id', '=', endpointId)
+    .where('status', 'in', ['pending', 'failed'])
+    .where('payload_ciphertext', 'is not', null)
+    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Per endpoint: deliveries waiting (pending) and missed ones that can still be sent (failed, content held). */
+export async function countWebhookBacklog(db: Executor): Promise<Map<string, { waiting: number; missed: number }>> {
+  const rows = await db
+    .selectFrom('outbox_messages')
+    .select(['endpoint_id', 'status'])
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('channel', '=', 'webhook')
+    .where('endpoint_id', 'is not', null)
+    .where('status', 'in', ['pending', 'failed'])
+    .where('payload_ciphertext', 'is not', null)
+    .groupBy(['endpoint_id', 'status'])
+    .execute();
+  const backlog = new Map<string, { waiting: number; missed: number }>();
+  for (const r of rows) {
+    const entry = backlog.get(r.endpoint_id!) ?? { waiting: 0, missed: 0 };
+    if (r.status === 'pending') entry.waiting = Number(r.n);
+    else entry.missed = Number(r.n);
+    backlog.set(r.endpoint_id!, entry);
+  }
+  return backlog;
+}

@@ -53,3 +53,61 @@ export function listWebhookDeliveries(db: Executor, endpointId: string, limit: n
     .limit(limit)
     .execute();
 }
+
+/** A delivery went through: the endpoint is healthy again (written only when it was not). */
+export async function noteWebhookEndpointDelivered(db: Executor, id: string): Promise<void> {
+  await db
+    .updateTable('webhook_endpoints')
+    .set({ failing_since: null, consecutive_failures: 0, paused_until: null })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('consecutive_failures', '>', 0), eb('failing_since', 'is not', null), eb('paused_until', 'is not', null)]))
+    .execute();
+}
+
+/** An attempt failed: one more in a row, failing since the first. Answers the endpoint's health after it. */
+export async function noteWebhookEndpointFailed(
+  db: Executor,
+  id: string,
+  now: string,
+): Promise<Pick<WebhookEndpointRow, 'consecutive_failures' | 'failing_since' | 'switched_off_at' | 'brand_id' | 'url'> | undefined> {
+  await db
+    .updateTable('webhook_endpoints')
+    .set((eb) => ({ consecutive_failures: eb('consecutive_failures', '+', 1), failing_since: eb.fn.coalesce('failing_since', eb.val(now)) }))
+    .where('id', '=', id)
+    .execute();
+  return db.selectFrom('webhook_endpoints').select(['consecutive_failures', 'failing_since', 'switched_off_at', 'brand_id', 'url']).where('id', '=', id).executeTakeFirst();
+}
+
+/** The endpoint rests until then (never shortened by a racing process's earlier pause). */
+export async function pauseWebhookEndpoint(db: Executor, id: string, until: string): Promise<void> {
+  await db
+    .updateTable('webhook_endpoints')
+    .set({ paused_until: until })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('paused_until', 'is', null), eb('paused_until', '<', until)]))
+    .execute();
+}
+
+/** Switches the endpoint off if it has failed since `failingBefore` or earlier; answers whether this call did. */
+export async function switchOffWebhookEndpoint(db: Executor, id: string, now: string, failingBefore: string): Promise<boolean> {
+  const result = await db
+    .updateTable('webhook_endpoints')
+    .set({ switched_off_at: now })
+    .where('id', '=', id)
+    .where('switched_off_at', 'is', null)
+    .where('failing_since', '<=', failingBefore)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Switches a switched-off endpoint on, healthy; answers false when it was not switched off (or is removed). */
+export async function switchOnWebhookEndpoint(db: Executor, id: string): Promise<boolean> {
+  const result = await db
+    .updateTable('webhook_endpoints')
+    .set({ switched_off_at: null, failing_since: null, consecutive_failures: 0, paused_until: null })
+    .where('id', '=', id)
+    .where('switched_off_at', 'is not', null)
+    .where('removed_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

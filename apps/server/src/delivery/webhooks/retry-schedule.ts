@@ -1,4 +1,4 @@
-import type { RetryPolicy } from '../worker.js';
+import type { RetryPolicy } from '../deliver-message.js';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;

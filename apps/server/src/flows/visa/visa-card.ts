@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import { holderWasErased, type VisaHolderData } from '../../cards/issue-card.js';
 import { readHolderData } from '../../cards/visa-holder.js';
 import { type Crypto, PURPOSE } from '../../crypto/index.js';
-import { recordAuditEvent } from '../../db/repositories/audit.js';
+import { type AuditEvent, recordAuditEvent } from '../../db/repositories/audit.js';
 import { countOneTimeCodesSince, markSecretUsed } from '../../db/repositories/card-secrets.js';
 import { findCardByNumberIndex, updateCard } from '../../db/repositories/cards.js';
 import type { Executor } from '../../db/repositories/executor.js';
@@ -186,7 +186,7 @@ export async function useOneTimeCode<T>(
   request: UseCodeInput,
   options: {
     purpose: OneTimeCodePurpose;
-    auditType: string;
+    auditType: AuditEvent['type'];
     accepts: (card: CardRow, brandId: string) => boolean;
     onSuccess: (trx: Transaction<Database>, card: CardRow, at: string) => Promise<T>;
   },

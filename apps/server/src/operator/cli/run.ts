@@ -19,7 +19,7 @@ import { reportsActivity, reportsExpiring, reportsLiability } from './commands/r
 import { payoutsExport, payoutsList, payoutsMarkFailed, payoutsMarkPaid, payoutsReturn } from './commands/payouts.js';
 import { staffGrant, staffList, staffRevoke } from './commands/staff.js';
 import type { CommandSpec, ParsedArgs } from './commands/types.js';
-import { webhooksAdd, webhooksDeliveries, webhooksList, webhooksRemove } from './commands/webhooks.js';
+import { webhooksAdd, webhooksDeliveries, webhooksList, webhooksRemove, webhooksSwitchOn } from './commands/webhooks.js';
 import { type CliContext, type CliIo, ConfigError, EXIT, MissingDatabaseError, openContext, SchemaBehindError, UsageError } from './context.js';
 import serverPackage from '../../../package.json' with { type: 'json' };
 
@@ -55,6 +55,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   webhooksList,
   webhooksRemove,
   webhooksDeliveries,
+  webhooksSwitchOn,
   auditList,
   apiKeysCreate,
   apiKeysList,

@@ -1,5 +1,5 @@
 import { WEBHOOK_EVENT_TYPES } from '../../../delivery/webhooks/events.js';
-import { addWebhook, listWebhooks, removeWebhook, webhookDeliveries } from '../../webhooks.js';
+import { addWebhook, listWebhooks, removeWebhook, switchOnWebhook, webhookDeliveries, type WebhookListing } from '../../webhooks.js';
 import { EXIT, UsageError } from '../context.js';
 import { checkOneId } from '../id-argument.js';
 import { minute, printListing } from '../table.js';
@@ -55,11 +55,15 @@ function eventsOf(value: unknown): string[] {
 
 export const webhooksList: CommandSpec = {
   name: 'webhooks list',
-  summary: 'list webhook endpoints (removed ones marked)',
+  summary: 'list webhook endpoints with their state (active, failing, switched off, removed)',
   help: `Usage: tessera webhooks list [--brand CODE] [--json]
 
-Lists every webhook endpoint, oldest first: id, brand, URL, events, when added and, for a removed
-one, when it was removed. Secrets are never shown.
+Lists every webhook endpoint, oldest first: id, brand, URL, events, when added, its state and
+how many deliveries wait for it and how many it missed. The state is "active"; "failing since T"
+(no delivery since T; it is still tried, one delivery at a time, resting after each failure);
+"switched off T" (it failed for 5 days without a delivery: nothing is sent to it until
+"tessera webhooks switch-on ID"); or "removed T". MISSED counts deliveries that failed and can
+still be sent (their content is kept OUTBOX_FAILED_CONTENT_DAYS). Secrets are never shown.
 
 Options:
   --brand CODE   only this brand's endpoints
@@ -74,9 +78,48 @@ Options:
     printListing(ctx.io, hooks, {
       json: values.json,
       none: 'No webhooks.',
-      header: ['ID', 'BRAND', 'URL', 'EVENTS', 'ADDED', 'REMOVED'],
-      row: (h) => [h.id, h.brand, h.url, h.events === 'all' ? 'all' : h.events.join(','), minute(h.createdAt), h.removedAt ? minute(h.removedAt) : '-'],
+      header: ['ID', 'BRAND', 'URL', 'EVENTS', 'ADDED', 'STATE', 'WAITING', 'MISSED'],
+      row: (h) => [h.id, h.brand, h.url, h.events === 'all' ? 'all' : h.events.join(','), minute(h.createdAt), stateOf(h), String(h.waiting), String(h.missed)],
+      right: [6, 7],
     });
+    return EXIT.ok;
+  },
+};
+
+function stateOf(hook: WebhookListing): string {
+  switch (hook.health.state) {
+    case 'active':
+      return 'active';
+    case 'failing':
+      return `failing since ${minute(hook.health.since)}`;
+    case 'switched_off':
+      return `switched off ${minute(hook.health.since)}`;
+    case 'removed':
+      return `removed ${minute(hook.health.since)}`;
+  }
+}
+
+export const webhooksSwitchOn: CommandSpec = {
+  name: 'webhooks switch-on',
+  summary: 'switch a switched-off webhook endpoint on again and resend what it missed',
+  help: `Usage: tessera webhooks switch-on ID
+
+An endpoint that failed for 5 days without one delivery is switched off: nothing is sent to it
+and its events are kept, unsent ("tessera webhooks list" shows it, with how many it missed).
+Once the receiver works again, this switches it on: it receives events again, and the missed
+deliveries whose content is still held (OUTBOX_FAILED_CONTENT_DAYS) are sent again, oldest
+first. Audited (webhook.switch_on). An endpoint that is not switched off is left as it is.
+
+Options:
+  -h, --help   show this help`,
+  options: {},
+  check({ positionals }) {
+    oneId('webhooks switch-on', positionals);
+  },
+  async run(ctx, { positionals }) {
+    const id = positionals[0]!;
+    const { switchedOn, requeued } = await switchOnWebhook({ ...ctx, production: ctx.config.isProduction }, id);
+    ctx.io.out(switchedOn ? `Switched webhook ${id} on; ${requeued} missed deliver${requeued === 1 ? 'y' : 'ies'} will be sent again.` : `Webhook ${id} is not switched off; nothing changed.`);
     return EXIT.ok;
   },
 };
