@@ -37,8 +37,8 @@ await build({
 });
 
 cpSync(path.join(here, 'src/demo/brands'), path.join(dist, 'demo/brands'), { recursive: true });
-// The ISO 20022 schemas the payout export validates its SEPA files against (src/operator/xsd-validator.ts).
-cpSync(path.join(here, 'src/operator/xsd'), path.join(dist, 'operator/xsd'), { recursive: true });
+// The ISO 20022 schemas the payout export validates its SEPA files against (src/payout-batches/xsd-validator.ts).
+cpSync(path.join(here, 'src/payout-batches/xsd'), path.join(dist, 'payout-batches/xsd'), { recursive: true });
 // The brand API reference's renderer (src/app/api-reference-routes.ts): a devDependency, so the
 // image's production install has no copy of it; the one file the page loads, with its licences.
 const redoc = path.dirname(createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js'));

@@ -9,12 +9,12 @@ export type Lang = 'en' | 'nl';
 
 /** The demo staff (the design's table) and what each may see. */
 export const demoStaff = [
-  { email: 'admin@tessera.test', staffPage: true, cardActions: true, seesDemo: true },
-  { email: 'support@demo.test', staffPage: false, cardActions: true, seesDemo: true },
-  { email: 'finance@demo.test', staffPage: false, cardActions: false, seesDemo: true },
-  { email: 'approver@demo.test', staffPage: false, cardActions: false, seesDemo: true },
-  { email: 'brand@demo.test', staffPage: false, cardActions: false, seesDemo: true },
-  { email: 'support@acme.test', staffPage: false, cardActions: false, seesDemo: false },
+  { email: 'admin@tessera.test', staffPage: true, cardActions: true, seesDemo: true, payoutBatches: true },
+  { email: 'support@demo.test', staffPage: false, cardActions: true, seesDemo: true, payoutBatches: false },
+  { email: 'finance@demo.test', staffPage: false, cardActions: false, seesDemo: true, payoutBatches: true },
+  { email: 'approver@demo.test', staffPage: false, cardActions: false, seesDemo: true, payoutBatches: true },
+  { email: 'brand@demo.test', staffPage: false, cardActions: false, seesDemo: true, payoutBatches: false },
+  { email: 'support@acme.test', staffPage: false, cardActions: false, seesDemo: false, payoutBatches: false },
 ] as const;
 
 /** The back office's labels (apps/admin/src/locales), as the tests look for them. */

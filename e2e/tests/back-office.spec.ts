@@ -39,7 +39,9 @@ test.describe('who sees what (the design\'s roles table)', () => {
       await expect(nav.getByRole('link', { name: 'Find a card' })).toBeVisible();
       await expect(nav.getByRole('link', { name: 'Audit trail' })).toBeVisible();
       await expect(nav.getByRole('link', { name: 'Staff' })).toHaveCount(person.staffPage ? 1 : 0);
+      await expect(nav.getByRole('link', { name: 'Payout batches' })).toHaveCount(person.payoutBatches ? 1 : 0);
       expect((await callApi(page, 'GET', '/admin/api/staff')).status()).toBe(person.staffPage ? 200 : 403);
+      expect((await callApi(page, 'GET', '/admin/api/payout-batches')).status()).toBe(person.payoutBatches ? 200 : 403);
 
       if (!person.seesDemo) {
         await search(page, 'en', { number: cards.GIFT_BALANCE.number });

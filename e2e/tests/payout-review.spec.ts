@@ -120,7 +120,7 @@ test('four cards to one IBAN: the fourth is held with the usual confirmation, re
   // The next payout file pays all four, and is a valid pain.001.001.09.
   const xml = exportPayouts();
   expect(amountsTo(xml, IBAN)).toEqual(['17.50', '17.50', '17.50', '17.50']);
-  const xsd = readFileSync(path.join(root, 'apps/server/src/operator/xsd/pain.001.001.09.xsd'), 'utf8');
+  const xsd = readFileSync(path.join(root, 'apps/server/src/payout-batches/xsd/pain.001.001.09.xsd'), 'utf8');
   const validation = await validateXML({ xml: [{ fileName: 'payouts.xml', contents: xml }], schema: [{ fileName: 'pain.001.001.09.xsd', contents: xsd }] });
   expect(validation.errors).toEqual([]);
   expect(validation.valid).toBe(true);

@@ -75,6 +75,10 @@ function violation(fromFile, target) {
   if (from.startsWith('apps/server/src/card-commands/') && commandCaller) {
     return `card commands import none of their callers (not ${commandCaller}/); a caller passes what a command needs`;
   }
+  // The payout services likewise (docs/decisions/037): the operator's tool and the back office call them.
+  if (from.startsWith('apps/server/src/payout-batches/') && commandCaller) {
+    return `payout services import none of their callers (not ${commandCaller}/); a caller passes what a service needs`;
+  }
   if (from.startsWith('apps/server/src/domain/') && !to.startsWith('apps/server/src/domain/')) {
     return 'the domain has no I/O: it imports only other domain modules';
   }

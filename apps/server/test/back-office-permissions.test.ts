@@ -7,6 +7,9 @@ import { timeOrderedId } from '../src/db/time-ordered-id.js';
 import { setSessionCookie } from '../src/back-office/session-cookie.js';
 import type { DeclaredAdminRoute } from '../src/back-office/index.js';
 import { recordAuditEvent } from '../src/db/repositories/audit.js';
+import { recordPayout } from '../src/flows/payout/record-payout.js';
+import { exportPayoutBatch } from '../src/payout-batches/export-batch.js';
+import { memoryTarget } from '../src/payout-batches/payout-file.js';
 import { cardRow } from './helpers/flows.js';
 import { issueTestGiftCard } from './helpers/identity.js';
 import { ingIban, recordTestPayout } from './helpers/payout-review.js';
@@ -72,18 +75,45 @@ function expectedStatus(route: DeclaredAdminRoute, grants: readonly StaffGrant[]
   const anywhere = brandsFor(grants, route.action);
   if (anywhere !== 'all' && anywhere.length === 0) return 403;
   if (route.brand === 'none') return 'allowed';
-  if (!['card:', 'adjustment:', 'payout:'].some((source) => route.brand.startsWith(source)) && route.brand !== 'query.brand') throw new Error(`the matrix does not know the brand source ${route.brand} of ${route.url}`);
+  if (!KNOWN_SOURCES.includes(route.brand)) throw new Error(`the matrix does not know the brand source ${route.brand} of ${route.url}`);
   if (!grants.some((g) => g.brand === null || g.brand.toUpperCase() === brand)) return 404;
   return grants.some((g) => grantAllows(g, route.action as StaffAction, brand)) ? 'allowed' : 403;
 }
 
 /**
- * Through the guard: a 2xx, or the refusals a route may give after it on these cards (neither
- * was ever replaced, so resending a replacement e-mail is 409 NO_REPLACEMENT; a held payout that
- * an earlier call released answers the next decision 409 ALREADY_DECIDED).
+ * The brand sources the matrix knows: a card's, an adjustment's (of the card's brand), the query's
+ * or the body's brand, a payout batch's and a payout's (of the card's brand).
  */
-const passedTheGuard = (res: LightMyRequestResponse) =>
-  (res.statusCode >= 200 && res.statusCode < 300) || (res.statusCode === 409 && ['NO_REPLACEMENT', 'ALREADY_DECIDED'].includes(res.json().code));
+const KNOWN_SOURCES = ['card:id', 'adjustment:id', 'query.brand', 'body.brand', 'payout-batch:id', 'payout:id'];
+
+/**
+ * Through the guard: a 2xx, or the one refusal a route may give after it on these cards (neither
+ * was ever replaced, so resending a replacement e-mail is 409 NO_REPLACEMENT; the brand's payouts
+ * were exported before, so an export has none, and a payout settled by an earlier call cannot take
+ * every settlement after it; a held payout that an earlier call released answers the next
+ * decision 409 ALREADY_DECIDED).
+ */
+const AFTER_THE_GUARD = ['NO_REPLACEMENT', 'NO_PENDING_PAYOUTS', 'PAYOUT_STATUS_CONFLICT', 'ALREADY_DECIDED'];
+const passedTheGuard = (res: LightMyRequestResponse) => (res.statusCode >= 200 && res.statusCode < 300) || (res.statusCode === 409 && AFTER_THE_GUARD.includes(res.json().code));
+
+/** A payout of the brand's matrix card, exported into a batch of that brand: what the payout routes act on. */
+const payoutsOfBrand = new Map<string, Promise<{ payout: string; batch: string }>>();
+function payoutOf(brand: string, cardName: string) {
+  if (!payoutsOfBrand.has(brand)) {
+    payoutsOfBrand.set(
+      brand,
+      (async () => {
+        const card = await cardRow(t, cardName);
+        const recorded = await t.db.transaction().execute((trx) => recordPayout(trx, t.deps, { cardId: card.id, verifiedName: 'Matrix Holder', iban: 'NL69INGB0123456789' }, new Date()));
+        if (recorded.kind !== 'recorded') throw new Error(`no payout of ${cardName}: ${recorded.kind}`);
+        const exported = await exportPayoutBatch({ ...t.deps, debtor: t.config.payoutDebtor! }, { format: 'pain.001.001.09', brandId: card.brand_id }, { kind: 'operator' }, memoryTarget());
+        if (exported.kind !== 'exported') throw new Error(`nothing exported of ${brand}`);
+        return { payout: recorded.payout.id, batch: exported.messageId };
+      })(),
+    );
+  }
+  return payoutsOfBrand.get(brand)!;
+}
 
 /** A body each route takes, on a card's brand; calls run in registration order, so a grant is revoked and a block lifted by the next. */
 function payloadOf(route: DeclaredAdminRoute, brand: string): Record<string, unknown> | undefined {
@@ -95,6 +125,7 @@ function payloadOf(route: DeclaredAdminRoute, brand: string): Record<string, unk
   if (route.url.startsWith('/admin/api/payouts/') && route.url.endsWith('/reject')) return { reason: 'permission matrix', fraud: false };
   if (route.url.endsWith('/reject')) return { reason: 'permission matrix' };
   if (route.url.includes('/staff/grants')) return { email: 'matrix@demo.test', role: 'support', brand: 'DEMO' };
+  if (route.url.endsWith('/payout-batches')) return { brand };
   return {};
 }
 
@@ -124,8 +155,13 @@ describe('the permission matrix: every /admin/api/ route Ã— the six demo staff Ã
    * The id a route's `:id` names: the card, or for a route on an adjustment a fresh pending one on
    * that card, proposed by someone who is none of the six (so no one is its proposer).
    */
-  const idFor = async (route: DeclaredAdminRoute, cardId: string) => {
-    if (!route.brand.startsWith('adjustment:') || cardId === 'no-such-card') return cardId;
+  const idFor = async (route: DeclaredAdminRoute, cardId: string, brand: string, cardName: string) => {
+    if (cardId.startsWith('no-such')) return cardId;
+    if (route.brand.startsWith('payout')) {
+      const of = await payoutOf(brand, cardName);
+      return route.brand === 'payout:id' ? of.payout : of.batch;
+    }
+    if (!route.brand.startsWith('adjustment:')) return cardId;
     const card = await t.db.selectFrom('cards').select(['id', 'brand_id', 'asset_code']).where('id', '=', cardId).executeTakeFirstOrThrow();
     const id = timeOrderedId();
     await insertAdjustmentProposal(t.db, {
@@ -147,15 +183,16 @@ describe('the permission matrix: every /admin/api/ route Ã— the six demo staff Ã
     });
     return id;
   };
-  const send = async (email: string, route: DeclaredAdminRoute, cardId: string, brand: string, payoutId?: string) => {
+  const send = async (email: string, route: DeclaredAdminRoute, cardId: string, brand: string, cardName = '') => {
     const payload = payloadOf(route, brand);
-    const id = route.brand.startsWith('payout:') ? (payoutId ?? (await heldPayoutFor(`${email} ${brand}`, brand))) : await idFor(route, cardId);
+    // Releasing and rejecting act on a held payout (a fresh one per person and brand); the other payout routes on an exported one.
+    const decidesHeld = /^\/admin\/api\/payouts\/:id\/(release|reject)$/.test(route.url) && !cardId.startsWith('no-such');
+    const id = decidesHeld ? await heldPayoutFor(`${email} ${brand}`, brand) : await idFor(route, cardId, brand, cardName);
     // A route of a brand named in the query (the reports) gets the card's brand, or none for an unknown card.
-    const query = route.brand === 'query.brand' ? `?brand=${cardId === 'no-such-card' ? 'NOPE' : brand}` : '';
-    const url = route.url === '/admin/api/payouts' ? `${route.url}?status=held` : route.url.replace(':id', id) + query;
+    const query = route.brand === 'query.brand' ? `?brand=${cardId === 'no-such-card' ? 'NOPE' : brand}` : route.url === '/admin/api/payouts' ? '?status=held' : '';
     return t.app.inject({
       method: route.method as 'GET' | 'POST',
-      url,
+      url: route.url.replace(':id', id) + query,
       headers: { cookie: await cookieOf(email), ...(route.method !== 'GET' && { origin: ORIGIN }) },
       ...(payload !== undefined && { payload }),
     });
@@ -163,18 +200,11 @@ describe('the permission matrix: every /admin/api/ route Ã— the six demo staff Ã
 
   it('covers the card and payout routes as well as /me, /brands and /staff', () => {
     const urls = t.adminRoutes.map((r) => r.url);
-    for (const url of [
-      '/admin/api/cards/search',
-      '/admin/api/cards/:id',
-      '/admin/api/cards/:id/block',
-      '/admin/api/cards/:id/resend-replacement',
-      '/admin/api/audit',
-      '/admin/api/staff',
-      '/admin/api/payouts',
-      '/admin/api/payouts/:id/release',
-      '/admin/api/payouts/:id/reject',
-    ])
+    for (const url of ['/admin/api/cards/search', '/admin/api/cards/:id', '/admin/api/cards/:id/block', '/admin/api/cards/:id/resend-replacement', '/admin/api/audit', '/admin/api/staff']) expect(urls).toContain(url);
+    for (const url of ['/admin/api/payouts', '/admin/api/payouts/:id/release', '/admin/api/payouts/:id/reject']) expect(urls).toContain(url);
+    for (const url of ['/admin/api/payout-batches', '/admin/api/payout-batches/:id', '/admin/api/payout-batches/:id/file', '/admin/api/payouts/:id/mark-paid', '/admin/api/payouts/:id/mark-failed', '/admin/api/payouts/:id/return']) {
       expect(urls).toContain(url);
+    }
   });
 
   it("covers the adjustment routes with the design's roles: propose support, finance, admin; decide finance, admin; see whoever sees cards", () => {
@@ -199,14 +229,13 @@ describe('the permission matrix: every /admin/api/ route Ã— the six demo staff Ã
         const want: string[] = [];
         for (const route of t.adminRoutes) {
           const expected = expectedStatus(route, grants, brand);
-          const res = await send(email, route, card.id, brand);
+          const res = await send(email, route, card.id, brand, cardName);
           want.push(`${route.method} ${route.url}: ${expected}`);
           got.push(`${route.method} ${route.url}: ${passedTheGuard(res) ? 'allowed' : res.statusCode}`);
           if (expected === 404) {
-            const onPayout = route.brand.startsWith('payout:');
-            const unknown = await send(email, route, 'no-such-card', brand, 'no-such-payout');
-            expect([res.statusCode, res.json()], `${route.url} on an unknown ${onPayout ? 'payout' : 'card'}`).toEqual([unknown.statusCode, unknown.json()]);
-            expect(res.json().code).toBe(route.brand.startsWith('adjustment:') || route.brand === 'query.brand' || onPayout ? 'NOT_FOUND' : 'CARD_NOT_FOUND');
+            const unknown = await send(email, route, 'no-such-card', brand);
+            expect([res.statusCode, res.json()], `${route.url} on an unknown card`).toEqual([unknown.statusCode, unknown.json()]);
+            expect(res.json().code).toBe(route.brand === 'card:id' ? 'CARD_NOT_FOUND' : 'NOT_FOUND');
           }
           if (expected === 403) expect(res.json().code).toBe('FORBIDDEN');
         }

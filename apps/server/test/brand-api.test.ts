@@ -507,7 +507,7 @@ describe('OpenAPI', () => {
       expect(Object.keys(op.responses)).toEqual(expect.arrayContaining([status, '401', '403', '429']));
       if (method === 'post') {
         expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['409', '422']));
-        expect(op.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ in: 'header', name: 'idempotency-key' })]));
+        expect(op.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ in: 'header', name: 'idempotency-key', required: true, schema: { type: 'string', minLength: 1, maxLength: 255 } })]));
       }
     }
   });

@@ -9,7 +9,7 @@ import { issueTestGiftCard, payoutCustomerCall, seedIdentitySession, TEST_IDENTI
 import { endToEndIdsIn, exportToString, ingIban, listenToWebhooks, recordTestPayout, webhookEventsOf } from './helpers/payout-review.js';
 import { staffCookie } from './helpers/staff.js';
 import { useTestApp } from './helpers/test-app.js';
-import { validateAgainstXsd } from '../src/operator/xsd-validator.js';
+import { validateAgainstXsd } from '../src/payout-batches/xsd-validator.js';
 
 // Payouts held for review (docs/back-office.md): the four rules at their limits, the review calls,
 // and what an export takes. One database for the file: every test pays to IBANs and as identities

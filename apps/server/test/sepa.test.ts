@@ -10,7 +10,7 @@ import {
   type SepaCreditTransferFile,
   toSepaLatin,
 } from '../src/domain/sepa.js';
-import { validateAgainstXsd } from '../src/operator/xsd-validator.js';
+import { validateAgainstXsd } from '../src/payout-batches/xsd-validator.js';
 
 describe('the EPC Latin character set', () => {
   it('transliterates letters outside it and replaces what cannot be mapped', () => {

@@ -298,6 +298,7 @@ describe('UpdateHolderInformation: validation and refusals', () => {
       [{ countryOfBirth: 'XX' }, 'countryOfBirth'],
       [{ nationality: 'nl' }, 'nationality'],
       [{ dateOfBirth: '1990-02-30' }, 'dateOfBirth'],
+      [{ dateOfBirth: '2012-80-94' }, 'dateOfBirth'],
       [{ dateOfBirth: '1919-12-31' }, 'dateOfBirth'],
       [{ dateOfBirth: '2030-05-02' }, 'dateOfBirth'], // after "today" (the injected clock)
       [{ dateOfBirth: '01-02-1990' }, 'dateOfBirth'],

@@ -807,11 +807,380 @@ export interface paths {
 }
 export type webhooks = Record<string, never>;
 export interface components {
-    schemas: never;
+    schemas: {
+        Balance: {
+            quantity: {
+                assetCode: string;
+                value: number;
+            };
+        };
+        BalanceInput: {
+            quantity: {
+                assetCode: string;
+                value: number;
+            };
+        };
+        BlockCardRequest: {
+            cardNumber: string;
+            code: string;
+            securityCode: string;
+        };
+        BlockedCard: {
+            blockedAt: string;
+            replaceUrl?: string;
+            /** @constant */
+            state: "blocked";
+        };
+        BlockRequest: {
+            /** @enum {string} */
+            reason: "lost" | "stolen" | "fraud" | "other";
+        };
+        CaptchaKey: {
+            key: string;
+            /** @enum {string} */
+            provider: "altcha" | "recaptcha" | "test";
+            /** Format: uri */
+            scriptOrigin?: string;
+        };
+        Card: {
+            /** @description Per asset; the card’s own asset first (0 when empty). */
+            balances: components["schemas"]["Money"][];
+            /** @description yyyy-mm-dd, or null: no expiry. */
+            expiresAt: string | null;
+            /** @description The card’s opaque id: use it in later calls (a card number never goes in a URL). */
+            id: string;
+            /** @enum {string} */
+            kind: "giftcard" | "visa";
+            /**
+             * @description active: usable. blocked: stopped (lost, stolen, fraud, other). replaced, paid_out: its balance moved on. inactive, passcode_set: a Visa card not activated yet. expired: past its expiry date.
+             * @enum {string}
+             */
+            state: "active" | "inactive" | "passcode_set" | "blocked" | "replaced" | "paid_out" | "expired";
+        };
+        CardLookupRequest: {
+            cardNumber: string;
+        };
+        CardTransaction: {
+            amount: components["schemas"]["Money"];
+            createdAt: string;
+            /** @enum {string} */
+            kind: "load" | "redemption" | "refund" | "payout" | "fee" | "replacement_out" | "replacement_in" | "expiry" | "adjustment";
+        };
+        Error: {
+            code: string;
+            fields?: {
+                message: string;
+                path: string;
+            }[];
+            message: string;
+        };
+        ErrorReport: {
+            code: string;
+            /** Format: uuid */
+            id: string;
+            info?: string;
+            message: string;
+        };
+        ErrorReportReceipt: {
+            /** Format: uuid */
+            id: string;
+        };
+        GiftCard: {
+            balances: components["schemas"]["Balance"][];
+            code: string;
+            expiresAt: string | null;
+            payoutBalance?: components["schemas"]["PayoutBalance"];
+            resetUrl?: string;
+            transactions: components["schemas"]["CardTransaction"][];
+        };
+        GiftCardLookupRequest: {
+            code: string;
+            /** @description The captcha token (GET /api/Utility/Recaptcha says which captcha and its key): required where the call says so, refused with 400 CAPTCHA_INVALID when missing, wrong or already used (a token works once). Judged after the body. */
+            "g-recaptcha-response"?: string;
+            giftCardNumber: string;
+            pinCode: string;
+            showResetUrl?: boolean;
+        };
+        IdentifiedCard: {
+            cardNumber: string;
+        };
+        IdentifyCustomerRequest: {
+            cardNumber?: string;
+            securityCode?: string;
+        };
+        IdentityIssuer: {
+            id: string;
+            name: string;
+        };
+        IdentityProviders: {
+            issuers: components["schemas"]["IdentityIssuer"][];
+            /** @constant */
+            provider: "IDIN";
+        }[];
+        IdentitySession: {
+            authorizationUrl: string;
+        };
+        IdentitySessionRequest: {
+            bankAccountNumber?: string;
+            cardNumber?: string;
+            issuer: string;
+            /** @constant */
+            provider: "IDIN";
+            redirectUrl: string;
+            securityCode?: string;
+            state: string;
+        };
+        IssueCardRequest: {
+            /** @description The initial balance, in the brand’s asset. */
+            balance: {
+                /** @description The card’s currency (the brand’s, ISO 4217); another is refused with 400 VALIDATION_ERROR. */
+                assetCode: string;
+                value: number;
+            };
+            /**
+             * Format: date
+             * @description yyyy-mm-dd, today or later; none: the card does not expire.
+             */
+            expiresAt?: string;
+            /** @constant */
+            kind: "giftcard";
+            /** @description Also draw a recovery code (RESET of the security code). */
+            recoveryCode?: boolean;
+        };
+        IssuedCard: {
+            balance: components["schemas"]["Money"];
+            /** @description Shown in this answer only (and in its idempotent replay for 24 hours). */
+            cardNumber: string;
+            expiresAt: string | null;
+            id: string;
+            recoveryCode?: string;
+            securityCode: string;
+            /** @enum {string} */
+            state: "active" | "inactive" | "passcode_set" | "blocked" | "replaced" | "paid_out" | "expired";
+        };
+        Load: {
+            amount: components["schemas"]["Money"];
+            balanceAfter: components["schemas"]["Money"];
+            cardId: string;
+            createdAt: string;
+            id: string;
+        };
+        LoadRequest: {
+            amount: {
+                /** @description The card’s currency (the brand’s, ISO 4217); another is refused with 400 VALIDATION_ERROR. */
+                assetCode: string;
+                value: number;
+            };
+            /** @description Your own reference (a receipt or order number); answered back and listed with the transaction. */
+            reference?: string;
+        };
+        Money: {
+            assetCode: string;
+            value: number;
+        };
+        PayoutBalance: {
+            assetCode: string;
+            balance: number;
+            fee: number;
+            payout: number;
+        };
+        PayoutCustomerRequest: {
+            bankAccountNumber?: string;
+            cardNumber?: string;
+            securityCode?: string;
+            sessionId: string;
+        };
+        PayoutLookupRequest: {
+            code: string;
+            /** @description The captcha token (GET /api/Utility/Recaptcha says which captcha and its key): required where the call says so, refused with 400 CAPTCHA_INVALID when missing, wrong or already used (a token works once). Judged after the body. */
+            "g-recaptcha-response"?: string;
+            giftCardNumber: string;
+            pinCode: string;
+        };
+        RecordedPayout: {
+            assetCode: string;
+            bankAccountNumber: string;
+            fee: number;
+            payout: number;
+        };
+        Redemption: {
+            /** @description What was taken (with allowPartial: perhaps less than asked). */
+            amount: components["schemas"]["Money"];
+            balanceAfter: components["schemas"]["Money"];
+            cardId: string;
+            createdAt: string;
+            id: string;
+            reference: string | null;
+        };
+        RedemptionRequest: {
+            /** @description When the balance is short: redeem what the card holds instead of refusing with BALANCE_TOO_LOW. */
+            allowPartial?: boolean;
+            amount: {
+                /** @description The card’s currency (the brand’s, ISO 4217); another is refused with 400 VALIDATION_ERROR. */
+                assetCode: string;
+                value: number;
+            };
+            /** @description Your own reference (a receipt or order number); answered back and listed with the transaction. */
+            reference?: string;
+        };
+        Refund: {
+            amount: components["schemas"]["Money"];
+            balanceAfter: components["schemas"]["Money"];
+            createdAt: string;
+            id: string;
+            redemptionId: string;
+        };
+        RefundRequest: {
+            /** @description Default: what is left to refund of the redemption. */
+            amount?: {
+                /** @description The card’s currency (the brand’s, ISO 4217); another is refused with 400 VALIDATION_ERROR. */
+                assetCode: string;
+                value: number;
+            };
+            /** @description Your own reference (a receipt or order number); answered back and listed with the transaction. */
+            reference?: string;
+        };
+        ReplaceCardRequest: {
+            balances: components["schemas"]["BalanceInput"][];
+            code: string;
+            /** @enum {string} */
+            culture?: "nl" | "en";
+            email: string;
+            securityCode: string;
+        };
+        Replacement: {
+            email: string;
+        };
+        SecurityResetRequest: {
+            cardNumber: string;
+            /** @description The captcha token (GET /api/Utility/Recaptcha says which captcha and its key): required where the call says so, refused with 400 CAPTCHA_INVALID when missing, wrong or already used (a token works once). Judged after the body. */
+            "g-recaptcha-response"?: string;
+            otcNumber: string;
+            securityCode: string;
+        };
+        Theme: {
+            code: string;
+            name: string;
+            pageAvailability: {
+                availableLanguages: string[];
+                /** @enum {string} */
+                code: "REPLACE" | "PAYOUT" | "BALANCE" | "IDENTIFY" | "RESET" | "VISA";
+                isAvailable: boolean;
+            }[];
+            scanningFlows: ("REPLACE" | "PAYOUT" | "BALANCE" | "IDENTIFY" | "RESET" | "VISA")[];
+            slug: string;
+            styling: {
+                addSwoosh: boolean;
+                backgroundVariant: string;
+                headerImage: string | null;
+                informationType: 0 | 1 | 2 | 3 | 4;
+                logo: string | null;
+                posterImage: string | null;
+                useGradient: boolean;
+            };
+            termsUrls: {
+                privacy: string;
+                terms: string;
+            } | null;
+        };
+        Transaction: {
+            /** @description Signed: negative takes off the card. */
+            amount: components["schemas"]["Money"];
+            balanceAfter: components["schemas"]["Money"];
+            createdAt: string;
+            id: string;
+            /** @enum {string} */
+            kind: "load" | "redemption" | "refund" | "payout" | "fee" | "replacement_out" | "replacement_in" | "expiry" | "adjustment";
+            /** @description Your reference, for what this API booked; null otherwise. */
+            reference: string | null;
+        };
+        TransactionPage: {
+            items: components["schemas"]["Transaction"][];
+            /** @description Pass it as cursor for the next (older) page; null on the last page. */
+            nextCursor: string | null;
+        };
+        Translations: {
+            [key: string]: string;
+        };
+        VisaActivation: {
+            /** @constant */
+            status: "passcode_set";
+        };
+        VisaCodeRequest: {
+            cardNumber: string;
+            /** @enum {string} */
+            culture?: "nl" | "en";
+            /** @description The captcha token (GET /api/Utility/Recaptcha says which captcha and its key): required where the call says so, refused with 400 CAPTCHA_INVALID when missing, wrong or already used (a token works once). Judged after the body. */
+            "g-recaptcha-response"?: string;
+        };
+        VisaCodeSent: {
+            phoneNumber: string;
+        };
+        VisaHolderInformation: {
+            address: {
+                addressLine1: string;
+                city: string;
+                postalCode: string;
+            } | null;
+            balance: number;
+            countryOfBirth: string | null;
+            currency: string;
+            dateOfBirth: string | null;
+            email: string | null;
+            holderName: string;
+            nationality: string | null;
+            phoneNumber: string;
+            /** @enum {string} */
+            status: "passcode_set" | "active";
+            transactions: components["schemas"]["CardTransaction"][];
+        };
+        VisaHolderInformationRequest: {
+            cardNumber: string;
+            /** @description The captcha token (GET /api/Utility/Recaptcha says which captcha and its key): required where the call says so, refused with 400 CAPTCHA_INVALID when missing, wrong or already used (a token works once). Judged after the body. */
+            "g-recaptcha-response"?: string;
+            securityCode: string;
+        };
+        VisaHolderInformationUpdate: {
+            cardNumber: string;
+            countryOfBirth: string;
+            /** Format: date */
+            dateOfBirth: string;
+            nationality: string;
+            securityCode: string;
+        };
+        VisaPinRequest: {
+            cardNumber: string;
+            code: string;
+            securityCode: string;
+        };
+        VisaPinRetrieval: {
+            controlId: string;
+            key: string;
+            pinFrameURL: string;
+        };
+        VisaUseCodeRequest: {
+            cardNumber: string;
+            otcNumber: string;
+            securityCode: string;
+        };
+    };
     responses: never;
     parameters: never;
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description true when this is the stored answer of an earlier request with the same Idempotency-Key (nothing was done again); absent otherwise. */
+        "Idempotent-Replayed": "true";
+        /** @description Seconds to wait before the next request. */
+        "Retry-After": number;
+        /** @description Requests this client address may make in the window (a minute). */
+        "X-RateLimit-Limit": number;
+        /** @description Requests left in the current window. */
+        "X-RateLimit-Remaining": number;
+        /** @description Seconds until the current window ends. */
+        "X-RateLimit-Reset": number;
+        /** @description The id under which the server logged this request: quote it in a question to support. */
+        "X-Request-Id": string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -828,54 +1197,65 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description the image */
+            /** @description The image, of the type it was stored with */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "image/gif": unknown;
+                    "image/jpeg": unknown;
+                    "image/png": unknown;
+                    "image/svg+xml": unknown;
+                    "image/webp": unknown;
                 };
             };
-            /** @description not modified */
+            /** @description Not modified: the ETag in If-None-Match is current; no body. */
             304: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": unknown;
-                };
+                content?: never;
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description Refused: VALIDATION_ERROR (with fields) for a malformed request or malformed JSON, or the business refusal the operation describes. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description Not found: the code says what (THEME_NOT_FOUND, CARD_NOT_FOUND, NOT_FOUND, …). */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: the request line and headers are larger than the server takes; the connection is closed. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something went wrong on the server’s side; nothing is told of what. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -886,6 +1266,7 @@ export interface operations {
                 sessionId?: string;
             };
             header: {
+                /** @description The flow this call belongs to: the brand must offer it (else 403 FLOW_UNAVAILABLE); missing where required, or another value: 400 VALIDATION_ERROR. */
                 "x-flow-type": "PAYOUT" | "IDENTIFY";
             };
             path: {
@@ -895,144 +1276,135 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    bankAccountNumber?: string;
-                    cardNumber?: string;
-                    securityCode?: string;
-                    sessionId: string;
-                } | {
-                    cardNumber?: string;
-                    securityCode?: string;
-                };
+                "application/json": components["schemas"]["PayoutCustomerRequest"] | components["schemas"]["IdentifyCustomerRequest"];
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        assetCode: string;
-                        bankAccountNumber: string;
-                        fee: number;
-                        payout: number;
-                    } | {
-                        cardNumber: string;
-                    };
+                    "application/json": components["schemas"]["RecordedPayout"] | components["schemas"]["IdentifiedCard"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description Refused: VALIDATION_ERROR (with fields) for a malformed request or malformed JSON, or the business refusal the operation describes. */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description FLOW_UNAVAILABLE (the brand does not offer this flow) or FORBIDDEN (the API key lacks the scope). */
             403: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description Not found: the code says what (THEME_NOT_FOUND, CARD_NOT_FOUND, NOT_FOUND, …). */
             404: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description A conflict: IDEMPOTENCY_CONFLICT or IDEMPOTENCY_KEY_IN_USE, as the operation describes. */
             409: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description PAYLOAD_TOO_LARGE: the body is larger than the server takes. */
             413: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body not sent as application/json (a form, text/plain, no Content-Type). */
             415: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description RATE_LIMITED: too many requests; retry after Retry-After seconds. */
             429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: the request line and headers are larger than the server takes; the connection is closed. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something went wrong on the server’s side; nothing is told of what. */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -1041,6 +1413,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description The flow this call belongs to: the brand must offer it (else 403 FLOW_UNAVAILABLE); missing where required, or another value: 400 VALIDATION_ERROR. */
                 "x-flow-type": "PAYOUT" | "IDENTIFY";
             };
             path: {
@@ -1050,68 +1423,63 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        issuers: {
-                            id: string;
-                            name: string;
-                        }[];
-                        /** @enum {string} */
-                        provider: "IDIN";
-                    }[];
+                    "application/json": components["schemas"]["IdentityProviders"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description Refused: VALIDATION_ERROR (with fields) for a malformed request or malformed JSON, or the business refusal the operation describes. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description FLOW_UNAVAILABLE (the brand does not offer this flow) or FORBIDDEN (the API key lacks the scope). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description Not found: the code says what (THEME_NOT_FOUND, CARD_NOT_FOUND, NOT_FOUND, …). */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: the request line and headers are larger than the server takes; the connection is closed. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something went wrong on the server’s side; nothing is told of what. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -1120,6 +1488,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description The flow this call belongs to: the brand must offer it (else 403 FLOW_UNAVAILABLE); missing where required, or another value: 400 VALIDATION_ERROR. */
                 "x-flow-type": "PAYOUT" | "IDENTIFY";
             };
             path: {
@@ -1129,140 +1498,122 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    bankAccountNumber?: string;
-                    cardNumber?: string;
-                    issuer: string;
-                    /** @enum {string} */
-                    provider: "IDIN";
-                    redirectUrl: string;
-                    securityCode?: string;
-                    state: string;
-                };
+                "application/json": components["schemas"]["IdentitySessionRequest"];
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        authorizationUrl: string;
-                    };
+                    "application/json": components["schemas"]["IdentitySession"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description Refused: VALIDATION_ERROR (with fields) for a malformed request or malformed JSON, or the business refusal the operation describes. */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description FLOW_UNAVAILABLE (the brand does not offer this flow) or FORBIDDEN (the API key lacks the scope). */
             403: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description Not found: the code says what (THEME_NOT_FOUND, CARD_NOT_FOUND, NOT_FOUND, …). */
             404: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description PAYLOAD_TOO_LARGE: the body is larger than the server takes. */
             413: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body not sent as application/json (a form, text/plain, no Content-Type). */
             415: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description RATE_LIMITED: too many requests; retry after Retry-After seconds. */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
-            500: {
+            /** @description HEADERS_TOO_LARGE: the request line and headers are larger than the server takes; the connection is closed. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something went wrong on the server’s side; nothing is told of what. */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -1284,33 +1635,61 @@ export interface operations {
             /** @description No body: Location is the portal’s /callback?state=…&sessionId=… */
             303: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description An HTML page saying the identity check cannot be completed here (text/html) */
+            /** @description An HTML page saying the identity check cannot be completed here */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "text/html": string;
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description RATE_LIMITED: too many requests; retry after Retry-After seconds. */
             429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: the request line and headers are larger than the server takes; the connection is closed. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something went wrong on the server’s side; nothing is told of what. */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -1319,6 +1698,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description The flow this call belongs to: the brand must offer it (else 403 FLOW_UNAVAILABLE); missing where required, or another value: 400 VALIDATION_ERROR. */
                 "x-flow-type": "BALANCE" | "VISA";
             };
             path?: never;
@@ -1326,122 +1706,122 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    cardNumber: string;
-                    code: string;
-                    securityCode: string;
-                };
+                "application/json": components["schemas"]["BlockCardRequest"];
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        blockedAt: string;
-                        replaceUrl?: string;
-                        /** @enum {string} */
-                        state: "blocked";
-                    };
+                    "application/json": components["schemas"]["BlockedCard"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description Refused: VALIDATION_ERROR (with fields) for a malformed request or malformed JSON, or the business refusal the operation describes. */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description FLOW_UNAVAILABLE (the brand does not offer this flow) or FORBIDDEN (the API key lacks the scope). */
             403: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description Not found: the code says what (THEME_NOT_FOUND, CARD_NOT_FOUND, NOT_FOUND, …). */
             404: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description PAYLOAD_TOO_LARGE: the body is larger than the server takes. */
             413: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body not sent as application/json (a form, text/plain, no Content-Type). */
             415: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description RATE_LIMITED: too many requests; retry after Retry-After seconds. */
             429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: the request line and headers are larger than the server takes; the connection is closed. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something went wrong on the server’s side; nothing is told of what. */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -1457,54 +1837,61 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description text/css */
+            /** @description The brand's stylesheet */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "text/css": string;
                 };
             };
-            /** @description not modified: the ETag in If-None-Match is current */
+            /** @description Not modified: the ETag in If-None-Match is current; no body. */
             304: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": unknown;
-                };
+                content?: never;
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description Refused: VALIDATION_ERROR (with fields) for a malformed request or malformed JSON, or the business refusal the operation describes. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description Not found: the code says what (THEME_NOT_FOUND, CARD_NOT_FOUND, NOT_FOUND, …). */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: the request line and headers are larger than the server takes; the connection is closed. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something went wrong on the server’s side; nothing is told of what. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -1518,9 +1905,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1536,12 +1924,32 @@ export interface operations {
                     }[];
                 };
             };
+            /** @description HEADERS_TOO_LARGE: the request line and headers are larger than the server takes; the connection is closed. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something went wrong on the server’s side; nothing is told of what. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     lookUpGiftCard: {
         parameters: {
             query?: never;
             header: {
+                /** @description The flow this call belongs to: the brand must offer it (else 403 FLOW_UNAVAILABLE); missing where required, or another value: 400 VALIDATION_ERROR. */
                 "x-flow-type": "BALANCE" | "IDENTIFY";
             };
             path?: never;
@@ -1549,144 +1957,122 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    code: string;
-                    "g-recaptcha-response"?: string;
-                    giftCardNumber: string;
-                    pinCode: string;
-                    showResetUrl?: boolean;
-                };
+                "application/json": components["schemas"]["GiftCardLookupRequest"];
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        balances: {
-                            quantity: {
-                                assetCode: string;
-                                value: number;
-                            };
-                        }[];
-                        code: string;
-                        expiresAt: string | null;
-                        payoutBalance?: {
-                            assetCode: string;
-                            balance: number;
-                            fee: number;
-                            payout: number;
-                        };
-                        resetUrl?: string;
-                        transactions: {
-                            amount: {
-                                assetCode: string;
-                                value: number;
-                            };
-                            createdAt: string;
-                            /** @enum {string} */
-                            kind: "load" | "redemption" | "refund" | "payout" | "fee" | "replacement_out" | "replacement_in" | "expiry" | "adjustment";
-                        }[];
-                    };
+                    "application/json": components["schemas"]["GiftCard"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description Refused: VALIDATION_ERROR (with fields) for a malformed request or malformed JSON, or the business refusal the operation describes. */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description FLOW_UNAVAILABLE (the brand does not offer this flow) or FORBIDDEN (the API key lacks the scope). */
             403: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description Not found: the code says what (THEME_NOT_FOUND, CARD_NOT_FOUND, NOT_FOUND, …). */
             404: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description PAYLOAD_TOO_LARGE: the body is larger than the server takes. */
             413: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body not sent as application/json (a form, text/plain, no Content-Type). */
             415: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description RATE_LIMITED: too many requests; retry after Retry-After seconds. */
             429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: the request line and headers are larger than the server takes; the connection is closed. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something went wrong on the server’s side; nothing is told of what. */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -1695,6 +2081,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description The flow this call belongs to: the brand must offer it (else 403 FLOW_UNAVAILABLE); missing where required, or another value: 400 VALIDATION_ERROR. */
                 "x-flow-type": "PAYOUT";
             };
             path?: never;
@@ -1702,143 +2089,122 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    code: string;
-                    "g-recaptcha-response"?: string;
-                    giftCardNumber: string;
-                    pinCode: string;
-                };
+                "application/json": components["schemas"]["PayoutLookupRequest"];
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        balances: {
-                            quantity: {
-                                assetCode: string;
-                                value: number;
-                            };
-                        }[];
-                        code: string;
-                        expiresAt: string | null;
-                        payoutBalance?: {
-                            assetCode: string;
-                            balance: number;
-                            fee: number;
-                            payout: number;
-                        };
-                        resetUrl?: string;
-                        transactions: {
-                            amount: {
-                                assetCode: string;
-                                value: number;
-                            };
-                            createdAt: string;
-                            /** @enum {string} */
-                            kind: "load" | "redemption" | "refund" | "payout" | "fee" | "replacement_out" | "replacement_in" | "expiry" | "adjustment";
-                        }[];
-                    };
+                    "application/json": components["schemas"]["GiftCard"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description Refused: VALIDATION_ERROR (with fields) for a malformed request or malformed JSON, or the business refusal the operation describes. */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description FLOW_UNAVAILABLE (the brand does not offer this flow) or FORBIDDEN (the API key lacks the scope). */
             403: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description Not found: the code says what (THEME_NOT_FOUND, CARD_NOT_FOUND, NOT_FOUND, …). */
             404: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description PAYLOAD_TOO_LARGE: the body is larger than the server takes. */
             413: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body not sent as application/json (a form, text/plain, no Content-Type). */
             415: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description RATE_LIMITED: too many requests; retry after Retry-After seconds. */
             429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: the request line and headers are larger than the server takes; the connection is closed. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something went wrong on the server’s side; nothing is told of what. */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -1847,6 +2213,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description The flow this call belongs to: the brand must offer it (else 403 FLOW_UNAVAILABLE); missing where required, or another value: 400 VALIDATION_ERROR. */
                 "x-flow-type": "SECURITY_RESET";
             };
             path: {
@@ -1856,143 +2223,122 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    cardNumber: string;
-                    "g-recaptcha-response"?: string;
-                    otcNumber: string;
-                    securityCode: string;
-                };
+                "application/json": components["schemas"]["SecurityResetRequest"];
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        balances: {
-                            quantity: {
-                                assetCode: string;
-                                value: number;
-                            };
-                        }[];
-                        code: string;
-                        expiresAt: string | null;
-                        payoutBalance?: {
-                            assetCode: string;
-                            balance: number;
-                            fee: number;
-                            payout: number;
-                        };
-                        resetUrl?: string;
-                        transactions: {
-                            amount: {
-                                assetCode: string;
-                                value: number;
-                            };
-                            createdAt: string;
-                            /** @enum {string} */
-                            kind: "load" | "redemption" | "refund" | "payout" | "fee" | "replacement_out" | "replacement_in" | "expiry" | "adjustment";
-                        }[];
-                    };
+                    "application/json": components["schemas"]["GiftCard"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description Refused: VALIDATION_ERROR (with fields) for a malformed request or malformed JSON, or the business refusal the operation describes. */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description FLOW_UNAVAILABLE (the brand does not offer this flow) or FORBIDDEN (the API key lacks the scope). */
             403: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description Not found: the code says what (THEME_NOT_FOUND, CARD_NOT_FOUND, NOT_FOUND, …). */
             404: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description PAYLOAD_TOO_LARGE: the body is larger than the server takes. */
             413: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body not sent as application/json (a form, text/plain, no Content-Type). */
             415: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description RATE_LIMITED: too many requests; retry after Retry-After seconds. */
             429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: the request line and headers are larger than the server takes; the connection is closed. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something went wrong on the server’s side; nothing is told of what. */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -2001,6 +2347,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description The flow this call belongs to: the brand must offer it (else 403 FLOW_UNAVAILABLE); missing where required, or another value: 400 VALIDATION_ERROR. */
                 "x-flow-type": "REPLACE";
             };
             path?: never;
@@ -2008,144 +2355,122 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    code: string;
-                    "g-recaptcha-response"?: string;
-                    giftCardNumber: string;
-                    pinCode: string;
-                    showResetUrl?: boolean;
-                };
+                "application/json": components["schemas"]["GiftCardLookupRequest"];
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        balances: {
-                            quantity: {
-                                assetCode: string;
-                                value: number;
-                            };
-                        }[];
-                        code: string;
-                        expiresAt: string | null;
-                        payoutBalance?: {
-                            assetCode: string;
-                            balance: number;
-                            fee: number;
-                            payout: number;
-                        };
-                        resetUrl?: string;
-                        transactions: {
-                            amount: {
-                                assetCode: string;
-                                value: number;
-                            };
-                            createdAt: string;
-                            /** @enum {string} */
-                            kind: "load" | "redemption" | "refund" | "payout" | "fee" | "replacement_out" | "replacement_in" | "expiry" | "adjustment";
-                        }[];
-                    };
+                    "application/json": components["schemas"]["GiftCard"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description Refused: VALIDATION_ERROR (with fields) for a malformed request or malformed JSON, or the business refusal the operation describes. */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description FLOW_UNAVAILABLE (the brand does not offer this flow) or FORBIDDEN (the API key lacks the scope). */
             403: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description Not found: the code says what (THEME_NOT_FOUND, CARD_NOT_FOUND, NOT_FOUND, …). */
             404: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description PAYLOAD_TOO_LARGE: the body is larger than the server takes. */
             413: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body not sent as application/json (a form, text/plain, no Content-Type). */
             415: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description RATE_LIMITED: too many requests; retry after Retry-After seconds. */
             429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: the request line and headers are larger than the server takes; the connection is closed. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something went wrong on the server’s side; nothing is told of what. */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -2154,6 +2479,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description The flow this call belongs to: the brand must offer it (else 403 FLOW_UNAVAILABLE); missing where required, or another value: 400 VALIDATION_ERROR. */
                 "x-flow-type": "REPLACE";
             };
             path: {
@@ -2163,143 +2489,135 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    balances: {
-                        quantity: {
-                            assetCode: string;
-                            value: number;
-                        };
-                    }[];
-                    code: string;
-                    /** @enum {string} */
-                    culture?: "nl" | "en";
-                    email: string;
-                    securityCode: string;
-                };
+                "application/json": components["schemas"]["ReplaceCardRequest"];
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        email: string;
-                    };
+                    "application/json": components["schemas"]["Replacement"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description Refused: VALIDATION_ERROR (with fields) for a malformed request or malformed JSON, or the business refusal the operation describes. */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description FLOW_UNAVAILABLE (the brand does not offer this flow) or FORBIDDEN (the API key lacks the scope). */
             403: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description Not found: the code says what (THEME_NOT_FOUND, CARD_NOT_FOUND, NOT_FOUND, …). */
             404: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description A conflict: IDEMPOTENCY_CONFLICT or IDEMPOTENCY_KEY_IN_USE, as the operation describes. */
             409: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description PAYLOAD_TOO_LARGE: the body is larger than the server takes. */
             413: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body not sent as application/json (a form, text/plain, no Content-Type). */
             415: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description RATE_LIMITED: too many requests; retry after Retry-After seconds. */
             429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: the request line and headers are larger than the server takes; the connection is closed. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something went wrong on the server’s side; nothing is told of what. */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -2315,78 +2633,61 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        name: string;
-                        pageAvailability: {
-                            availableLanguages: string[];
-                            /** @enum {string} */
-                            code: "REPLACE" | "PAYOUT" | "BALANCE" | "IDENTIFY" | "RESET" | "VISA";
-                            isAvailable: boolean;
-                        }[];
-                        scanningFlows: ("REPLACE" | "PAYOUT" | "BALANCE" | "IDENTIFY" | "RESET" | "VISA")[];
-                        slug: string;
-                        styling: {
-                            addSwoosh: boolean;
-                            backgroundVariant: string;
-                            headerImage: string | null;
-                            informationType: 0 | 1 | 2 | 3 | 4;
-                            logo: string | null;
-                            posterImage: string | null;
-                            useGradient: boolean;
-                        };
-                        termsUrls: {
-                            privacy: string;
-                            terms: string;
-                        } | null;
-                    };
+                    "application/json": components["schemas"]["Theme"];
                 };
             };
-            /** @description not modified: the ETag in If-None-Match is current */
+            /** @description Not modified: the ETag in If-None-Match is current; no body. */
             304: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": unknown;
-                };
+                content?: never;
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description Refused: VALIDATION_ERROR (with fields) for a malformed request or malformed JSON, or the business refusal the operation describes. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description Not found: the code says what (THEME_NOT_FOUND, CARD_NOT_FOUND, NOT_FOUND, …). */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: the request line and headers are larger than the server takes; the connection is closed. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something went wrong on the server’s side; nothing is told of what. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -2404,56 +2705,61 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: string;
-                    };
+                    "application/json": components["schemas"]["Translations"];
                 };
             };
-            /** @description not modified: the ETag in If-None-Match is current */
+            /** @description Not modified: the ETag in If-None-Match is current; no body. */
             304: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": unknown;
-                };
+                content?: never;
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description Refused: VALIDATION_ERROR (with fields) for a malformed request or malformed JSON, or the business refusal the operation describes. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description Not found: the code says what (THEME_NOT_FOUND, CARD_NOT_FOUND, NOT_FOUND, …). */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: the request line and headers are larger than the server takes; the connection is closed. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something went wrong on the server’s side; nothing is told of what. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -2470,42 +2776,63 @@ export interface operations {
             /** @description ALTCHA challenge */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": unknown;
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description Not found: the code says what (THEME_NOT_FOUND, CARD_NOT_FOUND, NOT_FOUND, …). */
             404: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description RATE_LIMITED: too many requests; retry after Retry-After seconds. */
             429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: the request line and headers are larger than the server takes; the connection is closed. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something went wrong on the server’s side; nothing is told of what. */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -2519,90 +2846,96 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    code: string;
-                    /** Format: uuid */
-                    id: string;
-                    info?: string;
-                    message: string;
-                };
+                "application/json": components["schemas"]["ErrorReport"];
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        id: string;
-                    };
+                    "application/json": components["schemas"]["ErrorReportReceipt"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description Refused: VALIDATION_ERROR (with fields) for a malformed request or malformed JSON, or the business refusal the operation describes. */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description PAYLOAD_TOO_LARGE: the body is larger than the server takes. */
             413: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body not sent as application/json (a form, text/plain, no Content-Type). */
             415: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description RATE_LIMITED: too many requests; retry after Retry-After seconds. */
             429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: the request line and headers are larger than the server takes; the connection is closed. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something went wrong on the server’s side; nothing is told of what. */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -2616,19 +2949,33 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaptchaKey"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: the request line and headers are larger than the server takes; the connection is closed. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        key: string;
-                        /** @enum {string} */
-                        provider: "altcha" | "recaptcha" | "test";
-                        /** Format: uri */
-                        scriptOrigin?: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something went wrong on the server’s side; nothing is told of what. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -2636,182 +2983,128 @@ export interface operations {
     issueGiftCard: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description 1 to 255 characters, unique per operation; a retry sends the same. Kept at least 24 hours. */
-                "idempotency-key"?: string;
+            header: {
+                /** @description 1 to 255 characters, unique per operation; a retry sends the same. Kept at least 24 hours. Missing or longer: 400 IDEMPOTENCY_KEY_REQUIRED. */
+                "idempotency-key": string;
             };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description The initial balance, in the brand’s asset. */
-                    balance: {
-                        assetCode: string;
-                        value: number;
-                    };
-                    /**
-                     * Format: date
-                     * @description yyyy-mm-dd, today or later; none: the card does not expire.
-                     */
-                    expiresAt?: string;
-                    /** @enum {string} */
-                    kind: "giftcard";
-                    /** @description Also draw a recovery code (RESET of the security code). */
-                    recoveryCode?: boolean;
-                };
+                "application/json": components["schemas"]["IssueCardRequest"];
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        balance: {
-                            assetCode: string;
-                            value: number;
-                        };
-                        /** @description Shown in this answer only (and in its idempotent replay for 24 hours). */
-                        cardNumber: string;
-                        expiresAt: string | null;
-                        id: string;
-                        recoveryCode?: string;
-                        securityCode: string;
-                        /** @enum {string} */
-                        state: "active" | "inactive" | "passcode_set" | "blocked" | "replaced" | "paid_out" | "expired";
-                    };
+                    "application/json": components["schemas"]["IssuedCard"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description Refused: VALIDATION_ERROR (with fields) for a malformed request or malformed JSON, or the business refusal the operation describes. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description UNAUTHORIZED: no API key, or an unknown or revoked one. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description FLOW_UNAVAILABLE (the brand does not offer this flow) or FORBIDDEN (the API key lacks the scope). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description A conflict: IDEMPOTENCY_CONFLICT or IDEMPOTENCY_KEY_IN_USE, as the operation describes. */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description PAYLOAD_TOO_LARGE: the body is larger than the server takes. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body not sent as application/json (a form, text/plain, no Content-Type). */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description IDEMPOTENCY_KEY_REUSED: this Idempotency-Key came with another request before; nothing was done. */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description RATE_LIMITED: too many requests; retry after Retry-After seconds. */
             429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: the request line and headers are larger than the server takes; the connection is closed. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something went wrong on the server’s side; nothing is told of what. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -2827,110 +3120,84 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description Per asset; the card’s own asset first (0 when empty). */
-                        balances: {
-                            assetCode: string;
-                            value: number;
-                        }[];
-                        /** @description yyyy-mm-dd, or null: no expiry. */
-                        expiresAt: string | null;
-                        /** @description The card’s opaque id: use it in later calls (a card number never goes in a URL). */
-                        id: string;
-                        /** @enum {string} */
-                        kind: "giftcard" | "visa";
-                        /**
-                         * @description active: usable. blocked: stopped (lost, stolen, fraud, other). replaced, paid_out: its balance moved on. inactive, passcode_set: a Visa card not activated yet. expired: past its expiry date.
-                         * @enum {string}
-                         */
-                        state: "active" | "inactive" | "passcode_set" | "blocked" | "replaced" | "paid_out" | "expired";
-                    };
+                    "application/json": components["schemas"]["Card"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description Refused: VALIDATION_ERROR (with fields) for a malformed request or malformed JSON, or the business refusal the operation describes. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description UNAUTHORIZED: no API key, or an unknown or revoked one. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description FLOW_UNAVAILABLE (the brand does not offer this flow) or FORBIDDEN (the API key lacks the scope). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description Not found: the code says what (THEME_NOT_FOUND, CARD_NOT_FOUND, NOT_FOUND, …). */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description RATE_LIMITED: too many requests; retry after Retry-After seconds. */
             429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: the request line and headers are larger than the server takes; the connection is closed. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something went wrong on the server’s side; nothing is told of what. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -2938,9 +3205,9 @@ export interface operations {
     blockCard: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description 1 to 255 characters, unique per operation; a retry sends the same. Kept at least 24 hours. */
-                "idempotency-key"?: string;
+            header: {
+                /** @description 1 to 255 characters, unique per operation; a retry sends the same. Kept at least 24 hours. Missing or longer: 400 IDEMPOTENCY_KEY_REQUIRED. */
+                "idempotency-key": string;
             };
             path: {
                 id: string;
@@ -2949,181 +3216,129 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @enum {string} */
-                    reason: "lost" | "stolen" | "fraud" | "other";
-                };
+                "application/json": components["schemas"]["BlockRequest"];
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description Per asset; the card’s own asset first (0 when empty). */
-                        balances: {
-                            assetCode: string;
-                            value: number;
-                        }[];
-                        /** @description yyyy-mm-dd, or null: no expiry. */
-                        expiresAt: string | null;
-                        /** @description The card’s opaque id: use it in later calls (a card number never goes in a URL). */
-                        id: string;
-                        /** @enum {string} */
-                        kind: "giftcard" | "visa";
-                        /**
-                         * @description active: usable. blocked: stopped (lost, stolen, fraud, other). replaced, paid_out: its balance moved on. inactive, passcode_set: a Visa card not activated yet. expired: past its expiry date.
-                         * @enum {string}
-                         */
-                        state: "active" | "inactive" | "passcode_set" | "blocked" | "replaced" | "paid_out" | "expired";
-                    };
+                    "application/json": components["schemas"]["Card"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description Refused: VALIDATION_ERROR (with fields) for a malformed request or malformed JSON, or the business refusal the operation describes. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description UNAUTHORIZED: no API key, or an unknown or revoked one. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description FLOW_UNAVAILABLE (the brand does not offer this flow) or FORBIDDEN (the API key lacks the scope). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description Not found: the code says what (THEME_NOT_FOUND, CARD_NOT_FOUND, NOT_FOUND, …). */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description A conflict: IDEMPOTENCY_CONFLICT or IDEMPOTENCY_KEY_IN_USE, as the operation describes. */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description PAYLOAD_TOO_LARGE: the body is larger than the server takes. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body not sent as application/json (a form, text/plain, no Content-Type). */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description IDEMPOTENCY_KEY_REUSED: this Idempotency-Key came with another request before; nothing was done. */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description RATE_LIMITED: too many requests; retry after Retry-After seconds. */
             429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: the request line and headers are larger than the server takes; the connection is closed. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something went wrong on the server’s side; nothing is told of what. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3131,9 +3346,9 @@ export interface operations {
     loadCard: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description 1 to 255 characters, unique per operation; a retry sends the same. Kept at least 24 hours. */
-                "idempotency-key"?: string;
+            header: {
+                /** @description 1 to 255 characters, unique per operation; a retry sends the same. Kept at least 24 hours. Missing or longer: 400 IDEMPOTENCY_KEY_REQUIRED. */
+                "idempotency-key": string;
             };
             path: {
                 id: string;
@@ -3142,180 +3357,129 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    amount: {
-                        assetCode: string;
-                        value: number;
-                    };
-                    /** @description Your own reference (a receipt or order number); answered back and listed with the transaction. */
-                    reference?: string;
-                };
+                "application/json": components["schemas"]["LoadRequest"];
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        amount: {
-                            assetCode: string;
-                            value: number;
-                        };
-                        balanceAfter: {
-                            assetCode: string;
-                            value: number;
-                        };
-                        cardId: string;
-                        createdAt: string;
-                        id: string;
-                    };
+                    "application/json": components["schemas"]["Load"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description Refused: VALIDATION_ERROR (with fields) for a malformed request or malformed JSON, or the business refusal the operation describes. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description UNAUTHORIZED: no API key, or an unknown or revoked one. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description FLOW_UNAVAILABLE (the brand does not offer this flow) or FORBIDDEN (the API key lacks the scope). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description Not found: the code says what (THEME_NOT_FOUND, CARD_NOT_FOUND, NOT_FOUND, …). */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description A conflict: IDEMPOTENCY_CONFLICT or IDEMPOTENCY_KEY_IN_USE, as the operation describes. */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description PAYLOAD_TOO_LARGE: the body is larger than the server takes. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body not sent as application/json (a form, text/plain, no Content-Type). */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description IDEMPOTENCY_KEY_REUSED: this Idempotency-Key came with another request before; nothing was done. */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description RATE_LIMITED: too many requests; retry after Retry-After seconds. */
             429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: the request line and headers are larger than the server takes; the connection is closed. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something went wrong on the server’s side; nothing is told of what. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3323,9 +3487,9 @@ export interface operations {
     redeemCard: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description 1 to 255 characters, unique per operation; a retry sends the same. Kept at least 24 hours. */
-                "idempotency-key"?: string;
+            header: {
+                /** @description 1 to 255 characters, unique per operation; a retry sends the same. Kept at least 24 hours. Missing or longer: 400 IDEMPOTENCY_KEY_REQUIRED. */
+                "idempotency-key": string;
             };
             path: {
                 id: string;
@@ -3334,184 +3498,129 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description When the balance is short: redeem what the card holds instead of refusing with BALANCE_TOO_LOW. */
-                    allowPartial?: boolean;
-                    amount: {
-                        assetCode: string;
-                        value: number;
-                    };
-                    /** @description Your own reference (a receipt or order number); answered back and listed with the transaction. */
-                    reference?: string;
-                };
+                "application/json": components["schemas"]["RedemptionRequest"];
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What was taken (with allowPartial: perhaps less than asked). */
-                        amount: {
-                            assetCode: string;
-                            value: number;
-                        };
-                        balanceAfter: {
-                            assetCode: string;
-                            value: number;
-                        };
-                        cardId: string;
-                        createdAt: string;
-                        id: string;
-                        reference: string | null;
-                    };
+                    "application/json": components["schemas"]["Redemption"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description Refused: VALIDATION_ERROR (with fields) for a malformed request or malformed JSON, or the business refusal the operation describes. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description UNAUTHORIZED: no API key, or an unknown or revoked one. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description FLOW_UNAVAILABLE (the brand does not offer this flow) or FORBIDDEN (the API key lacks the scope). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description Not found: the code says what (THEME_NOT_FOUND, CARD_NOT_FOUND, NOT_FOUND, …). */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description A conflict: IDEMPOTENCY_CONFLICT or IDEMPOTENCY_KEY_IN_USE, as the operation describes. */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description PAYLOAD_TOO_LARGE: the body is larger than the server takes. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body not sent as application/json (a form, text/plain, no Content-Type). */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description IDEMPOTENCY_KEY_REUSED: this Idempotency-Key came with another request before; nothing was done. */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description RATE_LIMITED: too many requests; retry after Retry-After seconds. */
             429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: the request line and headers are larger than the server takes; the connection is closed. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something went wrong on the server’s side; nothing is told of what. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3521,6 +3630,7 @@ export interface operations {
             query?: {
                 /** @description nextCursor of the previous page. */
                 cursor?: string;
+                /** @description Entries a page: 1 to 100; default 20. */
                 limit?: number;
             };
             header?: never;
@@ -3531,113 +3641,84 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        items: {
-                            /** @description Signed: negative takes off the card. */
-                            amount: {
-                                assetCode: string;
-                                value: number;
-                            };
-                            balanceAfter: {
-                                assetCode: string;
-                                value: number;
-                            };
-                            createdAt: string;
-                            id: string;
-                            /** @enum {string} */
-                            kind: "load" | "redemption" | "refund" | "payout" | "fee" | "replacement_out" | "replacement_in" | "expiry" | "adjustment";
-                            /** @description Your reference, for what this API booked; null otherwise. */
-                            reference: string | null;
-                        }[];
-                        /** @description Pass it as cursor for the next (older) page; null on the last page. */
-                        nextCursor: string | null;
-                    };
+                    "application/json": components["schemas"]["TransactionPage"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description Refused: VALIDATION_ERROR (with fields) for a malformed request or malformed JSON, or the business refusal the operation describes. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description UNAUTHORIZED: no API key, or an unknown or revoked one. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description FLOW_UNAVAILABLE (the brand does not offer this flow) or FORBIDDEN (the API key lacks the scope). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description Not found: the code says what (THEME_NOT_FOUND, CARD_NOT_FOUND, NOT_FOUND, …). */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description RATE_LIMITED: too many requests; retry after Retry-After seconds. */
             429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: the request line and headers are larger than the server takes; the connection is closed. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something went wrong on the server’s side; nothing is told of what. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3645,9 +3726,9 @@ export interface operations {
     unblockCard: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description 1 to 255 characters, unique per operation; a retry sends the same. Kept at least 24 hours. */
-                "idempotency-key"?: string;
+            header: {
+                /** @description 1 to 255 characters, unique per operation; a retry sends the same. Kept at least 24 hours. Missing or longer: 400 IDEMPOTENCY_KEY_REQUIRED. */
+                "idempotency-key": string;
             };
             path: {
                 id: string;
@@ -3660,174 +3741,125 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description Per asset; the card’s own asset first (0 when empty). */
-                        balances: {
-                            assetCode: string;
-                            value: number;
-                        }[];
-                        /** @description yyyy-mm-dd, or null: no expiry. */
-                        expiresAt: string | null;
-                        /** @description The card’s opaque id: use it in later calls (a card number never goes in a URL). */
-                        id: string;
-                        /** @enum {string} */
-                        kind: "giftcard" | "visa";
-                        /**
-                         * @description active: usable. blocked: stopped (lost, stolen, fraud, other). replaced, paid_out: its balance moved on. inactive, passcode_set: a Visa card not activated yet. expired: past its expiry date.
-                         * @enum {string}
-                         */
-                        state: "active" | "inactive" | "passcode_set" | "blocked" | "replaced" | "paid_out" | "expired";
-                    };
+                    "application/json": components["schemas"]["Card"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description Refused: VALIDATION_ERROR (with fields) for a malformed request or malformed JSON, or the business refusal the operation describes. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description UNAUTHORIZED: no API key, or an unknown or revoked one. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description FLOW_UNAVAILABLE (the brand does not offer this flow) or FORBIDDEN (the API key lacks the scope). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description Not found: the code says what (THEME_NOT_FOUND, CARD_NOT_FOUND, NOT_FOUND, …). */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description A conflict: IDEMPOTENCY_CONFLICT or IDEMPOTENCY_KEY_IN_USE, as the operation describes. */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description PAYLOAD_TOO_LARGE: the body is larger than the server takes. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body not sent as application/json (a form, text/plain, no Content-Type). */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description IDEMPOTENCY_KEY_REUSED: this Idempotency-Key came with another request before; nothing was done. */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description RATE_LIMITED: too many requests; retry after Retry-After seconds. */
             429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: the request line and headers are larger than the server takes; the connection is closed. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something went wrong on the server’s side; nothing is told of what. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3835,189 +3867,138 @@ export interface operations {
     lookUpCard: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description 1 to 255 characters, unique per operation; a retry sends the same. Kept at least 24 hours. */
-                "idempotency-key"?: string;
+            header: {
+                /** @description 1 to 255 characters, unique per operation; a retry sends the same. Kept at least 24 hours. Missing or longer: 400 IDEMPOTENCY_KEY_REQUIRED. */
+                "idempotency-key": string;
             };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": {
-                    cardNumber: string;
-                };
+                "application/json": components["schemas"]["CardLookupRequest"];
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description Per asset; the card’s own asset first (0 when empty). */
-                        balances: {
-                            assetCode: string;
-                            value: number;
-                        }[];
-                        /** @description yyyy-mm-dd, or null: no expiry. */
-                        expiresAt: string | null;
-                        /** @description The card’s opaque id: use it in later calls (a card number never goes in a URL). */
-                        id: string;
-                        /** @enum {string} */
-                        kind: "giftcard" | "visa";
-                        /**
-                         * @description active: usable. blocked: stopped (lost, stolen, fraud, other). replaced, paid_out: its balance moved on. inactive, passcode_set: a Visa card not activated yet. expired: past its expiry date.
-                         * @enum {string}
-                         */
-                        state: "active" | "inactive" | "passcode_set" | "blocked" | "replaced" | "paid_out" | "expired";
-                    };
+                    "application/json": components["schemas"]["Card"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description Refused: VALIDATION_ERROR (with fields) for a malformed request or malformed JSON, or the business refusal the operation describes. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description UNAUTHORIZED: no API key, or an unknown or revoked one. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description FLOW_UNAVAILABLE (the brand does not offer this flow) or FORBIDDEN (the API key lacks the scope). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description Not found: the code says what (THEME_NOT_FOUND, CARD_NOT_FOUND, NOT_FOUND, …). */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description A conflict: IDEMPOTENCY_CONFLICT or IDEMPOTENCY_KEY_IN_USE, as the operation describes. */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description PAYLOAD_TOO_LARGE: the body is larger than the server takes. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body not sent as application/json (a form, text/plain, no Content-Type). */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description IDEMPOTENCY_KEY_REUSED: this Idempotency-Key came with another request before; nothing was done. */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description RATE_LIMITED: too many requests; retry after Retry-After seconds. */
             429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: the request line and headers are larger than the server takes; the connection is closed. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something went wrong on the server’s side; nothing is told of what. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4025,9 +4006,9 @@ export interface operations {
     refundRedemption: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description 1 to 255 characters, unique per operation; a retry sends the same. Kept at least 24 hours. */
-                "idempotency-key"?: string;
+            header: {
+                /** @description 1 to 255 characters, unique per operation; a retry sends the same. Kept at least 24 hours. Missing or longer: 400 IDEMPOTENCY_KEY_REQUIRED. */
+                "idempotency-key": string;
             };
             path: {
                 id: string;
@@ -4036,181 +4017,129 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description Default: what is left to refund of the redemption. */
-                    amount?: {
-                        assetCode: string;
-                        value: number;
-                    };
-                    /** @description Your own reference (a receipt or order number); answered back and listed with the transaction. */
-                    reference?: string;
-                };
+                "application/json": components["schemas"]["RefundRequest"];
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        amount: {
-                            assetCode: string;
-                            value: number;
-                        };
-                        balanceAfter: {
-                            assetCode: string;
-                            value: number;
-                        };
-                        createdAt: string;
-                        id: string;
-                        redemptionId: string;
-                    };
+                    "application/json": components["schemas"]["Refund"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description Refused: VALIDATION_ERROR (with fields) for a malformed request or malformed JSON, or the business refusal the operation describes. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description UNAUTHORIZED: no API key, or an unknown or revoked one. */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description FLOW_UNAVAILABLE (the brand does not offer this flow) or FORBIDDEN (the API key lacks the scope). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description Not found: the code says what (THEME_NOT_FOUND, CARD_NOT_FOUND, NOT_FOUND, …). */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description A conflict: IDEMPOTENCY_CONFLICT or IDEMPOTENCY_KEY_IN_USE, as the operation describes. */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description PAYLOAD_TOO_LARGE: the body is larger than the server takes. */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body not sent as application/json (a form, text/plain, no Content-Type). */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description IDEMPOTENCY_KEY_REUSED: this Idempotency-Key came with another request before; nothing was done. */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description RATE_LIMITED: too many requests; retry after Retry-After seconds. */
             429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: the request line and headers are larger than the server takes; the connection is closed. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something went wrong on the server’s side; nothing is told of what. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4219,6 +4148,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The flow this call belongs to: the brand must offer it (else 403 FLOW_UNAVAILABLE); missing where required, or another value: 400 VALIDATION_ERROR. */
                 "x-flow-type"?: "VISA";
             };
             path: {
@@ -4228,142 +4158,122 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    cardNumber: string;
-                    "g-recaptcha-response"?: string;
-                    securityCode: string;
-                };
+                "application/json": components["schemas"]["VisaHolderInformationRequest"];
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        address: {
-                            addressLine1: string;
-                            city: string;
-                            postalCode: string;
-                        } | null;
-                        balance: number;
-                        countryOfBirth: string | null;
-                        currency: string;
-                        dateOfBirth: string | null;
-                        email: string | null;
-                        holderName: string;
-                        nationality: string | null;
-                        phoneNumber: string;
-                        /** @enum {string} */
-                        status: "passcode_set" | "active";
-                        transactions: {
-                            amount: {
-                                assetCode: string;
-                                value: number;
-                            };
-                            createdAt: string;
-                            /** @enum {string} */
-                            kind: "load" | "redemption" | "refund" | "payout" | "fee" | "replacement_out" | "replacement_in" | "expiry" | "adjustment";
-                        }[];
-                    };
+                    "application/json": components["schemas"]["VisaHolderInformation"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description Refused: VALIDATION_ERROR (with fields) for a malformed request or malformed JSON, or the business refusal the operation describes. */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description FLOW_UNAVAILABLE (the brand does not offer this flow) or FORBIDDEN (the API key lacks the scope). */
             403: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description Not found: the code says what (THEME_NOT_FOUND, CARD_NOT_FOUND, NOT_FOUND, …). */
             404: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description PAYLOAD_TOO_LARGE: the body is larger than the server takes. */
             413: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body not sent as application/json (a form, text/plain, no Content-Type). */
             415: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description RATE_LIMITED: too many requests; retry after Retry-After seconds. */
             429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: the request line and headers are larger than the server takes; the connection is closed. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something went wrong on the server’s side; nothing is told of what. */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4372,6 +4282,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description The flow this call belongs to: the brand must offer it (else 403 FLOW_UNAVAILABLE); missing where required, or another value: 400 VALIDATION_ERROR. */
                 "x-flow-type": "VISA";
             };
             path: {
@@ -4381,121 +4292,122 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    cardNumber: string;
-                    code: string;
-                    securityCode: string;
-                };
+                "application/json": components["schemas"]["VisaPinRequest"];
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        controlId: string;
-                        key: string;
-                        pinFrameURL: string;
-                    };
+                    "application/json": components["schemas"]["VisaPinRetrieval"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description Refused: VALIDATION_ERROR (with fields) for a malformed request or malformed JSON, or the business refusal the operation describes. */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description FLOW_UNAVAILABLE (the brand does not offer this flow) or FORBIDDEN (the API key lacks the scope). */
             403: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description Not found: the code says what (THEME_NOT_FOUND, CARD_NOT_FOUND, NOT_FOUND, …). */
             404: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description PAYLOAD_TOO_LARGE: the body is larger than the server takes. */
             413: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body not sent as application/json (a form, text/plain, no Content-Type). */
             415: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description RATE_LIMITED: too many requests; retry after Retry-After seconds. */
             429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: the request line and headers are larger than the server takes; the connection is closed. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something went wrong on the server’s side; nothing is told of what. */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4504,6 +4416,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description The flow this call belongs to: the brand must offer it (else 403 FLOW_UNAVAILABLE); missing where required, or another value: 400 VALIDATION_ERROR. */
                 "x-flow-type": "VISA";
             };
             path: {
@@ -4513,120 +4426,122 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    cardNumber: string;
-                    /** @enum {string} */
-                    culture?: "nl" | "en";
-                    "g-recaptcha-response"?: string;
-                };
+                "application/json": components["schemas"]["VisaCodeRequest"];
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        phoneNumber: string;
-                    };
+                    "application/json": components["schemas"]["VisaCodeSent"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description Refused: VALIDATION_ERROR (with fields) for a malformed request or malformed JSON, or the business refusal the operation describes. */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description FLOW_UNAVAILABLE (the brand does not offer this flow) or FORBIDDEN (the API key lacks the scope). */
             403: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description Not found: the code says what (THEME_NOT_FOUND, CARD_NOT_FOUND, NOT_FOUND, …). */
             404: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description PAYLOAD_TOO_LARGE: the body is larger than the server takes. */
             413: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body not sent as application/json (a form, text/plain, no Content-Type). */
             415: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description RATE_LIMITED: too many requests; retry after Retry-After seconds. */
             429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: the request line and headers are larger than the server takes; the connection is closed. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something went wrong on the server’s side; nothing is told of what. */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4635,6 +4550,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The flow this call belongs to: the brand must offer it (else 403 FLOW_UNAVAILABLE); missing where required, or another value: 400 VALIDATION_ERROR. */
                 "x-flow-type"?: "VISA";
             };
             path: {
@@ -4644,120 +4560,122 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    cardNumber: string;
-                    /** @enum {string} */
-                    culture?: "nl" | "en";
-                    "g-recaptcha-response"?: string;
-                };
+                "application/json": components["schemas"]["VisaCodeRequest"];
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        phoneNumber: string;
-                    };
+                    "application/json": components["schemas"]["VisaCodeSent"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description Refused: VALIDATION_ERROR (with fields) for a malformed request or malformed JSON, or the business refusal the operation describes. */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description FLOW_UNAVAILABLE (the brand does not offer this flow) or FORBIDDEN (the API key lacks the scope). */
             403: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description Not found: the code says what (THEME_NOT_FOUND, CARD_NOT_FOUND, NOT_FOUND, …). */
             404: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description PAYLOAD_TOO_LARGE: the body is larger than the server takes. */
             413: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body not sent as application/json (a form, text/plain, no Content-Type). */
             415: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description RATE_LIMITED: too many requests; retry after Retry-After seconds. */
             429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: the request line and headers are larger than the server takes; the connection is closed. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something went wrong on the server’s side; nothing is told of what. */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4766,6 +4684,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description The flow this call belongs to: the brand must offer it (else 403 FLOW_UNAVAILABLE); missing where required, or another value: 400 VALIDATION_ERROR. */
                 "x-flow-type": "VISA";
             };
             path: {
@@ -4775,144 +4694,122 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    cardNumber: string;
-                    countryOfBirth: string;
-                    dateOfBirth: string;
-                    nationality: string;
-                    securityCode: string;
-                };
+                "application/json": components["schemas"]["VisaHolderInformationUpdate"];
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        address: {
-                            addressLine1: string;
-                            city: string;
-                            postalCode: string;
-                        } | null;
-                        balance: number;
-                        countryOfBirth: string | null;
-                        currency: string;
-                        dateOfBirth: string | null;
-                        email: string | null;
-                        holderName: string;
-                        nationality: string | null;
-                        phoneNumber: string;
-                        /** @enum {string} */
-                        status: "passcode_set" | "active";
-                        transactions: {
-                            amount: {
-                                assetCode: string;
-                                value: number;
-                            };
-                            createdAt: string;
-                            /** @enum {string} */
-                            kind: "load" | "redemption" | "refund" | "payout" | "fee" | "replacement_out" | "replacement_in" | "expiry" | "adjustment";
-                        }[];
-                    };
+                    "application/json": components["schemas"]["VisaHolderInformation"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description Refused: VALIDATION_ERROR (with fields) for a malformed request or malformed JSON, or the business refusal the operation describes. */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description FLOW_UNAVAILABLE (the brand does not offer this flow) or FORBIDDEN (the API key lacks the scope). */
             403: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description Not found: the code says what (THEME_NOT_FOUND, CARD_NOT_FOUND, NOT_FOUND, …). */
             404: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description PAYLOAD_TOO_LARGE: the body is larger than the server takes. */
             413: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body not sent as application/json (a form, text/plain, no Content-Type). */
             415: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description RATE_LIMITED: too many requests; retry after Retry-After seconds. */
             429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: the request line and headers are larger than the server takes; the connection is closed. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something went wrong on the server’s side; nothing is told of what. */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -4921,6 +4818,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description The flow this call belongs to: the brand must offer it (else 403 FLOW_UNAVAILABLE); missing where required, or another value: 400 VALIDATION_ERROR. */
                 "x-flow-type": "VISA";
             };
             path: {
@@ -4930,120 +4828,122 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    cardNumber: string;
-                    otcNumber: string;
-                    securityCode: string;
-                };
+                "application/json": components["schemas"]["VisaUseCodeRequest"];
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        status: "passcode_set";
-                    };
+                    "application/json": components["schemas"]["VisaActivation"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description Refused: VALIDATION_ERROR (with fields) for a malformed request or malformed JSON, or the business refusal the operation describes. */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description FLOW_UNAVAILABLE (the brand does not offer this flow) or FORBIDDEN (the API key lacks the scope). */
             403: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description Not found: the code says what (THEME_NOT_FOUND, CARD_NOT_FOUND, NOT_FOUND, …). */
             404: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description PAYLOAD_TOO_LARGE: the body is larger than the server takes. */
             413: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body not sent as application/json (a form, text/plain, no Content-Type). */
             415: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description RATE_LIMITED: too many requests; retry after Retry-After seconds. */
             429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: the request line and headers are larger than the server takes; the connection is closed. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something went wrong on the server’s side; nothing is told of what. */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -5052,6 +4952,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description The flow this call belongs to: the brand must offer it (else 403 FLOW_UNAVAILABLE); missing where required, or another value: 400 VALIDATION_ERROR. */
                 "x-flow-type"?: "VISA";
             };
             path: {
@@ -5061,142 +4962,122 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    cardNumber: string;
-                    otcNumber: string;
-                    securityCode: string;
-                };
+                "application/json": components["schemas"]["VisaUseCodeRequest"];
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        address: {
-                            addressLine1: string;
-                            city: string;
-                            postalCode: string;
-                        } | null;
-                        balance: number;
-                        countryOfBirth: string | null;
-                        currency: string;
-                        dateOfBirth: string | null;
-                        email: string | null;
-                        holderName: string;
-                        nationality: string | null;
-                        phoneNumber: string;
-                        /** @enum {string} */
-                        status: "passcode_set" | "active";
-                        transactions: {
-                            amount: {
-                                assetCode: string;
-                                value: number;
-                            };
-                            createdAt: string;
-                            /** @enum {string} */
-                            kind: "load" | "redemption" | "refund" | "payout" | "fee" | "replacement_out" | "replacement_in" | "expiry" | "adjustment";
-                        }[];
-                    };
+                    "application/json": components["schemas"]["VisaHolderInformation"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description Refused: VALIDATION_ERROR (with fields) for a malformed request or malformed JSON, or the business refusal the operation describes. */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description FLOW_UNAVAILABLE (the brand does not offer this flow) or FORBIDDEN (the API key lacks the scope). */
             403: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description Not found: the code says what (THEME_NOT_FOUND, CARD_NOT_FOUND, NOT_FOUND, …). */
             404: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description PAYLOAD_TOO_LARGE: the body is larger than the server takes. */
             413: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body not sent as application/json (a form, text/plain, no Content-Type). */
             415: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description RATE_LIMITED: too many requests; retry after Retry-After seconds. */
             429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: the request line and headers are larger than the server takes; the connection is closed. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something went wrong on the server’s side; nothing is told of what. */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -5212,9 +5093,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5229,36 +5111,43 @@ export interface operations {
                     }[];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description Refused: VALIDATION_ERROR (with fields) for a malformed request or malformed JSON, or the business refusal the operation describes. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description Not found: the code says what (THEME_NOT_FOUND, CARD_NOT_FOUND, NOT_FOUND, …). */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: the request line and headers are larger than the server takes; the connection is closed. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something went wrong on the server’s side; nothing is told of what. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -5272,9 +5161,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5282,6 +5172,25 @@ export interface operations {
                         /** @enum {string} */
                         status: "ok";
                     };
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: the request line and headers are larger than the server takes; the connection is closed. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something went wrong on the server’s side; nothing is told of what. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -5298,26 +5207,40 @@ export interface operations {
             /** @description Prometheus text format */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "text/plain": string;
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description Not found: the code says what (THEME_NOT_FOUND, CARD_NOT_FOUND, NOT_FOUND, …). */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: the request line and headers are larger than the server takes; the connection is closed. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something went wrong on the server’s side; nothing is told of what. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -5334,45 +5257,66 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The PIN frame page (text/html) */
+            /** @description The PIN frame page */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "text/html": string;
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description Not found: the code says what (THEME_NOT_FOUND, CARD_NOT_FOUND, NOT_FOUND, …). */
             404: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description RATE_LIMITED: too many requests; retry after Retry-After seconds. */
             429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: the request line and headers are larger than the server takes; the connection is closed. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something went wrong on the server’s side; nothing is told of what. */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -5393,9 +5337,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5404,84 +5352,92 @@ export interface operations {
                     };
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description Refused: VALIDATION_ERROR (with fields) for a malformed request or malformed JSON, or the business refusal the operation describes. */
             400: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description Not found: the code says what (THEME_NOT_FOUND, CARD_NOT_FOUND, NOT_FOUND, …). */
             404: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description PAYLOAD_TOO_LARGE: the body is larger than the server takes. */
             413: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body not sent as application/json (a form, text/plain, no Content-Type). */
             415: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description {code, message}; VALIDATION_ERROR lists fields */
+            /** @description RATE_LIMITED: too many requests; retry after Retry-After seconds. */
             429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: the request line and headers are larger than the server takes; the connection is closed. */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        fields?: {
-                            message: string;
-                            path: string;
-                        }[];
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something went wrong on the server’s side; nothing is told of what. */
+            500: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -5495,9 +5451,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The answer. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5513,9 +5470,29 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description HEADERS_TOO_LARGE: the request line and headers are larger than the server takes; the connection is closed. */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something went wrong on the server’s side; nothing is told of what. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not ready. */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -70,6 +70,14 @@ export const ERROR_STATUS = {
   ALREADY_DECIDED: 409,
   /** Proposing an adjustment with a reference this card's earlier proposal has, for another amount or reason. */
   REFERENCE_REUSED: 409,
+  /** Exporting a batch of a brand that has no pending payouts: nothing is exported. */
+  NO_PENDING_PAYOUTS: 409,
+  /** Settling a payout whose status cannot take it (marking a pending payout paid, returning an unpaid one). */
+  PAYOUT_STATUS_CONFLICT: 409,
+  /** A batch's file rebuilt now would differ from the one exported (a brand's name or the payout account changed). */
+  BATCH_FILE_CHANGED: 409,
+  /** No payout account (PAYOUT_DEBTOR_*) is configured: no payout file can be made. */
+  PAYOUT_ACCOUNT_MISSING: 503,
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
 } as const;

@@ -89,6 +89,15 @@ describe('import boundaries', () => {
     expect(violation(at('apps/server/src/card-block/block-lost-card.ts'), '../card-commands/block-card.js')).toBeNull();
   });
 
+  it('keeps the payout services free of their callers', () => {
+    expect(violation(at('apps/server/src/payout-batches/export-batch.ts'), '../card-commands/actor.js')).toBeNull();
+    expect(violation(at('apps/server/src/payout-batches/payout-file.ts'), './xsd-validator.js')).toBeNull();
+    expect(violation(at('apps/server/src/payout-batches/payout-file.ts'), '../operator/operator-error.js')).toMatch(/payout services import none of their callers \(not operator\/\)/);
+    expect(violation(at('apps/server/src/payout-batches/settle-payouts.ts'), '../back-office/staff-context.js')).toMatch(/not back-office\//);
+    expect(violation(at('apps/server/src/operator/export-payouts.ts'), '../payout-batches/export-batch.js')).toBeNull();
+    expect(violation(at('apps/server/src/back-office/payout-batches/batch-actions.ts'), '../../payout-batches/export-batch.js')).toBeNull();
+  });
+
   it('keeps the web app and the server apart', () => {
     expect(violation(at('apps/web/src/lib/api.ts'), '../../../server/src/config.js')).toMatch(/may not reach into apps\/server/);
     expect(violation(at('apps/web/src/lib/api.ts'), '@tessera/server')).toMatch(/only @tessera\/contracts/);

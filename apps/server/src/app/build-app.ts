@@ -1,10 +1,9 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyRateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import fastifySwagger from '@fastify/swagger';
 import { MAX_BODY_BYTES } from '@tessera/contracts';
 import { Redis } from 'ioredis';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { createCaptcha } from '../adapters/captcha/index.js';
 import type { CaptchaPort } from '../adapters/captcha/port.js';
@@ -16,8 +15,7 @@ import { rateLimitKey } from '../domain/client-address.js';
 import { AuditWriter } from '../db/repositories/audit.js';
 import { OutboxSignal } from '../delivery/signal.js';
 import { AppError } from '../errors.js';
-import { declareMediaTypeRefusal, reportUndeclaredStatuses, type UndeclaredStatusReport } from '../http/declared-statuses.js';
-import { errorResponses } from '../http/error-responses.js';
+import { reportUndeclaredStatuses, type UndeclaredStatusReport } from '../http/declared-statuses.js';
 import { installFlowTypeConstraint } from '../customer-call/flow-type-constraint.js';
 import { installErrorHandler } from '../http/error-handler.js';
 import { firstConnection, reportRedisFallbacks, sharedLimitStore } from '../http/rate-limit-store.js';
@@ -46,6 +44,7 @@ import { sandboxIdinRoutes } from '../sandbox-idin/index.js';
 import { sandboxStaffRoutes } from '../sandbox-staff/index.js';
 import { backOfficeRoutes, type DeclaredAdminRoute } from '../back-office/index.js';
 import { confineAdminHost } from '../back-office/own-host.js';
+import { registerApiDocument } from './api-document/register.js';
 import { customerRoutes } from './customer-route.js';
 import { demoRoutes } from './demo-routes.js';
 import { devRoutes } from './dev-routes.js';
@@ -117,7 +116,6 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('customerCall', null);
   installFlowTypeConstraint(app);
-  declareMediaTypeRefusal(app, errorResponses(415)[415]);
   installRequestMetrics(app, deps.metrics);
   addDatabaseGauges(deps.metrics, metricsReadings(db), deps.now);
   // The id goes back with the answer, so a support question can quote it.
@@ -189,19 +187,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   // small on the wire as MAX_BODY_BYTES says.
   await app.register(fastifyCompress, { threshold: COMPRESS_THRESHOLD_BYTES, encodings: ['br', 'gzip'], globalDecompression: false });
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: { title: 'Tessera API', version: '1.0.0', description: 'Self-service portal for prepaid Visa cards and gift cards, and the brand API (/api/v1, tag brand-api; docs/brand-api.md).' },
-      components: {
-        securitySchemes: {
-          // The brand API's keys (tessera api-keys create): Authorization: Bearer tsk_…
-          bearerAuth: { type: 'http', scheme: 'bearer', description: 'A brand API key (tsk_…) from `tessera api-keys create`.' },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await registerApiDocument(app, { publicUrl: config.publicUrl });
 
   const routeOptions: RouteOptions = {
     deps,

@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { AppError } from '../errors.js';
 import { checkReadiness } from './check-readiness.js';
-import { errorResponses } from '../http/error-responses.js';
+import { errorResponses, mediaAnswer } from '../http/error-responses.js';
 import type { App, RouteOptions } from '../http/route-types.js';
 
 const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
@@ -63,7 +63,7 @@ export async function healthRoutes(app: App, { deps, redis }: RouteOptions): Pro
         description:
           'Prometheus metrics of this process, for a scraper sending Authorization: Bearer METRICS_TOKEN. 404 without METRICS_TOKEN or with another token (the answer does not tell which). Not on the PIN frame host.',
         summary: 'Prometheus metrics (with METRICS_TOKEN)',
-        response: { 200: z.string().describe('Prometheus text format'), ...errorResponses(404) },
+        response: { 200: mediaAnswer('Prometheus text format', 'text/plain'), ...errorResponses(404) },
       },
     },
     async (request, reply) => {

@@ -24,14 +24,20 @@ import type { StaffContext } from './staff-context.js';
  * when it is registered: the app does not start.
  */
 
-/** Where a route's brand comes from; `resolve` answers a brand code, null (no one brand) or 'not found'. */
+/**
+ * Where a route's brand comes from; `resolve` answers a brand code, null (no one brand), 'not found',
+ * or several codes for a resource of several brands (a payout batch the operator exported for
+ * every brand): each must be among the caller's brands and allow the action.
+ */
 export interface BrandSource {
   /** How the registry names it: `none`, `body.brand`, `query.brand`, `card:id`. */
   label: string;
   /** The answer for a resource that is unknown or outside the caller's brands. */
   notFound: 'CARD_NOT_FOUND' | 'NOT_FOUND';
-  resolve?: (request: FastifyRequest) => Promise<string | null | 'not found'> | string | null | 'not found';
+  resolve?: (request: FastifyRequest) => Promise<BrandOf> | BrandOf;
 }
+
+type BrandOf = string | readonly string[] | null | 'not found';
 
 /** The route acts on no one brand (its own scope comes from the context's `brands`). */
 export const noBrand: BrandSource = { label: 'none', notFound: 'NOT_FOUND' };
@@ -108,9 +114,11 @@ function guardOf(deps: ServiceDeps, declaration: StaffRouteDeclaration) {
     if (brands !== 'all' && brands.length === 0) throw new AppError('FORBIDDEN', 'Your role does not allow this.');
     let grant: StaffGrant | undefined;
     if (declaration.brand.resolve) {
-      const brand = await declaration.brand.resolve(request);
-      if (brand === 'not found' || (brand !== null && !visible(grants, brand))) throw new AppError(declaration.brand.notFound);
-      grant = grantFor(grants, declaration.action, brand);
+      const resolved = await declaration.brand.resolve(request);
+      const of: readonly (string | null)[] = resolved === 'not found' ? [] : typeof resolved === 'string' || resolved === null ? [resolved] : resolved;
+      if (of.length === 0 || of.some((brand) => brand !== null && !visible(grants, brand))) throw new AppError(declaration.brand.notFound);
+      const allowing = of.map((brand) => grantFor(grants, declaration.action, brand));
+      grant = allowing.every((g) => g !== undefined) ? allowing[0] : undefined;
     } else {
       grant = grantAnywhere(grants, declaration.action);
     }

@@ -8,6 +8,7 @@ import { adminApiRoutes } from './api-routes.js';
 import { staffAuthRoutes } from './auth/routes.js';
 import { adminCardRoutes } from './cards/routes.js';
 import { adminReportRoutes } from './reports/routes.js';
+import { adminPayoutBatchRoutes } from './payout-batches/routes.js';
 import { adminPayoutRoutes } from './payouts/routes.js';
 import { createStaffOidc } from './auth/staff-oidc.js';
 import { adminPages } from './pages.js';
@@ -47,6 +48,7 @@ export async function backOfficeRoutes(app: App, { deps, declared }: { deps: Ser
     await api.register(adminCardRoutes, { deps });
     await api.register(adminAdjustmentRoutes, { deps });
     await api.register(adminReportRoutes, { deps });
+    await api.register(adminPayoutBatchRoutes, { deps });
     await api.register(adminPayoutRoutes, { deps });
   });
   await app.register(adminPages, { adminDist: deps.config.adminDist });

@@ -12,10 +12,10 @@ import type { Executor } from '../db/repositories/executor.js';
 import type { ServiceDeps } from '../deps.js';
 import { AppError } from '../errors.js';
 import type { ApiCaller } from './caller.js';
+import { idempotencyKeyField } from './schemas.js';
 
 /** An in-flight claim older than this was left by a request that died: another request may take it over. */
 export const IDEMPOTENCY_LOCK_MS = 60_000;
-const MAX_KEY_LENGTH = 255;
 
 /**
  * Stores the answer of the request that holds the key, with the executor given: the use case's
@@ -38,13 +38,17 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-/** The Idempotency-Key header: 1 to 255 characters, else 400 IDEMPOTENCY_KEY_REQUIRED. */
-function idempotencyKeyOf(request: FastifyRequest): string {
-  const key = request.headers['idempotency-key'];
-  if (typeof key !== 'string' || key.length === 0 || key.length > MAX_KEY_LENGTH) {
+/**
+ * The Idempotency-Key header, by the schema the API document publishes (1 to 255 characters),
+ * else 400 IDEMPOTENCY_KEY_REQUIRED. A route's preValidation hook calls it too, so a POST without
+ * a key is refused as such before its body is judged.
+ */
+export function idempotencyKeyOf(request: FastifyRequest): string {
+  const key = idempotencyKeyField.safeParse(request.headers['idempotency-key']);
+  if (!key.success) {
     throw new AppError('IDEMPOTENCY_KEY_REQUIRED', 'Send an Idempotency-Key header of 1 to 255 characters with every POST.');
   }
-  return key;
+  return key.data;
 }
 
 /** Business refusals are answers of the call: stored and replayed. A malformed request or a failure is not. */

@@ -8,7 +8,7 @@ import type { ApiScope } from '../domain/brand-api-rules.js';
 import { rateLimitKey } from '../domain/client-address.js';
 import { apiCallerOf, installApiAuthentication } from './authenticate.js';
 import { type BlockChange, blockCard, unblockCard } from './block-card.js';
-import { idempotently } from './idempotency.js';
+import { idempotencyKeyOf, idempotently } from './idempotency.js';
 import { issueGiftCard } from './issue-gift-card.js';
 import { listTransactions } from './list-transactions.js';
 import { load } from './load.js';
@@ -82,6 +82,11 @@ export async function brandApiRoutes(app: App, { deps }: RouteOptions): Promise<
       timeWindow: 60_000,
       keyGenerator: (request) => `api-auth-failures:${rateLimitKey(request.ip)}`,
     }),
+  });
+  // Every POST needs its Idempotency-Key: refused as IDEMPOTENCY_KEY_REQUIRED before the header
+  // schema (the same bounds, for the document) or the body is validated.
+  app.addHook('preValidation', async (request) => {
+    if (request.method === 'POST') idempotencyKeyOf(request);
   });
 
   /**

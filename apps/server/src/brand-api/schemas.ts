@@ -1,6 +1,7 @@
-import { apiErrorSchema, assetCodeField, cardNumberField, plainText } from '@tessera/contracts';
+import { cardNumberField, currencyCodeField, moneySchema, plainText, type Money } from '@tessera/contracts';
 import { BLOCK_REASONS } from '@tessera/contracts/admin';
 import { z } from 'zod';
+import { integerQueryField } from '../http/integer-query.js';
 
 /**
  * The brand API's request and answer shapes (docs/brand-api.md; /work design brand-api.md is
@@ -12,10 +13,12 @@ import { z } from 'zod';
 /** Upper bound of one amount: 1 000 000.00 in a two-decimal currency, far inside a 32-bit integer. */
 export const MAX_AMOUNT = 100_000_000;
 
-export const moneySchema = z.object({ value: z.number().int(), assetCode: assetCodeField });
-export type Money = z.infer<typeof moneySchema>;
+/** Money as the portal answers it too: {value, assetCode}, one schema (Money in the API document). */
+export { moneySchema, type Money };
 
-const positiveMoney = z.strictObject({ value: z.number().int().positive().max(MAX_AMOUNT), assetCode: assetCodeField });
+/** The card's (the brand's) currency: another one is a 400 VALIDATION_ERROR. */
+const cardCurrency = currencyCodeField.describe('The card\u2019s currency (the brand\u2019s, ISO 4217); another is refused with 400 VALIDATION_ERROR.');
+const positiveMoney = z.strictObject({ value: z.number().int().positive().max(MAX_AMOUNT), assetCode: cardCurrency });
 const reference = plainText().min(1).max(255).describe('Your own reference (a receipt or order number); answered back and listed with the transaction.');
 
 export const CARD_API_STATES = ['active', 'inactive', 'passcode_set', 'blocked', 'replaced', 'paid_out', 'expired'] as const;
@@ -31,7 +34,7 @@ export type ApiCard = z.infer<typeof cardSchema>;
 
 export const issueCardRequestSchema = z.strictObject({
   kind: z.literal('giftcard'),
-  balance: z.strictObject({ value: z.number().int().min(0).max(MAX_AMOUNT), assetCode: assetCodeField }).describe('The initial balance, in the brand\u2019s asset.'),
+  balance: z.strictObject({ value: z.number().int().min(0).max(MAX_AMOUNT), assetCode: cardCurrency }).describe('The initial balance, in the brand\u2019s asset.'),
   expiresAt: z.iso.date().optional().describe('yyyy-mm-dd, today or later; none: the card does not expire.'),
   recoveryCode: z.boolean().optional().describe('Also draw a recovery code (RESET of the security code).'),
 });
@@ -92,30 +95,35 @@ export const loadSchema = z.object({
 export const LEDGER_KINDS = ['load', 'redemption', 'refund', 'payout', 'fee', 'replacement_out', 'replacement_in', 'expiry', 'adjustment'] as const;
 
 export const transactionsQuerySchema = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  limit: integerQueryField({ min: 1, max: 100, fallback: 20, description: 'Entries a page:' }),
   cursor: z.string().min(1).max(200).optional().describe('nextCursor of the previous page.'),
 });
 
+/** One ledger entry of a card, as the transactions list answers it. */
+export const transactionSchema = z.object({
+  id: z.string(),
+  kind: z.enum(LEDGER_KINDS),
+  amount: moneySchema.describe('Signed: negative takes off the card.'),
+  balanceAfter: moneySchema,
+  reference: z.string().nullable().describe('Your reference, for what this API booked; null otherwise.'),
+  createdAt: z.string(),
+});
+
 export const transactionsSchema = z.object({
-  items: z.array(
-    z.object({
-      id: z.string(),
-      kind: z.enum(LEDGER_KINDS),
-      amount: moneySchema.describe('Signed: negative takes off the card.'),
-      balanceAfter: moneySchema,
-      reference: z.string().nullable().describe('Your reference, for what this API booked; null otherwise.'),
-      createdAt: z.string(),
-    }),
-  ),
+  items: z.array(transactionSchema),
   nextCursor: z.string().nullable().describe('Pass it as cursor for the next (older) page; null on the last page.'),
 });
 
 export const blockRequestSchema = z.strictObject({ reason: z.enum(BLOCK_REASONS) });
 export const unblockRequestSchema = z.strictObject({});
 
-/** The Idempotency-Key header every POST needs (checked by idempotency.ts, declared here for the document). */
+/** Bounds of an Idempotency-Key, which idempotency.ts checks with this same schema. */
+export const idempotencyKeyField = z.string().min(1).max(255);
+
+/** The Idempotency-Key header every POST needs (checked before the body: idempotency.ts). */
 export const idempotencyHeaders = z.object({
-  'idempotency-key': z.string().optional().describe('1 to 255 characters, unique per operation; a retry sends the same. Kept at least 24 hours.'),
+  'idempotency-key': idempotencyKeyField.describe(
+    '1 to 255 characters, unique per operation; a retry sends the same. Kept at least 24 hours. Missing or longer: 400 IDEMPOTENCY_KEY_REQUIRED.',
+  ),
 });
 
-export const apiError = apiErrorSchema.describe('{code, message}');

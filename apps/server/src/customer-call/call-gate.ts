@@ -94,7 +94,9 @@ const themeCodeParams = z.object({ themeCode: brandIdParam });
 /** What a gate checks, as the route's schema documents it: {themeCode} when the brand is in the path, and x-flow-type. */
 function gateSchema(gate: CallGate) {
   const [own, ...others] = gate.flowTypes;
-  const accepted = others.length === 0 ? z.literal(own) : z.enum([own, ...others]);
+  const accepted = (others.length === 0 ? z.literal(own) : z.enum([own, ...others])).describe(
+    'The flow this call belongs to: the brand must offer it (else 403 FLOW_UNAVAILABLE); missing where required, or another value: 400 VALIDATION_ERROR.',
+  );
   const headers = z.looseObject({ [FLOW_TYPE_HEADER]: gate.flowTypeHeader === 'optional' ? accepted.optional() : accepted });
   return gate.brandIn === 'path' ? { params: themeCodeParams, headers } : { headers };
 }

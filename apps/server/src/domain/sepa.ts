@@ -8,7 +8,7 @@
  *   identifiers (MsgId, PmtInfId, EndToEndId) at most 35 of the set, not starting with '/' and
  *   without '//';
  * - amounts 0.01 to 999 999 999.99 with two decimals.
- * Pure: building the XML needs no I/O. Validating it against the XSD is operator/xsd-validator.ts.
+ * Pure: building the XML needs no I/O. Validating it against the XSD is payout-batches/xsd-validator.ts.
  */
 
 export const PAIN_FORMATS = ['pain.001.001.09', 'pain.001.001.03'] as const;

@@ -12,7 +12,7 @@ import { customerCallOf, gatedCall } from '../customer-call/call-gate.js';
 import { completeIdentityReturn } from './complete-identity-return.js';
 import { IDENTITY_CALL_GATE, listIdentityProviders } from './list-identity-providers.js';
 import { startIdentitySession } from './start-identity-session.js';
-import { errorResponses } from '../http/error-responses.js';
+import { errorResponses, mediaAnswer } from '../http/error-responses.js';
 import type { App, RouteOptions } from '../http/route-types.js';
 import { IDENTITY_RETURN_ERROR_CSP, identityReturnErrorPage } from './return-page.js';
 
@@ -95,7 +95,7 @@ export async function identityRoutes(app: App, { deps, captchaRateLimit }: Route
         querystring: z.looseObject({ state: providerValue, code: providerValue, error: providerValue, iss: providerValue }),
         response: {
           303: z.null().describe('No body: Location is the portal’s /callback?state=…&sessionId=…'),
-          400: z.string().describe('An HTML page saying the identity check cannot be completed here (text/html)'),
+          400: mediaAnswer('An HTML page saying the identity check cannot be completed here', 'text/html'),
           ...errorResponses(429),
         },
       },

@@ -5,7 +5,7 @@ import { Migrator } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { migrationProvider } from '../../src/db/migrations/index.js';
-import { validateAgainstXsd } from '../../src/operator/xsd-validator.js';
+import { validateAgainstXsd } from '../../src/payout-batches/xsd-validator.js';
 import { demoCard } from '../helpers/demo.js';
 import { payoutCustomerCall, seedIdentitySession } from '../helpers/identity.js';
 import { useCliTest } from './support.js';

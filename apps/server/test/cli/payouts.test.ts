@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SEPA_NAME_MAX, isSepaLatin } from '../../src/domain/sepa.js';
 import { exportPayouts } from '../../src/operator/export-payouts.js';
 import { OperatorError } from '../../src/operator/operator-error.js';
-import { validateAgainstXsd } from '../../src/operator/xsd-validator.js';
+import { validateAgainstXsd } from '../../src/payout-batches/xsd-validator.js';
 import { runCli, useCliTest } from './support.js';
 import { payoutTestCards } from './payout-support.js';
 

@@ -120,9 +120,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       db,
       ...(logger && { logger }),
       ...(options.now && { now: options.now }),
-      // A status the OpenAPI document does not declare fails the test that provoked it (setup.ts
-      // fails a test on console.error): every test of the suite checks the document this way.
-      onUndeclaredStatus: (route, status) => console.error(`${route} answered ${status}, which its schema does not declare`),
+      // A status (or a status's media type) the OpenAPI document does not declare fails the test
+      // that provoked it (setup.ts fails a test on console.error): every test of the suite checks
+      // the document this way.
+      onUndeclaredStatus: (route, status, mediaType) =>
+        console.error(`${route} answered ${status}${mediaType ? ` as ${mediaType}` : ''}, which its schema does not declare`),
     });
   } catch (error) {
     // Leave no schema or temp folder behind when the app cannot be built.

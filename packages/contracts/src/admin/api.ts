@@ -292,6 +292,72 @@ export const activityPointSchema = z.object({
 export const activityReportSchema = z.object({ points: z.array(activityPointSchema) });
 export type ActivityReport = z.infer<typeof activityReportSchema>;
 
+/*
+ * Payout batches (finance and admins: `payouts.review`). A batch is one SEPA credit transfer file
+ * (pain.001) and the payouts it holds; its id is the file's message id. A batch belongs to the
+ * brands of its payouts: the back office exports one brand at a time, the operator's tool every
+ * brand at once, and a batch is shown only to whoever may review payouts of every brand in it.
+ * IBANs are shown as `ibanHint` only; the full IBAN and the name are in the file alone.
+ */
+export const PAIN_FORMATS = ['pain.001.001.09', 'pain.001.001.03'] as const;
+export type PainFormat = (typeof PAIN_FORMATS)[number];
+
+/** A payout's status; open, because statuses may be added (a payout held for review). */
+export const PAYOUT_STATUS_NAMES = ['pending', 'held', 'exported', 'paid', 'failed', 'returned', 'rejected'] as const;
+
+/** POST /admin/api/payout-batches: the brand's pending payouts into a new batch. */
+export const payoutBatchRequestSchema = z.object({ brand: brandCodeField, format: z.enum(PAIN_FORMATS).optional() }).strict();
+export type PayoutBatchRequest = z.input<typeof payoutBatchRequestSchema>;
+
+export const payoutBatchSummarySchema = z.object({
+  id: z.string(),
+  format: z.enum(PAIN_FORMATS),
+  createdAt: z.string(),
+  /** The execution date the file asks the bank for (an Amsterdam date, yyyy-mm-dd). */
+  executionDate: z.string(),
+  brands: z.array(z.string()),
+  count: z.number().int(),
+  total: moneySchema,
+  /** How many of its payouts are in each status (`exported`: the bank has not reported yet). */
+  statuses: z.record(z.string(), z.number().int()),
+});
+export type PayoutBatchSummary = z.infer<typeof payoutBatchSummarySchema>;
+
+/** GET /admin/api/payout-batches: what an export would take now, per brand of the caller, and the batches, newest first. */
+export const payoutBatchListSchema = z.object({
+  pending: z.array(z.object({ brand: z.string(), count: z.number().int(), total: moneySchema })),
+  items: z.array(payoutBatchSummarySchema),
+});
+export type PayoutBatchList = z.infer<typeof payoutBatchListSchema>;
+
+export const batchPayoutSchema = z.object({
+  id: z.string(),
+  /** What the bank quotes on a statement or a return. */
+  endToEndId: z.string(),
+  cardId: z.string(),
+  brand: z.string(),
+  masked: z.string(),
+  amount: moneySchema,
+  fee: moneySchema,
+  ibanHint: z.string(),
+  status: z.string(),
+  requestedAt: z.string(),
+  settledAt: z.string().nullable(),
+});
+export type BatchPayout = z.infer<typeof batchPayoutSchema>;
+
+/** GET /admin/api/payout-batches/{id} (and the answer of POST /admin/api/payout-batches, 201). */
+export const payoutBatchSchema = payoutBatchSummarySchema.extend({ payouts: z.array(batchPayoutSchema) });
+export type PayoutBatch = z.infer<typeof payoutBatchSchema>;
+
+/** How the bank settled a payout: POST /admin/api/payouts/{id}/mark-paid, /mark-failed, /return. */
+export const PAYOUT_SETTLEMENTS = ['paid', 'failed', 'returned'] as const;
+export type PayoutSettlement = (typeof PAYOUT_SETTLEMENTS)[number];
+export const payoutSettlementRequestSchema = z.object({}).strict();
+/** `changed: false`: it had that status already; nothing changed (a repeat). */
+export const payoutSettlementSchema = z.object({ payout: batchPayoutSchema, was: z.string(), changed: z.boolean() });
+export type PayoutSettlementAnswer = z.infer<typeof payoutSettlementSchema>;
+
 /** The rules that hold a payout for review (docs/back-office.md, "Payouts held for review"). */
 export const PAYOUT_REVIEW_RULES = ['iban_shared', 'identity_monthly_limit', 'iban_blocked', 'guessing_cooldown'] as const;
 export type PayoutReviewRule = (typeof PAYOUT_REVIEW_RULES)[number];

@@ -36,4 +36,10 @@ export const adminApi = {
   liabilityReport: /* @__PURE__ */ apiRoute('/admin/api/reports/liability'),
   expiringReport: /* @__PURE__ */ apiRoute('/admin/api/reports/expiring'),
   activityReport: /* @__PURE__ */ apiRoute('/admin/api/reports/activity'),
+  payoutBatches: /* @__PURE__ */ apiRoute('/admin/api/payout-batches'),
+  payoutBatch: /* @__PURE__ */ apiRoute('/admin/api/payout-batches/:id'),
+  payoutBatchFile: /* @__PURE__ */ apiRoute('/admin/api/payout-batches/:id/file'),
+  markPayoutPaid: /* @__PURE__ */ apiRoute('/admin/api/payouts/:id/mark-paid'),
+  markPayoutFailed: /* @__PURE__ */ apiRoute('/admin/api/payouts/:id/mark-failed'),
+  returnPayout: /* @__PURE__ */ apiRoute('/admin/api/payouts/:id/return'),
 };

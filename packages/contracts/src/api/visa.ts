@@ -32,11 +32,11 @@ export const countryCodeField = z
 /**
  * A date of birth as the date selector emits it: yyyy-mm-dd, a real calendar date, from 1920 on
  * (docs/product/visa.md#holder-information "years from the current year back to 1920"). The server
- * also refuses a date after today (VALIDATION_ERROR, field dateOfBirth).
+ * also refuses a date after today (VALIDATION_ERROR, field dateOfBirth). z.iso.date gives the API
+ * document `format: date` with its pattern; the calendar check below is the server's own.
  */
-export const dateOfBirthField = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as yyyy-mm-dd')
+export const dateOfBirthField = z.iso
+  .date({ error: 'a real date as yyyy-mm-dd', abort: true })
   .refine((value) => {
     const date = new Date(`${value}T00:00:00Z`);
     return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;

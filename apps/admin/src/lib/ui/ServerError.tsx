@@ -12,6 +12,10 @@ const KNOWN: Record<string, TextKey> = {
   ALREADY_DECIDED: 'errors.alreadyDecided',
   BALANCE_TOO_LOW: 'errors.balanceTooLow',
   REFERENCE_REUSED: 'errors.referenceReused',
+  NO_PENDING_PAYOUTS: 'errors.noPendingPayouts',
+  PAYOUT_STATUS_CONFLICT: 'errors.payoutStatusConflict',
+  BATCH_FILE_CHANGED: 'errors.batchFileChanged',
+  PAYOUT_ACCOUNT_MISSING: 'errors.payoutAccountMissing',
 };
 
 export function useErrorText(): (error: unknown) => string {

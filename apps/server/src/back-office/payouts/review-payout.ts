@@ -13,7 +13,7 @@ import { recordWebhookEvent } from '../../delivery/webhooks/events.js';
 import type { ServiceDeps } from '../../deps.js';
 import { balanceIn } from '../../domain/ledger.js';
 import { AppError } from '../../errors.js';
-import { creditBack } from '../../operator/settle-payouts.js';
+import { creditBack } from '../../payout-batches/settle-payouts.js';
 import { writeCardNote } from '../cards/card-notes.js';
 import { scopeIncludes, type StaffScope } from '../cards/staff-scope.js';
 

@@ -35,11 +35,16 @@ const payoutsForFile = (db: Executor) =>
     .orderBy('payouts.created_at')
     .orderBy('payouts.id');
 
-export type PayoutForFile = Awaited<ReturnType<typeof pendingPayoutsForExport>>[number];
+export type PayoutForFile = Awaited<ReturnType<typeof payoutsToExport>>[number];
 
-/** Every pending payout, oldest first, locked on PostgreSQL so two exports cannot both take one. */
-export async function pendingPayoutsForExport(db: Executor) {
-  const query = payoutsForFile(db).where('payouts.status', '=', 'pending');
+/**
+ * What an export takes: every pending payout (of one brand, or of all), oldest first, locked on
+ * PostgreSQL so two exports cannot both take one. The one place that decides what goes into a
+ * payout file: a payout that must wait (held for review) is left out here, by its status.
+ */
+export async function payoutsToExport(db: Executor, brandId?: string) {
+  let query = payoutsForFile(db).where('payouts.status', '=', 'pending');
+  if (brandId !== undefined) query = query.where('payouts.brand_id', '=', brandId);
   return (isPostgres(db) ? query.forUpdate('payouts') : query).execute();
 }
 
@@ -96,7 +101,8 @@ export async function transitionPayout(
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function listPayouts(db: Executor, status?: PayoutStatus) {
+/** Payouts as lists show them (masked IBAN, no name), oldest first: all, or those of a status, a batch, an id. */
+export async function listPayouts(db: Executor, filter: { status?: PayoutStatus; batchId?: string; id?: string } = {}) {
   let query = db
     .selectFrom('payouts')
     .innerJoin('cards', 'cards.id', 'payouts.card_id')
@@ -115,11 +121,57 @@ export async function listPayouts(db: Executor, status?: PayoutStatus) {
       'payouts.created_at',
       'payouts.exported_at',
       'payouts.settled_at',
+      'payouts.card_id',
       'cards.number_last3 as card_last3',
       'brands.code as brand_code',
     ])
     .orderBy('payouts.created_at')
     .orderBy('payouts.id');
-  if (status) query = query.where('payouts.status', '=', status);
+  if (filter.status) query = query.where('payouts.status', '=', filter.status);
+  if (filter.batchId !== undefined) query = query.where('payouts.batch_id', '=', filter.batchId);
+  if (filter.id !== undefined) query = query.where('payouts.id', '=', filter.id);
   return query.execute();
+}
+
+export type ListedPayout = Awaited<ReturnType<typeof listPayouts>>[number];
+
+/** Every batch, newest first. */
+export async function listPayoutBatches(db: Executor) {
+  return db.selectFrom('payout_batches').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+}
+
+/** Per batch, brand and status: how many payouts and their sum (what the batch list shows of each). */
+export async function payoutCountsByBatch(db: Executor) {
+  const rows = await db
+    .selectFrom('payouts')
+    .innerJoin('brands', 'brands.id', 'payouts.brand_id')
+    .select((eb) => ['payouts.batch_id', 'brands.code as brand_code', 'payouts.status', eb.fn.countAll<number | string>().as('count'), eb.fn.sum<number | string>('payouts.amount').as('total')])
+    .where('payouts.batch_id', 'is not', null)
+    .groupBy(['payouts.batch_id', 'brands.code', 'payouts.status'])
+    .execute();
+  return rows.map((r) => ({ batchId: r.batch_id!, brandCode: r.brand_code, status: r.status, count: Number(r.count), total: Number(r.total) }));
+}
+
+/** Per brand: the pending payouts an export would take now, with their sum. */
+export async function pendingPayoutCounts(db: Executor) {
+  const rows = await db
+    .selectFrom('payouts')
+    .innerJoin('brands', 'brands.id', 'payouts.brand_id')
+    .select((eb) => ['brands.code as brand_code', 'payouts.asset_code', eb.fn.countAll<number | string>().as('count'), eb.fn.sum<number | string>('payouts.amount').as('total')])
+    .where('payouts.status', '=', 'pending')
+    .groupBy(['brands.code', 'payouts.asset_code'])
+    .execute();
+  return rows.map((r) => ({ brandCode: r.brand_code, assetCode: r.asset_code, count: Number(r.count), total: Number(r.total) }));
+}
+
+/** The codes of the brands whose payouts a batch holds (none: no such batch). */
+export async function brandCodesOfBatch(db: Executor, batchId: string): Promise<string[]> {
+  const rows = await db.selectFrom('payouts').innerJoin('brands', 'brands.id', 'payouts.brand_id').select('brands.code').distinct().where('payouts.batch_id', '=', batchId).execute();
+  return rows.map((r) => r.code);
+}
+
+/** The code of a payout's brand by the payout's id, or undefined. */
+export async function brandCodeOfPayout(db: Executor, payoutId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('payouts').innerJoin('brands', 'brands.id', 'payouts.brand_id').select('brands.code').where('payouts.id', '=', payoutId).executeTakeFirst();
+  return row?.code;
 }

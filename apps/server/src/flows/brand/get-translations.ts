@@ -4,9 +4,9 @@ import { brandTexts } from '../../translations/brand-texts.js';
 import type { ServiceDeps } from '../../deps.js';
 import { requireKnownBrand } from '../../customer-call/brand-gate.js';
 
-/** ?culture=: a language the portal knows, in any case, nl when absent. */
+/** ?culture=: two letters in any case (the document publishes the same pattern), nl when absent. */
 export const cultureQuerySchema = z.object({
-  culture: z.string().max(16).trim().toLowerCase().pipe(languageSchema).default(FALLBACK_LANGUAGE),
+  culture: z.string().regex(/^[A-Za-z]{2}$/, 'a two-letter language code').toLowerCase().pipe(languageSchema).default(FALLBACK_LANGUAGE),
 });
 
 /**

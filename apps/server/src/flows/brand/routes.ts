@@ -2,7 +2,8 @@ import { brandIdParam, captchaKeySchema, themeSchema, translationsSchema, brandA
 import { z } from 'zod';
 import { ALTCHA_CHALLENGE_PATH } from '../../adapters/captcha/altcha.js';
 import { contentEtag } from '../../http/content-etag.js';
-import { errorResponses } from '../../http/error-responses.js';
+import { errorResponses, imageAnswer, mediaAnswer, notModifiedAnswer } from '../../http/error-responses.js';
+import { CONTENT_TYPES } from '../../operator/brand-file.js';
 import type { App, RouteOptions } from '../../http/route-types.js';
 import { createCaptchaChallenge } from './create-captcha-challenge.js';
 import { getBrandAsset } from './get-brand-asset.js';
@@ -12,8 +13,7 @@ import { getTheme } from './get-theme.js';
 import { cultureQuerySchema, getTranslations } from './get-translations.js';
 
 const params = z.object({ id: brandIdParam });
-/** The answer to a revalidation whose If-None-Match names the current ETag (http/content-etag.ts). */
-const notModified = z.any().describe('not modified: the ETag in If-None-Match is current');
+const notModified = notModifiedAnswer;
 const assetParams = z.object({ slug: brandIdParam, name: z.string().regex(/^[a-z0-9-]{1,40}$/) });
 
 /**
@@ -51,7 +51,7 @@ export async function brandRoutes(app: App, { deps, captchaRateLimit }: RouteOpt
           'The brand\'s own stylesheet, applied after the portal\'s (404 THEME_NOT_FOUND). Cached 60 s, then revalidated by its ETag (304).',
         summary: "A brand's custom stylesheet",
         params,
-        response: { 200: z.string().describe('text/css'), 304: notModified, ...errorResponses(400, 404) },
+        response: { 200: mediaAnswer("The brand's stylesheet", 'text/css'), 304: notModified, ...errorResponses(400, 404) },
       },
       onSend: contentEtag,
     },
@@ -71,7 +71,7 @@ export async function brandRoutes(app: App, { deps, captchaRateLimit }: RouteOpt
           'A brand image by name, with an ETag (304 when If-None-Match matches); 404 for an unknown brand or image. SVGs carry a sandboxing policy.',
         summary: 'A brand image (logo, header, poster), stored in the database',
         params: assetParams,
-        response: { 200: z.any().describe('the image'), 304: z.any().describe('not modified'), ...errorResponses(400, 404) },
+        response: { 200: imageAnswer('The image, of the type it was stored with', ...new Set(Object.values(CONTENT_TYPES))), 304: notModified, ...errorResponses(400, 404) },
       },
     },
     async (request, reply) => {

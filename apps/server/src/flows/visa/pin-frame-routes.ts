@@ -5,7 +5,7 @@ import { requestContext } from '../../http/request-context.js';
 import { openFrameSession } from './frame-session.js';
 import { PIN_FRAME_PATH, PIN_FRAME_PIN_PATH } from './get-pin.js';
 import { pinReadRequestSchema, readPin } from './read-pin.js';
-import { errorResponses } from '../../http/error-responses.js';
+import { errorResponses, mediaAnswer } from '../../http/error-responses.js';
 import type { App, RouteOptions } from '../../http/route-types.js';
 import { PIN_FRAME_LANGUAGES, pinFrameCsp, pinFramePage } from './pin-frame-page.js';
 
@@ -60,7 +60,7 @@ async function pinFramePlugin(app: App, { deps, captchaRateLimit }: RouteOptions
           "The key's first load binds it to a new frame session, set as an HttpOnly cookie on this origin; the PIN read needs that cookie.",
         summary: 'The PIN frame page (PIN frame origin only); framed by the portal, shows the PIN after its view-pin message',
         querystring: z.looseObject({ key: z.string().max(128).optional(), lang: z.string().max(16).optional() }),
-        response: { 200: z.string().describe('The PIN frame page (text/html)'), ...errorResponses(404, 429) },
+        response: { 200: mediaAnswer('The PIN frame page', 'text/html'), ...errorResponses(404, 429) },
       },
     },
     async (request, reply) => {

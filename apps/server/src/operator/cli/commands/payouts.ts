@@ -8,6 +8,7 @@ import { DEFAULT_PAIN_FORMAT, PAIN_FORMATS, type PainFormat } from '../../../dom
 import { DEMO_PAYOUT_DEBTOR } from '../../../config/index.js';
 import { exportPayouts, type FileTarget } from '../../export-payouts.js';
 import { reexportPayoutBatch } from '../../reexport-payouts.js';
+import { BATCH_ID } from '../../../payout-batches/payout-file.js';
 import { OperatorError } from '../../operator-error.js';
 import { PAYOUT_KEY, type Settlement, settlePayouts } from '../../settle-payouts.js';
 import { type CliIo, EXIT, UsageError } from '../context.js';
@@ -46,7 +47,7 @@ Options:
   },
   async run(ctx, { values }) {
     const status = values.status as PayoutStatus | undefined;
-    const rows = await listPayouts(ctx.db, status);
+    const rows = await listPayouts(ctx.db, { status });
     if (rows.length === 0) {
       ctx.io.out(status ? `No ${status} payouts.` : 'No payouts.');
       return EXIT.ok;
@@ -109,8 +110,6 @@ function stdoutTarget(io: CliIo): FileTarget {
     }),
   };
 }
-
-const BATCH_ID = /^TSR-\d{14}-[0-9a-f]{6}$/;
 
 export const payoutsExport: CommandSpec = {
   name: 'payouts export',

@@ -5,12 +5,12 @@ import type { PainFormat } from '../domain/sepa.js';
 import { appRoot } from '../resources.js';
 
 /**
- * Validates a SEPA file against its ISO 20022 schema (operator/xsd/, see SOURCE.md there) with
+ * Validates a SEPA file against its ISO 20022 schema (payout-batches/xsd/, see SOURCE.md there) with
  * libxml2's xmllint compiled to WebAssembly (xmllint-wasm): the same validator as Debian's
  * libxml2-utils, without a system package. build.mjs copies the schemas next to the bundle, so
  * appRoot finds them both from source and from dist/.
  */
-export const xsdPath = (format: PainFormat) => path.join(appRoot, 'operator', 'xsd', `${format}.xsd`);
+export const xsdPath = (format: PainFormat) => path.join(appRoot, 'payout-batches', 'xsd', `${format}.xsd`);
 
 export interface XsdResult {
   valid: boolean;

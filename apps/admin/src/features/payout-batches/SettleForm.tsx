@@ -1,0 +1,43 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { BatchPayout, PayoutSettlement } from '@tessera/contracts/admin';
+import { shownMasked } from '../../lib/cardTexts';
+import { useI18n } from '../../lib/i18n';
+import { useNotify } from '../../lib/toast';
+import { DialogButtons } from '../../lib/ui/ConfirmDialog';
+import { ServerError } from '../../lib/ui/ServerError';
+import { batchesQuery, settlePayout } from './payoutBatchesApi';
+
+/** What the bank did, in the order the row offers it, for a payout in each status. */
+export const SETTLEMENTS_FROM: Record<string, readonly PayoutSettlement[]> = {
+  exported: ['paid', 'failed'],
+  paid: ['returned'],
+};
+
+/** The confirmation of a settlement, in its dialog: what it does to the payout and the card. */
+export function SettleForm({ payout, settlement, close }: { payout: BatchPayout; settlement: PayoutSettlement; close: () => void }) {
+  const { t, formatMoney } = useI18n();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const which = { card: shownMasked(payout.masked), amount: formatMoney(payout.amount), fee: formatMoney(payout.fee) };
+  const settle = useMutation({
+    mutationFn: () => settlePayout(payout.id, settlement),
+    onSuccess: async (answer) => {
+      notify(answer.changed ? t(`payoutBatch.settled.${settlement}`, which) : t(`payoutBatch.already.${settlement}`, which));
+      close();
+      await queryClient.invalidateQueries({ queryKey: batchesQuery.queryKey });
+    },
+  });
+  return (
+    <form
+      className="form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        settle.mutate();
+      }}
+    >
+      <p className="dialog__consequence">{t(`payoutBatch.settle.${settlement}.consequence`, which)}</p>
+      <ServerError error={settle.error} />
+      <DialogButtons confirmLabel={t(`payoutBatch.settle.${settlement}`)} busy={settle.isPending} tone={settlement === 'paid' ? 'default' : 'danger'} />
+    </form>
+  );
+}

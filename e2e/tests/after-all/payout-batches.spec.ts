@@ -1,0 +1,153 @@
+import { readFileSync } from 'node:fs';
+import type { Locator, Page, TestInfo } from '@playwright/test';
+import { test, expect, expectAccessible, type TestCard } from '../../support/fixtures';
+import { lookUp } from '../../support/balance';
+import { callApi, signIn } from '../../support/back-office';
+import { atSandboxBank, startWithCard } from '../../support/identity';
+import { tabTo } from '../../support/keyboard';
+
+// Payout batches in the back office (docs/back-office.md, "Payout batches"). An export takes every
+// pending payout of DEMO, the other tests' included: this file runs alone, after every other
+// browser test (the after-all project of playwright.config.ts), on two cards of its own
+// (support/extra-cards.csv) that no other test uses.
+
+const PAID: TestCard = { number: '6064 0000 0009 0061 361', secret: '361361' };
+const RETURNED: TestCard = { number: '6064 0000 0009 0062 362', secret: '362362' };
+
+/** A payout of the card's whole balance to an ING account, through the portal's PAYOUT flow and the sandbox bank. */
+async function payOut(page: Page, testInfo: TestInfo, card: TestCard, payout: string) {
+  await page.goto('/demo/payout?lng=en');
+  await startWithCard(page, card);
+  await expect(page).toHaveURL(/\/demo\/payout\/amount$/);
+  await expect(page.getByTestId('payout-amount')).toContainText(payout);
+  await page.getByRole('textbox', { name: 'IBAN (bank account number)' }).fill('NL20INGB0001234567');
+  await page.getByRole('button', { name: /^Identify with iDIN/ }).click();
+  await atSandboxBank(page, testInfo, 'ING', 'Approve');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your payout is on its way' })).toBeVisible();
+}
+
+/** The row of a payout in the batch's table, by the last three digits of its card. */
+const payoutRow = (page: Page, last3: string, table = 'Payouts in this batch') => page.getByRole('grid', { name: table }).getByRole('row').filter({ hasText: `XXXX ${last3}` });
+
+test('finance@demo.test exports DEMO\'s pending payouts into a batch, downloads its file, marks one payout paid and another returned (its money back on the card), by keyboard, in English and Dutch', async ({ page, context }, testInfo) => {
+  test.setTimeout(180_000);
+  const portal = await context.newPage();
+  await payOut(portal, testInfo, PAID, '22,50');
+  await payOut(portal, testInfo, RETURNED, '27,50');
+
+  await signIn(page, 'finance@demo.test', 'en', '/admin/payout-batches');
+  await expect(page.getByRole('heading', { level: 1, name: 'Payout batches' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Payout batches' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('list', { name: 'Waiting for export' }).getByRole('listitem').filter({ hasText: /^DEMO: \d+ payouts/ })).toBeVisible();
+  await expectAccessible(page);
+
+  // In Dutch too, then back.
+  await page.getByRole('radio', { name: 'Nederlands' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Uitbetalingsbatches' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Wachten op export' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('radio', { name: 'English' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Payout batches' })).toBeVisible();
+
+  // The export, by keyboard: Tab to the brand's button, Enter; the dialog holds the focus; Enter on its button.
+  const exportButton = page.getByRole('button', { name: 'Export the pending payouts of DEMO into a batch' });
+  await tabTo(page, exportButton, 60);
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Export the pending payouts of DEMO?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText(/go into one new SEPA file and are marked exported/)).toBeVisible();
+  await expectAccessible(page);
+  await tabTo(page, dialog.getByRole('button', { name: 'Export payouts' }));
+  await page.keyboard.press('Enter');
+
+  const heading = page.getByRole('heading', { level: 1, name: /^Payout batch TSR-\d{14}-[0-9a-f]{6}$/ });
+  await expect(heading).toBeVisible();
+  await expect(heading).toBeFocused();
+  const batchId = (await heading.textContent())!.replace('Payout batch ', '');
+  expect(page.url()).toContain(`/admin/payout-batches/${batchId}`);
+  await expect(payoutRow(page, '361')).toContainText('€22.50');
+  await expect(payoutRow(page, '362')).toContainText('€27.50');
+  // The IBAN as its hint: the full one is in the file alone.
+  await expect(payoutRow(page, '361')).toContainText('NL20INGB******4567');
+  await expect(page.getByText('NL20INGB0001234567')).toHaveCount(0);
+  await announcementsGone(page);
+  await expectAccessible(page);
+
+  // The file, downloaded: the SEPA message of this batch, with the full IBAN and both payouts.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download the file' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`${batchId}.xml`);
+  const xml = readFileSync((await file.path())!, 'utf8');
+  expect(xml).toContain('urn:iso:std:iso:20022:tech:xsd:pain.001.001.09');
+  expect(xml).toContain(`<MsgId>${batchId}</MsgId>`);
+  expect(xml.match(/<IBAN>NL20INGB0001234567<\/IBAN>/g)?.length).toBeGreaterThanOrEqual(2);
+  expect(xml).toContain('kaart eindigend op 361');
+  expect(xml).toContain('kaart eindigend op 362');
+
+  // Paid, by keyboard: Tab into the table, arrows to the row and its button (a grid's keys), Enter.
+  await keyboardTo(page, page.getByRole('grid', { name: 'Payouts in this batch' }), payoutRow(page, '361'), payoutRow(page, '361').getByRole('button', { name: /^Mark the payout of .* paid$/ }));
+  await page.keyboard.press('Enter');
+  const paid = page.getByRole('dialog', { name: 'Mark this payout paid?' });
+  await tabTo(page, paid.getByRole('button', { name: 'Mark paid' }));
+  await page.keyboard.press('Enter');
+  await expect(paid).toBeHidden();
+  await expect(payoutRow(page, '361')).toContainText('Paid');
+  await expect(page.getByText(/The bank already reported on 1 payouts of this file/)).toBeVisible();
+
+  // Paid, then the money came back: returned, and the payout and the fee are back on the card.
+  await payoutRow(page, '362').getByRole('button', { name: /^Mark the payout of .* paid$/ }).click();
+  await page.getByRole('dialog', { name: 'Mark this payout paid?' }).getByRole('button', { name: 'Mark paid' }).click();
+  await expect(payoutRow(page, '362')).toContainText('Paid');
+  await payoutRow(page, '362').getByRole('button', { name: /^Return the payout of/ }).click();
+  const returned = page.getByRole('dialog', { name: 'Book this payout as returned?' });
+  await expect(returned.getByText(/and the fee of .* go back onto the card/)).toBeVisible();
+  await announcementsGone(page);
+  await expectAccessible(page);
+  await returned.getByRole('button', { name: 'Return' }).click();
+  await expect(returned).toBeHidden();
+  await expect(payoutRow(page, '362')).toContainText('Returned');
+  await expect(payoutRow(page, '361')).toContainText('Paid');
+
+  // A repeat changes nothing and says so.
+  const repeat = await callApi(page, 'POST', `/admin/api/payouts/${await payoutIdOf(page, batchId, '362')}/return`);
+  expect(await repeat.json()).toMatchObject({ changed: false, was: 'returned' });
+
+  await page.getByRole('radio', { name: 'Nederlands' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Uitbetalingsbatch ${batchId}` })).toBeVisible();
+  await expect(payoutRow(page, '362', 'Uitbetalingen in deze batch')).toContainText('Teruggekomen');
+  await announcementsGone(page);
+  await expectAccessible(page);
+  await page.getByRole('radio', { name: 'English' }).click();
+
+  await portal.goto('/demo/balance?lng=en');
+  await lookUp(portal, RETURNED);
+  await expect(portal.getByText('€ 30,00', { exact: true })).toBeVisible();
+  await portal.goto('/demo/balance?lng=en');
+  await lookUp(portal, PAID);
+  await expect(portal.getByText('€ 0,00', { exact: true })).toBeVisible();
+});
+
+/**
+ * React Aria's button announces the end of its pending state by the button's id; the dialog's
+ * button is gone once the dialog closes, so for a few seconds the announcer holds an image named
+ * by a missing element, which axe reports. Waits for it to go before axe looks.
+ */
+const announcementsGone = (page: Page) => expect(page.locator('[data-live-announcer] [role="img"]')).toHaveCount(0, { timeout: 10_000 });
+
+const isFocused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement || element.contains(document.activeElement));
+
+/** Tab until the focus is in the grid, ArrowDown until it is in the row, ArrowRight until it is on the control. */
+async function keyboardTo(page: Page, grid: Locator, row: Locator, control: Locator) {
+  for (let i = 0; i < 60 && !(await isFocused(grid)); i++) await page.keyboard.press('Tab');
+  for (let i = 0; i < 20 && !(await isFocused(row)); i++) await page.keyboard.press('ArrowDown');
+  for (let i = 0; i < 20 && !(await isFocused(control)); i++) await page.keyboard.press('ArrowRight');
+  await expect(control).toBeFocused();
+}
+
+/** A payout's id in a batch, by the last three digits of its card, as the batch's page reads it. */
+async function payoutIdOf(page: Page, batchId: string, last3: string): Promise<string> {
+  const response = await callApi(page, 'GET', `/admin/api/payout-batches/${batchId}`);
+  const { payouts } = (await response.json()) as { payouts: Array<{ id: string; masked: string }> };
+  return payouts.find((p) => p.masked.endsWith(last3))!.id;
+}
