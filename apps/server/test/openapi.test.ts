@@ -1,5 +1,6 @@
 import { CARD_NUMBER_AS_TYPED } from '@tessera/contracts';
 import { describe, expect, it } from 'vitest';
+import { REQUEST_EXAMPLES } from '../src/app/api-document/schema-names.js';
 import { type Json, servedDocument } from './helpers/api-document.js';
 import { useTestApp } from './helpers/test-app.js';
 
@@ -185,5 +186,12 @@ describe('what the document tells a client', () => {
     const limit = parameter('GET /api/v1/cards/{id}/transactions', 'limit').schema;
     expect(limit).toMatchObject({ type: 'integer', minimum: 1, maximum: 100 });
     expect(limit.pattern).toBeUndefined();
+  });
+});
+
+describe('the document’s request examples', () => {
+  it('each parses with the schema the server validates that body with', () => {
+    expect(REQUEST_EXAMPLES.length).toBeGreaterThanOrEqual(8);
+    for (const [schema, example] of REQUEST_EXAMPLES) expect(schema.safeParse(example).error, JSON.stringify(example)).toBeUndefined();
   });
 });

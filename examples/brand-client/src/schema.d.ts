@@ -831,6 +831,11 @@ export interface components {
             /** @constant */
             state: "blocked";
         };
+        /**
+         * @example {
+         *       "reason": "lost"
+         *     }
+         */
         BlockRequest: {
             /** @enum {string} */
             reason: "lost" | "stolen" | "fraud" | "other";
@@ -857,6 +862,11 @@ export interface components {
              */
             state: "active" | "inactive" | "passcode_set" | "blocked" | "replaced" | "paid_out" | "expired";
         };
+        /**
+         * @example {
+         *       "cardNumber": "6064 0000 0000 0000 101"
+         *     }
+         */
         CardLookupRequest: {
             cardNumber: string;
         };
@@ -874,6 +884,13 @@ export interface components {
             }[];
             message: string;
         };
+        /**
+         * @example {
+         *       "id": "0f8fad5b-d9cb-469f-a165-70867728950e",
+         *       "code": "RENDER",
+         *       "message": "The balance screen failed to render."
+         *     }
+         */
         ErrorReport: {
             code: string;
             /** Format: uuid */
@@ -893,6 +910,14 @@ export interface components {
             resetUrl?: string;
             transactions: components["schemas"]["CardTransaction"][];
         };
+        /**
+         * @example {
+         *       "code": "demo",
+         *       "giftCardNumber": "6064 0000 0000 0000 101",
+         *       "pinCode": "482913",
+         *       "g-recaptcha-response": "test-token"
+         *     }
+         */
         GiftCardLookupRequest: {
             code: string;
             /** @description The captcha token (GET /api/Utility/Recaptcha says which captcha and its key): required where the call says so, refused with 400 CAPTCHA_INVALID when missing, wrong or already used (a token works once). Judged after the body. */
@@ -930,6 +955,17 @@ export interface components {
             securityCode?: string;
             state: string;
         };
+        /**
+         * @example {
+         *       "kind": "giftcard",
+         *       "balance": {
+         *         "value": 2500,
+         *         "assetCode": "EUR"
+         *       },
+         *       "expiresAt": "2031-12-31",
+         *       "recoveryCode": true
+         *     }
+         */
         IssueCardRequest: {
             /** @description The initial balance, in the brand’s asset. */
             balance: {
@@ -965,6 +1001,15 @@ export interface components {
             createdAt: string;
             id: string;
         };
+        /**
+         * @example {
+         *       "amount": {
+         *         "value": 5000,
+         *         "assetCode": "EUR"
+         *       },
+         *       "reference": "top-up 77"
+         *     }
+         */
         LoadRequest: {
             amount: {
                 /** @description The card’s currency (the brand’s, ISO 4217); another is refused with 400 VALIDATION_ERROR. */
@@ -1012,6 +1057,16 @@ export interface components {
             id: string;
             reference: string | null;
         };
+        /**
+         * @example {
+         *       "amount": {
+         *         "value": 1000,
+         *         "assetCode": "EUR"
+         *       },
+         *       "reference": "order 1001",
+         *       "allowPartial": false
+         *     }
+         */
         RedemptionRequest: {
             /** @description When the balance is short: redeem what the card holds instead of refusing with BALANCE_TOO_LOW. */
             allowPartial?: boolean;
@@ -1030,6 +1085,15 @@ export interface components {
             id: string;
             redemptionId: string;
         };
+        /**
+         * @example {
+         *       "amount": {
+         *         "value": 400,
+         *         "assetCode": "EUR"
+         *       },
+         *       "reference": "return of order 1001"
+         *     }
+         */
         RefundRequest: {
             /** @description Default: what is left to refund of the redemption. */
             amount?: {

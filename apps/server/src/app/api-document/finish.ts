@@ -68,9 +68,11 @@ const STATUS_TEXT: Record<string, string> = {
 export interface FinishOptions {
   /** PUBLIC_URL: the document's one server. */
   publicUrl: string;
+  /** Request examples by the name of their schema (schema-names.ts), put back where zod left them out. */
+  requestExamples?: ReadonlyMap<string, unknown>;
 }
 
-export function finishDocument<T extends Json>(document: T, { publicUrl }: FinishOptions): T {
+export function finishDocument<T extends Json>(document: T, { publicUrl, requestExamples = new Map() }: FinishOptions): T {
   const doc = document as Json & { paths: Record<string, Record<string, Operation>>; components: Json & { schemas?: Record<string, Json> } };
   doc.servers = [{ url: publicUrl.replace(/\/+$/, ''), description: 'This Tessera (PUBLIC_URL)' }];
   doc.components.headers = HEADERS;
@@ -78,7 +80,20 @@ export function finishDocument<T extends Json>(document: T, { publicUrl }: Finis
     for (const [method, op] of Object.entries(methods)) finishOperation(op, { rateLimited: op[RATE_LIMITED_MARK] === true, idempotent: path.startsWith('/api/v1/') && method === 'post' });
   }
   nameComponents(doc);
+  addRequestExamples(doc.components.schemas ?? {}, requestExamples);
   return document;
+}
+
+/**
+ * zod's document leaves a schema's examples out on the request side when a field of it transforms
+ * its input (the card number, typed with spaces, read as digits): the examples are put back on the
+ * named request schemas here, as written for a person to type.
+ */
+function addRequestExamples(schemas: Record<string, Json>, examples: ReadonlyMap<string, unknown>): void {
+  for (const [name, example] of examples) {
+    const schema = schemas[name] ?? schemas[`${name}Input`];
+    if (schema && schema.examples === undefined) schema.examples = [example];
+  }
 }
 
 function finishOperation(op: Operation, { rateLimited, idempotent }: { rateLimited: boolean; idempotent: boolean }): void {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { declareCommonAnswers } from '../../http/common-answers.js';
 import { finishDocument, RATE_LIMITED_MARK } from './finish.js';
-import { nameApiSchemas } from './schema-names.js';
+import { nameApiSchemas, requestExamplesByName } from './schema-names.js';
 
 /**
  * The API document (/api/openapi.json), made from the routes' own zod schemas: named schemas as
@@ -39,6 +39,6 @@ export async function registerApiDocument(app: FastifyInstance, { publicUrl }: {
       const limited = (input.route.config as { rateLimit?: unknown } | undefined)?.rateLimit;
       return limited && result.schema ? { ...result, schema: { ...result.schema, [RATE_LIMITED_MARK]: true } } : result;
     },
-    transformObject: (input) => finishDocument(transformObject(input) as Record<string, unknown>, { publicUrl }) as ReturnType<typeof transformObject>,
+    transformObject: (input) => finishDocument(transformObject(input) as Record<string, unknown>, { publicUrl, requestExamples: requestExamplesByName() }) as ReturnType<typeof transformObject>,
   });
 }

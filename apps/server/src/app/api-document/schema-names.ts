@@ -124,6 +124,33 @@ const DESCRIPTIONS: [z.ZodType, string][] = [
   ],
 ];
 
+/**
+ * One example of each request body a brand's developer writes first, shown by the reference page
+ * and by generated clients, and sent by the contract test (test/openapi-contract.test.ts) to check
+ * that the answer is one the document declares. Each parses with its schema
+ * (test/openapi.test.ts): an example the server would refuse as malformed cannot stay.
+ */
+export const REQUEST_EXAMPLES: [z.ZodType, unknown][] = [
+  [issueCardRequestSchema, { kind: 'giftcard', balance: { value: 2500, assetCode: 'EUR' }, expiresAt: '2031-12-31', recoveryCode: true }],
+  [lookupRequestSchema, { cardNumber: '6064 0000 0000 0000 101' }],
+  [redemptionRequestSchema, { amount: { value: 1000, assetCode: 'EUR' }, reference: 'order 1001', allowPartial: false }],
+  [refundRequestSchema, { amount: { value: 400, assetCode: 'EUR' }, reference: 'return of order 1001' }],
+  [loadRequestSchema, { amount: { value: 5000, assetCode: 'EUR' }, reference: 'top-up 77' }],
+  [blockRequestSchema, { reason: 'lost' }],
+  [giftCardLookupRequestSchema, { code: 'demo', giftCardNumber: '6064 0000 0000 0000 101', pinCode: '482913', 'g-recaptcha-response': 'test-token' }],
+  [errorReportSchema, { id: '0f8fad5b-d9cb-469f-a165-70867728950e', code: 'RENDER', message: 'The balance screen failed to render.' }],
+];
+
+/** The request examples by the name of their schema in the document. */
+export function requestExamplesByName(): Map<string, unknown> {
+  const byName = new Map<string, unknown>();
+  for (const [schema, example] of REQUEST_EXAMPLES) {
+    const id = z.globalRegistry.get(schema)?.id;
+    if (id) byName.set(id, example);
+  }
+  return byName;
+}
+
 let named = false;
 
 /** Registers the names in zod's global registry, which the document's transform reads; once per process. */
@@ -132,4 +159,5 @@ export function nameApiSchemas(): void {
   named = true;
   for (const [schema, id] of NAMES) z.globalRegistry.add(schema, { ...z.globalRegistry.get(schema), id });
   for (const [schema, description] of DESCRIPTIONS) z.globalRegistry.add(schema, { ...z.globalRegistry.get(schema), description });
+  for (const [schema, example] of REQUEST_EXAMPLES) z.globalRegistry.add(schema, { ...z.globalRegistry.get(schema), examples: [example] });
 }

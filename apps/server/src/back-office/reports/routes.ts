@@ -1,5 +1,6 @@
 import { activityReportSchema, adminApi, expiringReportSchema, liabilityReportSchema, reportBrandQuerySchema, reportPeriodQuerySchema } from '@tessera/contracts/admin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { ServiceDeps } from '../../deps.js';
 import { errorResponses } from '../../http/error-responses.js';
 import type { App } from '../../http/route-types.js';
@@ -10,6 +11,12 @@ import { activityCsv, type CsvFile, expiringCsv, liabilityCsv } from './report-c
 /** Every back office API answer can be 401 (no session), 403 (role) and 404 (another host, another brand); a report's query 400. */
 const guarded = errorResponses(400, 401, 403, 404);
 const hidden = { hide: true } as const;
+
+/** A report's 200: its JSON, or the same figures as a CSV file with `Accept: text/csv`. */
+const jsonOrCsv = (schema: z.ZodType, description: string) => ({
+  description,
+  content: { 'application/json': { schema }, 'text/csv': { schema: z.string().describe(`${description}, as CSV`) } },
+});
 
 /** Whether the caller asked for CSV (`Accept: text/csv`) rather than JSON. */
 const wantsCsv = (request: FastifyRequest) => /(^|,)\s*text\/csv\s*(;|,|$)/i.test(request.headers.accept ?? '');
@@ -33,7 +40,7 @@ export async function adminReportRoutes(app: App, { deps }: { deps: ServiceDeps 
 
   app.get(
     adminApi.liabilityReport.pattern,
-    { config: reports, schema: { ...hidden, querystring: reportPeriodQuerySchema, response: { 200: liabilityReportSchema, ...guarded } } },
+    { config: reports, schema: { ...hidden, querystring: reportPeriodQuerySchema, response: { 200: jsonOrCsv(liabilityReportSchema, 'The outstanding balance per Amsterdam day'), ...guarded } } },
     async (request, reply) => {
       const report = await readLiabilityReport(deps, request.query);
       return wantsCsv(request) ? sendCsv(reply, liabilityCsv(report)) : reply.header('vary', 'Accept').send(report);
@@ -42,7 +49,7 @@ export async function adminReportRoutes(app: App, { deps }: { deps: ServiceDeps 
 
   app.get(
     adminApi.expiringReport.pattern,
-    { config: reports, schema: { ...hidden, querystring: reportBrandQuerySchema, response: { 200: expiringReportSchema, ...guarded } } },
+    { config: reports, schema: { ...hidden, querystring: reportBrandQuerySchema, response: { 200: jsonOrCsv(expiringReportSchema, 'Balances expiring within 30, 60 and 90 days'), ...guarded } } },
     async (request, reply) => {
       const report = await readExpiringReport(deps, request.query);
       return wantsCsv(request) ? sendCsv(reply, expiringCsv(report)) : reply.header('vary', 'Accept').send(report);
@@ -51,7 +58,7 @@ export async function adminReportRoutes(app: App, { deps }: { deps: ServiceDeps 
 
   app.get(
     adminApi.activityReport.pattern,
-    { config: reports, schema: { ...hidden, querystring: reportPeriodQuerySchema, response: { 200: activityReportSchema, ...guarded } } },
+    { config: reports, schema: { ...hidden, querystring: reportPeriodQuerySchema, response: { 200: jsonOrCsv(activityReportSchema, 'Activity per Amsterdam day'), ...guarded } } },
     async (request, reply) => {
       const report = await readActivityReport(deps, request.query);
       return wantsCsv(request) ? sendCsv(reply, activityCsv(report)) : reply.header('vary', 'Accept').send(report);
