@@ -6,10 +6,13 @@ import { insertAdjustmentProposal } from '../src/db/repositories/adjustment-prop
 import { timeOrderedId } from '../src/db/time-ordered-id.js';
 import { setSessionCookie } from '../src/back-office/session-cookie.js';
 import type { DeclaredAdminRoute } from '../src/back-office/index.js';
+import { recordAuditEvent } from '../src/db/repositories/audit.js';
 import { recordPayout } from '../src/flows/payout/record-payout.js';
 import { exportPayoutBatch } from '../src/payout-batches/export-batch.js';
 import { memoryTarget } from '../src/payout-batches/payout-file.js';
 import { cardRow } from './helpers/flows.js';
+import { issueTestGiftCard } from './helpers/identity.js';
+import { ingIban, recordTestPayout } from './helpers/payout-review.js';
 import { staffCookie } from './helpers/staff.js';
 import { useTestApp } from './helpers/test-app.js';
 
@@ -87,9 +90,10 @@ const KNOWN_SOURCES = ['card:id', 'adjustment:id', 'query.brand', 'body.brand', 
  * Through the guard: a 2xx, or the one refusal a route may give after it on these cards (neither
  * was ever replaced, so resending a replacement e-mail is 409 NO_REPLACEMENT; the brand's payouts
  * were exported before, so an export has none, and a payout settled by an earlier call cannot take
- * every settlement after it).
+ * every settlement after it; a held payout that an earlier call released answers the next
+ * decision 409 ALREADY_DECIDED).
  */
-const AFTER_THE_GUARD = ['NO_REPLACEMENT', 'NO_PENDING_PAYOUTS', 'PAYOUT_STATUS_CONFLICT'];
+const AFTER_THE_GUARD = ['NO_REPLACEMENT', 'NO_PENDING_PAYOUTS', 'PAYOUT_STATUS_CONFLICT', 'ALREADY_DECIDED'];
 const passedTheGuard = (res: LightMyRequestResponse) => (res.statusCode >= 200 && res.statusCode < 300) || (res.statusCode === 409 && AFTER_THE_GUARD.includes(res.json().code));
 
 /** A payout of the brand's matrix card, exported into a batch of that brand: what the payout routes act on. */
@@ -118,14 +122,30 @@ function payloadOf(route: DeclaredAdminRoute, brand: string): Record<string, unk
   if (route.url.endsWith('/block')) return { reason: 'other' };
   if (route.url.endsWith('/notes')) return { text: 'permission matrix' };
   if (route.url.endsWith('/adjustments')) return { amount: { value: 1, assetCode: 'EUR' }, reason: 'permission matrix' };
+  if (route.url.startsWith('/admin/api/payouts/') && route.url.endsWith('/reject')) return { reason: 'permission matrix', fraud: false };
   if (route.url.endsWith('/reject')) return { reason: 'permission matrix' };
   if (route.url.includes('/staff/grants')) return { email: 'matrix@demo.test', role: 'support', brand: 'DEMO' };
   if (route.url.endsWith('/payout-batches')) return { brand };
   return {};
 }
 
-describe('the permission matrix: every /admin/api/ route × the six demo staff × a card of DEMO and of ACME', () => {
+/** A held payout of a fresh card of the brand (the card had a guessing cool-down): what the payout routes act on. */
+async function heldPayoutOf(brand: 'demo' | 'acme'): Promise<string> {
+  const card = await issueTestGiftCard(t, { brand, balance: 5000 });
+  await recordAuditEvent(t.db, { type: 'card.lockout', outcome: 'cooldown_30m', cardId: card.id }, new Date().toISOString());
+  const result = await recordTestPayout(t, { cardId: card.id, iban: ingIban(brand === 'demo' ? 9_000_001 : 9_000_002) });
+  if (result.kind !== 'recorded' || result.payout.status !== 'held') throw new Error(`no held payout for ${brand}`);
+  return result.payout.id;
+}
+
+describe('the permission matrix: every /admin/api/ route × the six demo staff × a card (or held payout) of DEMO and of ACME', () => {
   const cookies = new Map<string, string>();
+  const heldPayouts = new Map<string, string>();
+  /** The held payout of a brand, made on first use; each person's run of the routes gets a fresh one. */
+  const heldPayoutFor = async (key: string, brand: string) => {
+    if (!heldPayouts.has(key)) heldPayouts.set(key, await heldPayoutOf(brand === 'ACME' ? 'acme' : 'demo'));
+    return heldPayouts.get(key)!;
+  };
   /** One session per person, made directly through the sessions service (no provider round trip). */
   const cookieOf = async (email: string) => {
     if (!cookies.has(email)) cookies.set(email, await staffCookie(t, email));
@@ -165,19 +185,23 @@ describe('the permission matrix: every /admin/api/ route × the six demo staff �
   };
   const send = async (email: string, route: DeclaredAdminRoute, cardId: string, brand: string, cardName = '') => {
     const payload = payloadOf(route, brand);
+    // Releasing and rejecting act on a held payout (a fresh one per person and brand); the other payout routes on an exported one.
+    const decidesHeld = /^\/admin\/api\/payouts\/:id\/(release|reject)$/.test(route.url) && !cardId.startsWith('no-such');
+    const id = decidesHeld ? await heldPayoutFor(`${email} ${brand}`, brand) : await idFor(route, cardId, brand, cardName);
     // A route of a brand named in the query (the reports) gets the card's brand, or none for an unknown card.
-    const query = route.brand === 'query.brand' ? `?brand=${cardId === 'no-such-card' ? 'NOPE' : brand}` : '';
+    const query = route.brand === 'query.brand' ? `?brand=${cardId === 'no-such-card' ? 'NOPE' : brand}` : route.url === '/admin/api/payouts' ? '?status=held' : '';
     return t.app.inject({
       method: route.method as 'GET' | 'POST',
-      url: route.url.replace(':id', await idFor(route, cardId, brand, cardName)) + query,
+      url: route.url.replace(':id', id) + query,
       headers: { cookie: await cookieOf(email), ...(route.method !== 'GET' && { origin: ORIGIN }) },
       ...(payload !== undefined && { payload }),
     });
   };
 
-  it('covers the card routes as well as /me, /brands and /staff', () => {
+  it('covers the card and payout routes as well as /me, /brands and /staff', () => {
     const urls = t.adminRoutes.map((r) => r.url);
     for (const url of ['/admin/api/cards/search', '/admin/api/cards/:id', '/admin/api/cards/:id/block', '/admin/api/cards/:id/resend-replacement', '/admin/api/audit', '/admin/api/staff']) expect(urls).toContain(url);
+    for (const url of ['/admin/api/payouts', '/admin/api/payouts/:id/release', '/admin/api/payouts/:id/reject']) expect(urls).toContain(url);
     for (const url of ['/admin/api/payout-batches', '/admin/api/payout-batches/:id', '/admin/api/payout-batches/:id/file', '/admin/api/payouts/:id/mark-paid', '/admin/api/payouts/:id/mark-failed', '/admin/api/payouts/:id/return']) {
       expect(urls).toContain(url);
     }

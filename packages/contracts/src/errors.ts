@@ -66,7 +66,7 @@ export const ERROR_STATUS = {
   REPLACEMENT_PENDING: 409,
   /** Approving or rejecting an adjustment one proposed oneself: a second person must, whatever one's roles. */
   FOUR_EYES_REQUIRED: 403,
-  /** Approving or rejecting an adjustment that was approved or rejected already. */
+  /** Approving or rejecting an adjustment, or releasing or rejecting a held payout, that was decided already. */
   ALREADY_DECIDED: 409,
   /** Proposing an adjustment with a reference this card's earlier proposal has, for another amount or reason. */
   REFERENCE_REUSED: 409,

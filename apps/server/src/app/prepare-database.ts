@@ -7,6 +7,7 @@ import { migrateToLatest, migrationStatus } from '../db/migrate.js';
 import { seedDemoData } from '../demo/seed.js';
 import { resealPinsUnderDataKeys } from '../cards/reseal-pins.js';
 import { fillSearchIndexes } from '../cards/fill-search-indexes.js';
+import { fillPayoutIbanIndexes } from '../flows/payout/fill-iban-indexes.js';
 
 /** The schema lacks migrations and this process may not apply them (MIGRATE_ON_START off). */
 export class SchemaBehindError extends Error {
@@ -47,6 +48,10 @@ export async function prepareDatabase(config: Config, db: Db, logger: Pick<Logge
   const filled = await fillSearchIndexes(db, crypto);
   if (filled.cards + filled.holders + filled.replacements > 0) logger.info(filled, 'search indexes of older cards filled');
   if (filled.unreadable > 0) logger.warn({ unreadable: filled.unreadable }, 'rows that no configured data key opens were left without search indexes');
+  // Payouts from before migration 020 get their IBAN's blind index (none left once done).
+  const ibans = await fillPayoutIbanIndexes(db, crypto);
+  if (ibans.filled > 0) logger.info({ filled: ibans.filled }, 'IBAN indexes of older payouts filled');
+  if (ibans.unreadable > 0) logger.warn({ unreadable: ibans.unreadable }, 'payouts that no configured data key opens were left without an IBAN index');
   if (config.demoMode && (await seedDemoData(db, crypto))) {
     logger.info('demo brands and cards loaded');
   }

@@ -9,6 +9,7 @@ import { staffAuthRoutes } from './auth/routes.js';
 import { adminCardRoutes } from './cards/routes.js';
 import { adminReportRoutes } from './reports/routes.js';
 import { adminPayoutBatchRoutes } from './payout-batches/routes.js';
+import { adminPayoutRoutes } from './payouts/routes.js';
 import { createStaffOidc } from './auth/staff-oidc.js';
 import { adminPages } from './pages.js';
 
@@ -48,6 +49,7 @@ export async function backOfficeRoutes(app: App, { deps, declared }: { deps: Ser
     await api.register(adminAdjustmentRoutes, { deps });
     await api.register(adminReportRoutes, { deps });
     await api.register(adminPayoutBatchRoutes, { deps });
+    await api.register(adminPayoutRoutes, { deps });
   });
   await app.register(adminPages, { adminDist: deps.config.adminDist });
 }

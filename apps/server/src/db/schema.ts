@@ -16,6 +16,8 @@ export interface BrandsTable {
   styling_json: string;
   asset_code: string;
   payout_fee: number;
+  /** JSON of the brand file's `payoutReview` (020; domain/payout-review.ts); null: the defaults. */
+  payout_review_json: string | null;
   replacement_minimum: number;
   terms_url: string | null;
   privacy_url: string | null;
@@ -321,8 +323,12 @@ export interface PayoutsTable {
   iban_hint: string;
   bic: string;
   identity_session_id: string | null;
-  /** returned: paid, then sent back by the bank (011); like failed, the money is back on the card. */
-  status: 'pending' | 'exported' | 'paid' | 'failed' | 'returned';
+  /**
+   * returned: paid, then sent back by the bank (011); like failed, the money is back on the card.
+   * held: a review rule held it, no export takes it until staff release it (020); rejected: staff
+   * refused it, the money is back on the card.
+   */
+  status: 'pending' | 'exported' | 'paid' | 'failed' | 'returned' | 'held' | 'rejected';
   /** The SEPA file (payout_batches.id, its MsgId) the payout went into. */
   batch_id: string | null;
   end_to_end_id: string;
@@ -330,6 +336,32 @@ export interface PayoutsTable {
   exported_at: string | null;
   settled_at: string | null;
   updated_at: string;
+  /** Blind index (PURPOSE.payoutIban) of the IBAN (020): other payouts to it, found without decrypting; null before 020 until filled. */
+  iban_index: string | null;
+}
+
+/** Why a payout was held and what staff decided (020). */
+export interface PayoutReviewsTable {
+  payout_id: string;
+  /** JSON array of the rules it hit (domain/payout-review.ts). */
+  rules: string;
+  held_at: string;
+  decision: 'released' | 'rejected' | null;
+  decided_by: string | null;
+  decided_at: string | null;
+  fraud: number;
+}
+
+/** A brand's block list of IBANs (020): found by blind index, sealed for key rotation, masked for people. */
+export interface PayoutIbanBlocksTable {
+  id: string;
+  brand_id: string;
+  iban_index: string;
+  iban_ciphertext: string;
+  iban_hint: string;
+  payout_id: string | null;
+  created_by: string;
+  created_at: string;
 }
 
 /** One exported SEPA credit transfer file. */
@@ -511,6 +543,8 @@ export interface Database {
   card_replacements: CardReplacementsTable;
   payouts: PayoutsTable;
   payout_batches: PayoutBatchesTable;
+  payout_reviews: PayoutReviewsTable;
+  payout_iban_blocks: PayoutIbanBlocksTable;
   pin_frame_keys: PinFrameKeysTable;
   identity_sessions: IdentitySessionsTable;
   card_registrations: CardRegistrationsTable;

@@ -24,8 +24,12 @@ export const payoutReference = (cardId: string, attempt: number, part: 'payout' 
 export const endToEndIdOf = (payoutId: string) => `TSR${payoutId.replace(/-/g, '')}`;
 
 /**
- * Whether a payout's money went back onto the card: it failed (refused, or stopped before export)
- * or the bank returned it after paying (`returned`). Such a payout no longer counts as the card's
- * payout: the cardholder may ask again (a new attempt).
+ * Whether a payout's money went back onto the card: it failed (refused, or stopped before export),
+ * the bank returned it after paying (`returned`), or staff rejected it after it was held
+ * (`rejected`). Such a payout no longer counts as the card's payout: the cardholder may ask again
+ * (a new attempt).
  */
-export const isCreditedBack = (status: string) => status === 'failed' || status === 'returned';
+export const isCreditedBack = (status: string) => status === 'failed' || status === 'returned' || status === 'rejected';
+
+/** The statuses isCreditedBack answers true for, for queries. */
+export const CREDITED_BACK_STATUSES = ['failed', 'returned', 'rejected'] as const;

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { ASSET_NAMES } from '../db/repositories/brand-assets.js';
 import { checkBrandTexts, describeIssues, KNOWN_TEXT_KEYS } from './brand-file-checks.js';
 import { contrastWarnings, MINIMUM_CONTRAST } from './brand-contrast.js';
+import { DEFAULT_PAYOUT_REVIEW } from '../domain/payout-review.js';
 
 /**
  * The brand definition file: what `tessera brand import FILE` reads and what the demo brands are
@@ -57,6 +58,23 @@ const pageAvailabilityEntrySchema = z.strictObject({
 
 const termsUrlsSchema = z.strictObject({ terms: httpsOrHttpUrl, privacy: httpsOrHttpUrl });
 
+/**
+ * When a payout is held for review (domain/payout-review.ts, docs/back-office.md): every key may
+ * be left out for its default; null turns a rule off.
+ */
+const payoutReviewSchema = z.strictObject({
+  /** Hold when the IBAN received payouts from this many other cards (any brand) in `ibanWindowDays`; default 3. */
+  ibanOtherCards: z.number().int().min(1).max(1000).nullable().default(DEFAULT_PAYOUT_REVIEW.ibanOtherCards),
+  /** Default 30. */
+  ibanWindowDays: z.number().int().min(1).max(366).default(DEFAULT_PAYOUT_REVIEW.ibanWindowDays),
+  /** Hold when the bank-verified identity's payouts this calendar month (any brand) come to more than this, in euro cents; default 15000. */
+  identityMonthlyLimit: z.number().int().min(0).max(100_000_000).nullable().default(DEFAULT_PAYOUT_REVIEW.identityMonthlyLimit),
+  /** Hold a payout to an IBAN on the brand's block list (IBANs of payouts rejected for fraud); default true. */
+  blockList: z.boolean().default(DEFAULT_PAYOUT_REVIEW.blockList),
+  /** Hold when the card had a guessing cool-down in this many hours before; default 24. */
+  guessingWindowHours: z.number().int().min(1).max(720).nullable().default(DEFAULT_PAYOUT_REVIEW.guessingWindowHours),
+});
+
 /** The portal's paths start with a brand's slug (or code): /admin/ is the back office's, no brand's. */
 const RESERVED_SLUG = 'admin';
 
@@ -80,6 +98,8 @@ const brandFileObject = z.strictObject({
   scanningFlows: z.array(z.enum(FLOW_CODES)).max(FLOW_CODES.length),
   /** Payout fee in minor units. */
   payoutFee: z.number().int().min(0),
+  /** When payouts are held for review; left out: the defaults. */
+  payoutReview: payoutReviewSchema.optional(),
   /** Smallest balance a card may be replaced with, in minor units. */
   replacementMinimum: z.number().int().min(0),
   termsUrls: termsUrlsSchema.nullable(),
@@ -92,7 +112,7 @@ const brandFileObject = z.strictObject({
 /** The keys an object of the file may have, by where it sits: for "did you mean" on an unknown key. */
 function knownKeysAt(at: PropertyKey[]): readonly string[] {
   const where = at.filter((part) => typeof part === 'string').join('.');
-  const shape = { '': brandFileObject, styling: stylingSchema, pageAvailability: pageAvailabilityEntrySchema, termsUrls: termsUrlsSchema }[where];
+  const shape = { '': brandFileObject, styling: stylingSchema, pageAvailability: pageAvailabilityEntrySchema, termsUrls: termsUrlsSchema, payoutReview: payoutReviewSchema }[where];
   return shape ? Object.keys(shape.shape) : [];
 }
 

@@ -62,6 +62,8 @@ export async function exportBrand(db: Executor, code: string, dir: string): Prom
     })),
     scanningFlows: ordered.filter((f) => Number(f.scanning) === 1).map((f) => f.flow_code as BrandFile['scanningFlows'][number]),
     payoutFee: Number(brand.payout_fee),
+    // Written only when the brand has its own: a brand on the defaults exports as it was imported.
+    ...(brand.payout_review_json === null ? {} : { payoutReview: JSON.parse(brand.payout_review_json) as NonNullable<BrandFile['payoutReview']> }),
     replacementMinimum: Number(brand.replacement_minimum),
     termsUrls: brand.terms_url && brand.privacy_url ? { terms: brand.terms_url, privacy: brand.privacy_url } : null,
     embedOrigins: JSON.parse(brand.embed_origins_json) as string[],

@@ -34,6 +34,7 @@ export async function storeBrand(db: Executor, loaded: LoadedBrand, now: string)
       styling_json: JSON.stringify(styling),
       asset_code: brand.assetCode,
       payout_fee: brand.payoutFee,
+      payout_review_json: brand.payoutReview ? JSON.stringify(brand.payoutReview) : null,
       replacement_minimum: brand.replacementMinimum,
       terms_url: brand.termsUrls?.terms ?? null,
       privacy_url: brand.termsUrls?.privacy ?? null,

@@ -131,7 +131,12 @@ function explain(status: PayoutStatus, settlement: Settlement): string {
   return '';
 }
 
-async function creditBack(trx: Transaction<Database>, payout: PayoutRow, at: string): Promise<void> {
+/**
+ * Books a payout's amount and fee back onto its card (reversal references, unique, so once per
+ * payout whichever way it went) and clears the card's `paid_out_at`: settled as failed or
+ * returned here, rejected after a hold in the back office (back-office/payouts).
+ */
+export async function creditBack(trx: Transaction<Database>, payout: PayoutRow, at: string): Promise<void> {
   // Lock the card like every payout does, so a new payout attempt waits for this one.
   await findCardForUpdate(trx, payout.card_id);
   await insertLedgerEntries(trx, [

@@ -136,3 +136,33 @@ describe('tessera brand import', () => {
     expect(broken.stderr).toContain('not readable as JSON');
   });
 });
+
+describe('tessera brand import: payoutReview', () => {
+  const reviewed = { ...acmeJson, code: 'REVIEWCO', slug: 'reviewco', name: 'Review Co' };
+
+  it('stores the settings with their defaults filled in, exports them again, and refuses a bad or unknown setting', async () => {
+    writeBrand('reviewco', { ...reviewed, payoutReview: { ibanOtherCards: 5, guessingWindowHours: null } });
+    expect((await c.cli('brand', 'import', 'reviewco/brand.json')).code).toBe(0);
+    const stored = await findBrandByCode(c.t.db, 'REVIEWCO');
+    expect(JSON.parse(stored!.payout_review_json!)).toEqual({ ibanOtherCards: 5, ibanWindowDays: 30, identityMonthlyLimit: 15000, blockList: true, guessingWindowHours: null });
+
+    const out = path.join(path.dirname(c.file('.keep', '')), 'reviewco-export');
+    expect((await c.cli('brands', 'export', 'REVIEWCO', '--out', out)).code).toBe(0);
+    const exported = JSON.parse(readFileSync(path.join(out, 'brand.json'), 'utf8')) as Record<string, unknown>;
+    expect(exported.payoutReview).toEqual({ ibanOtherCards: 5, ibanWindowDays: 30, identityMonthlyLimit: 15000, blockList: true, guessingWindowHours: null });
+    // A brand on the defaults writes none.
+    expect(await findBrandByCode(c.t.db, 'ACME').then((b) => b!.payout_review_json)).toBeNull();
+
+    for (const [folder, setting, problem] of [
+      ['review-bad', { ibanOtherCards: 0 }, /payoutReview\.ibanOtherCards/],
+      ['review-unknown', { ibanOthers: 3 }, /payoutReview.*ibanOthers/],
+      ['review-type', { blockList: 'yes' }, /payoutReview\.blockList/],
+    ] as const) {
+      writeBrand(folder, { ...reviewed, payoutReview: setting });
+      const res = await c.cli('brand', 'import', `${folder}/brand.json`);
+      expect(res.code, folder).toBe(1);
+      expect(res.stderr, folder).toMatch(problem);
+    }
+    expect(JSON.parse((await findBrandByCode(c.t.db, 'REVIEWCO'))!.payout_review_json!).ibanOtherCards).toBe(5);
+  });
+});

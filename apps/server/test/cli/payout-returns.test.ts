@@ -201,7 +201,10 @@ describe('payouts export in demo mode, payouts export --batch, payouts return', 
     expect((await migrator.migrateTo('010_card_operations')).error).toBeUndefined();
     await expect(db.updateTable('payouts').set({ status: 'returned' }).where('id', '=', returned[0]!).execute()).rejects.toThrow();
     await expect(migrateToLatest(db)).resolves.toBeDefined();
-    expect(await rows()).toEqual(before);
+    // Going back to 010 takes 020 down with it (on SQLite even the refused attempt, which commits the
+    // steps before the refusal): its IBAN index is no part of what 011 must keep.
+    const without020 = (list: Awaited<ReturnType<typeof rows>>) => list.map(({ iban_index: _index, ...p }) => p);
+    expect(without020(await rows())).toEqual(without020(before));
     // Up again: returned is taken, and a returned attempt 1 sits beside an open attempt 2 (the index leaves it out).
     await db.updateTable('payouts').set({ status: 'returned' }).where('id', 'in', returned).execute();
     await expect(db.updateTable('payouts').set({ status: 'bogus' as never }).where('id', '=', returned[0]!).execute()).rejects.toThrow();

@@ -194,7 +194,7 @@ describe('tessera payouts', () => {
 
   it('refuses bad input with a clear message and a non-zero exit', async () => {
     const cases: [string[], number, string][] = [
-      [['payouts', 'list', '--status', 'lost'], 2, '--status must be one of pending, exported, paid, failed, returned'],
+      [['payouts', 'list', '--status', 'lost'], 2, '--status must be one of pending, held, exported, paid, failed, returned, rejected'],
       [['payouts', 'list', '--colour'], 2, "Unknown option '--colour'"],
       [['payouts', 'export', '--format', 'pain.001.001.02'], 2, '--format must be pain.001.001.09 or pain.001.001.03'],
       [['payouts', 'export', 'file.xml'], 2, 'takes no arguments'],

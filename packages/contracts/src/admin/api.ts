@@ -303,7 +303,7 @@ export const PAIN_FORMATS = ['pain.001.001.09', 'pain.001.001.03'] as const;
 export type PainFormat = (typeof PAIN_FORMATS)[number];
 
 /** A payout's status; open, because statuses may be added (a payout held for review). */
-export const PAYOUT_STATUS_NAMES = ['pending', 'exported', 'paid', 'failed', 'returned'] as const;
+export const PAYOUT_STATUS_NAMES = ['pending', 'held', 'exported', 'paid', 'failed', 'returned', 'rejected'] as const;
 
 /** POST /admin/api/payout-batches: the brand's pending payouts into a new batch. */
 export const payoutBatchRequestSchema = z.object({ brand: brandCodeField, format: z.enum(PAIN_FORMATS).optional() }).strict();
@@ -357,3 +357,39 @@ export const payoutSettlementRequestSchema = z.object({}).strict();
 /** `changed: false`: it had that status already; nothing changed (a repeat). */
 export const payoutSettlementSchema = z.object({ payout: batchPayoutSchema, was: z.string(), changed: z.boolean() });
 export type PayoutSettlementAnswer = z.infer<typeof payoutSettlementSchema>;
+
+/** The rules that hold a payout for review (docs/back-office.md, "Payouts held for review"). */
+export const PAYOUT_REVIEW_RULES = ['iban_shared', 'identity_monthly_limit', 'iban_blocked', 'guessing_cooldown'] as const;
+export type PayoutReviewRule = (typeof PAYOUT_REVIEW_RULES)[number];
+
+/** GET /admin/api/payouts?status=held: only held payouts are listed here (batches have their own pages). */
+export const payoutListQuerySchema = z.object({ status: z.literal('held') });
+
+/** Another card paid to the same IBAN or by the same identity, within the caller's brands. */
+export const relatedCardSchema = z.object({ id: z.string(), brand: z.string(), masked: z.string() });
+
+export const heldPayoutSchema = z.object({
+  id: z.string(),
+  cardId: z.string(),
+  /** The payout's card, masked as the portal masks it. */
+  masked: z.string(),
+  brand: z.string(),
+  amount: moneySchema,
+  fee: moneySchema,
+  /** The IBAN masked (NL91ABNA******4300): never in full. */
+  ibanHint: z.string(),
+  createdAt: z.string(),
+  status: z.literal('held'),
+  rules: z.array(z.enum(PAYOUT_REVIEW_RULES)),
+  /** Other cards paid to this IBAN, and by this bank-verified identity, that the caller may open; `elsewhere`: how many more are of other brands. */
+  related: z.object({ sameIban: z.array(relatedCardSchema), sameIdentity: z.array(relatedCardSchema), elsewhere: z.number().int() }),
+});
+export type HeldPayout = z.infer<typeof heldPayoutSchema>;
+export const heldPayoutListSchema = z.object({ items: z.array(heldPayoutSchema) });
+
+export const releasePayoutRequestSchema = z.object({ note: noteField.optional() }).strict();
+export const rejectPayoutRequestSchema = z
+  .object({ reason: multilineText().trim().min(1, 'required').max(2000, 'at most 2000 characters'), fraud: z.boolean() })
+  .strict();
+export const releasePayoutResultSchema = z.object({ status: z.literal('pending') });
+export const rejectPayoutResultSchema = z.object({ status: z.literal('rejected') });

@@ -74,6 +74,11 @@ export const AUDIT_TYPES = [
   'payouts.export',
   'payouts.reexport',
   'payout.settle',
+  // Payouts held for review: the rule's hold, and staff's decisions
+  'payout.hold',
+  'payout.release',
+  'payout.reject',
+  'payout.iban_block',
   'outbox.retry',
   'maintenance.prune',
 ] as const;
@@ -92,6 +97,7 @@ export const AUDIT_OUTCOMES = [
   'blocked', 'unblocked', 'unlocked', 'cooldown_ended', 'counter_reset', 'granted', 'revoked', 'removed', 'erased', 'exported',
   'queued', 'requeued', 'due_now', 'sent', 'delivered', 'pending', 'paid', 'paid_out', 'returned', 'failed', 'pruned', 'written',
   'started', 'verified', 'cancelled', 'signed_in', 'signed_out', 'repeat', 'proposed', 'rejected', 'switched_off', 'switched_on',
+  'held', 'rejected_fraud',
   // Guessing
   'cooldown_30m', 'cooldown_2h', 'cooldown_24h', 'operator_lock', 'wrong_secret', 'refused_cooldown', 'refused_locked',
   // Refused

@@ -18,6 +18,7 @@ import * as auditActor from './016_audit_actor.js';
 import * as staff from './017_staff.js';
 import * as staffCardSearch from './018_staff_card_search.js';
 import * as adjustmentProposals from './019_adjustment_proposals.js';
+import * as payoutReview from './020_payout_review.js';
 import * as reportIndexes from './021_report_indexes.js';
 import * as deliveryLanes from './022_delivery_lanes.js';
 
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '017_staff': staff,
   '018_staff_card_search': staffCardSearch,
   '019_adjustment_proposals': adjustmentProposals,
+  '020_payout_review': payoutReview,
   '021_report_indexes': reportIndexes,
   '022_delivery_lanes': deliveryLanes,
 };

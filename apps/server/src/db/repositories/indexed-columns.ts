@@ -85,6 +85,21 @@ export const INDEXED_COLUMNS: readonly IndexedColumn[] = [
     how: 'recomputed',
     from: { column: 'email_ciphertext', purpose: PURPOSE.replacementEmail, purposeOfIndex: PURPOSE.email, valueOf: (email) => normalizeEmail(email) ?? '' },
   },
+  // Payout review (020): the IBAN of a payout and of a brand's block list, as checked (normalised).
+  {
+    table: 'payouts',
+    key: 'id',
+    column: 'iban_index',
+    how: 'recomputed',
+    from: { column: 'iban_ciphertext', purpose: PURPOSE.payoutIban, purposeOfIndex: PURPOSE.payoutIban, valueOf: (iban) => iban },
+  },
+  {
+    table: 'payout_iban_blocks',
+    key: 'id',
+    column: 'iban_index',
+    how: 'recomputed',
+    from: { column: 'iban_ciphertext', purpose: PURPOSE.payoutIban, purposeOfIndex: PURPOSE.payoutIban, valueOf: (iban) => iban },
+  },
   { table: 'api_keys', key: 'id', column: 'key_hash', how: 'on-use', live: () => sql<boolean>`revoked_at is null` },
   // Every number's guessing counters, a card's or not (docs/decisions/027), forgotten 30 days after
   // the last wrong guess unless locked (app/housekeeping.ts): every row still counts.

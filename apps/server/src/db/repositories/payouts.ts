@@ -4,7 +4,7 @@ import type { CardRow, PayoutBatchesTable, PayoutRow, PayoutsTable } from '../sc
 import type { Executor } from './executor.js';
 
 export type PayoutStatus = PayoutsTable['status'];
-export const PAYOUT_STATUSES: readonly PayoutStatus[] = ['pending', 'exported', 'paid', 'failed', 'returned'];
+export const PAYOUT_STATUSES: readonly PayoutStatus[] = ['pending', 'held', 'exported', 'paid', 'failed', 'returned', 'rejected'];
 
 /**
  * A card by id, locked for the rest of the transaction on PostgreSQL (`FOR UPDATE`), so

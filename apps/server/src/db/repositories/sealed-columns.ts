@@ -27,6 +27,7 @@ export const SEALED_COLUMNS: readonly SealedColumn[] = [
   { table: 'card_replacements', key: 'old_card_id', column: 'email_ciphertext', purpose: PURPOSE.replacementEmail, keyring: 'data' },
   { table: 'payouts', key: 'id', column: 'name_ciphertext', purpose: PURPOSE.payoutName, keyring: 'data' },
   { table: 'payouts', key: 'id', column: 'iban_ciphertext', purpose: PURPOSE.payoutIban, keyring: 'data' },
+  { table: 'payout_iban_blocks', key: 'id', column: 'iban_ciphertext', purpose: PURPOSE.payoutIban, keyring: 'data' },
   { table: 'identity_sessions', key: 'id', column: 'request_ciphertext', purpose: PURPOSE.identityRequest, keyring: 'data' },
   { table: 'identity_sessions', key: 'id', column: 'identity_ciphertext', purpose: PURPOSE.identity, keyring: 'data' },
   { table: 'identity_sessions', key: 'id', column: 'bound_iban_ciphertext', purpose: PURPOSE.identityIban, keyring: 'data' },

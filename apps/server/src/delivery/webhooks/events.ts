@@ -20,6 +20,9 @@ export const WEBHOOK_EVENT_TYPES = [
   'payout.created',
   'payout.paid',
   'payout.failed',
+  'payout.held',
+  'payout.released',
+  'payout.rejected',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

@@ -1,7 +1,7 @@
 import type { PayoutRow } from '../../db/schema.js';
 import { webhookCard } from './events.js';
 
-/** What payout.created, payout.paid and payout.failed carry: no name, no IBAN (its masked hint only). */
+/** What the payout.* events carry: no name, no IBAN (its masked hint only). */
 export function payoutEventData(
   card: { id: string; number_last3: string; kind: 'visa' | 'giftcard' },
   payout: Pick<PayoutRow, 'id' | 'amount' | 'fee' | 'asset_code' | 'iban_hint' | 'end_to_end_id' | 'attempt'>,

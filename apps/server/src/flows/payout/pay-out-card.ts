@@ -110,7 +110,7 @@ export async function payOutCard(
       const recorded = await recordPayout(
         trx,
         deps,
-        { cardId: card.id, verifiedName: verified.identity.name, iban: checked.iban, identitySessionId: session.id, flowType, client },
+        { cardId: card.id, verifiedName: verified.identity.name, iban: checked.iban, identitySessionId: session.id, identity: verified.identity, flowType, client },
         now,
       );
       switch (recorded.kind) {

@@ -12,6 +12,10 @@ import type { Database, PayoutRow } from '../../db/schema.js';
 import { isUsableGiftCard } from '../../domain/card-state.js';
 import { balanceIn, canDebit } from '../../domain/ledger.js';
 import { endToEndIdOf, isCreditedBack, PAYOUT_ASSET, type PayoutBreakdown, payoutBreakdown, payoutReference } from '../../domain/payout.js';
+import { insertPayoutReview } from '../../db/repositories/payout-review.js';
+import type { VerifiedIdentity } from '../../domain/identity.js';
+import { type PayoutReviewRule, payoutReviewSettingsOf } from '../../domain/payout-review.js';
+import { holdRulesOf } from './hold-rules.js';
 
 export interface RecordPayoutInput {
   cardId: string;
@@ -21,13 +25,16 @@ export interface RecordPayoutInput {
   iban: string;
   /** The identity session the name came from (the PAYOUT customer call always has one; tests may leave it out). */
   identitySessionId?: string | null;
+  /** Who the bank verified: the monthly limit per identity counts by it (null: no such rule for this payout). */
+  identity?: Pick<VerifiedIdentity, 'issuer' | 'subject'> | null;
   /** Recorded with the audit event. */
   flowType?: string | null;
   client?: string | null;
 }
 
 export type RecordPayoutResult =
-  | { kind: 'recorded'; payout: PayoutRow; breakdown: PayoutBreakdown }
+  /** `held` (rules not empty) or pending: the cardholder is answered the same either way. */
+  | { kind: 'recorded'; payout: PayoutRow; breakdown: PayoutBreakdown; rules: PayoutReviewRule[] }
   /** The card was paid out (a payout not failed), or registered to an identity. */
   | { kind: 'already_paid_out' }
   /** Balance minus fee is 0 or less: nothing is paid, nothing written. */
@@ -44,9 +51,13 @@ export type RecordPayoutResult =
  *    concurrent calls for one card exactly one pays and the others see `paid_out_at`;
  * 2. refuses a card already paid out or registered, an unusable card, a bad IBAN (checksum,
  *    Dutch bank code, iDIN issuer: contracts' checkPayoutIban), and a payout of 0 or less;
- * 3. records the payout (pending), debits the payout and the brand's fee through the ledger
- *    (kinds payout and fee, references from the card and attempt), sets `paid_out_at`, and writes
- *    the audit event `payout.record`.
+ * 3. judges the review rules (hold-rules.ts, the brand's `payoutReview`) under the card's lock;
+ * 4. records the payout (pending, or held when a rule hit), debits the payout and the brand's fee
+ *    through the ledger (kinds payout and fee, references from the card and attempt), sets
+ *    `paid_out_at`, and writes the audit event `payout.record` and webhook `payout.created`; a
+ *    held payout also its review (the rules it hit), the audit event `payout.hold` and the
+ *    webhook `payout.held`. A held payout's money is off the card as a pending one's is: a
+ *    rejection credits it back (back-office/payouts).
  *
  * Refusals write nothing: the caller audits them with its own outcome. The balance is read from
  * the ledger under the lock; the fee is the brand's as stored now (not the cache).
@@ -69,11 +80,18 @@ export async function recordPayout(
   const iban = checkPayoutIban(input.iban);
   if (!iban.ok) return { kind: 'iban_refused', reason: iban.reason };
 
-  const brand = await trx.selectFrom('brands').select(['id', 'payout_fee']).where('id', '=', card.brand_id).executeTakeFirstOrThrow();
+  const brand = await trx.selectFrom('brands').select(['id', 'payout_fee', 'payout_review_json']).where('id', '=', card.brand_id).executeTakeFirstOrThrow();
   const balance = balanceIn(await sumLedgerByAsset(trx, card.id), PAYOUT_ASSET);
   const breakdown = payoutBreakdown(balance, brand.payout_fee, PAYOUT_ASSET);
   if (breakdown.payout <= 0 || !canDebit(balance, breakdown.payout + breakdown.fee)) return { kind: 'nothing_to_pay', breakdown };
 
+  const rules = await holdRulesOf(
+    trx,
+    deps.crypto,
+    payoutReviewSettingsOf(brand.payout_review_json),
+    { cardId: card.id, brandId: brand.id, iban: iban.iban, identity: input.identity ?? null, amount: breakdown.payout },
+    now,
+  );
   const attempt = earlier.length + 1;
   const id = randomUUID();
   const payout: PayoutRow = {
@@ -87,9 +105,10 @@ export async function recordPayout(
     name_ciphertext: deps.crypto.cipher.encrypt(input.verifiedName, PURPOSE.payoutName),
     iban_ciphertext: deps.crypto.cipher.encrypt(iban.iban, PURPOSE.payoutIban),
     iban_hint: maskIban(iban.iban),
+    iban_index: deps.crypto.blindIndex.of(PURPOSE.payoutIban, iban.iban),
     bic: iban.bank.bic,
     identity_session_id: input.identitySessionId ?? null,
-    status: 'pending',
+    status: rules.length > 0 ? 'held' : 'pending',
     batch_id: null,
     end_to_end_id: endToEndIdOf(id),
     created_at: at,
@@ -127,7 +146,7 @@ export async function recordPayout(
     trx,
     {
       type: 'payout.record',
-      outcome: 'pending',
+      outcome: payout.status,
       brandId: brand.id,
       cardId: card.id,
       flowType: input.flowType ?? null,
@@ -137,5 +156,14 @@ export async function recordPayout(
     at,
   );
   await recordWebhookEvent(trx, deps.crypto, { brandId: brand.id, type: 'payout.created', cardId: card.id, data: payoutEventData(card, payout) }, at);
-  return { kind: 'recorded', payout, breakdown };
+  if (rules.length > 0) {
+    await insertPayoutReview(trx, { payout_id: id, rules: JSON.stringify(rules), held_at: at, decision: null, decided_by: null, decided_at: null, fraud: 0 });
+    await recordAuditEvent(
+      trx,
+      { type: 'payout.hold', outcome: 'held', brandId: brand.id, cardId: card.id, actor: 'system:payout-review', client: null, detail: `payout ${id} held: ${rules.join(', ')}` },
+      at,
+    );
+    await recordWebhookEvent(trx, deps.crypto, { brandId: brand.id, type: 'payout.held', cardId: card.id, data: payoutEventData(card, payout, { status: 'held', rules }) }, at);
+  }
+  return { kind: 'recorded', payout, breakdown, rules };
 }

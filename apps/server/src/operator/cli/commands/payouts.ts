@@ -19,8 +19,8 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 export const payoutsList: CommandSpec = {
   name: 'payouts list',
-  summary: 'list payouts (pending, exported, paid, failed, returned) with masked IBANs',
-  help: `Usage: tessera payouts list [--status pending|exported|paid|failed|returned]
+  summary: 'list payouts (pending, held, exported, paid, failed, returned, rejected) with masked IBANs',
+  help: `Usage: tessera payouts list [--status pending|held|exported|paid|failed|returned|rejected]
 
 Lists payouts, oldest first, one a line: id, status, when it was requested, brand, card (masked),
 amount, fee, IBAN (masked: bank code and last 4 characters), the payout file (batch) it went into
@@ -32,6 +32,8 @@ follows. Names and full IBANs are never printed.
   paid       the bank executed it ("tessera payouts mark-paid")
   failed     refused or returned; payout and fee credited back to the card ("tessera payouts mark-failed")
   returned   paid, then sent back by the bank; credited back to the card ("tessera payouts return")
+  held       a review rule held it (docs/back-office.md); no export takes it until staff release it
+  rejected   staff rejected it after a hold; payout and fee credited back to the card
 
 Options:
   --status STATUS   only payouts with this status
@@ -115,7 +117,8 @@ export const payoutsExport: CommandSpec = {
   help: `Usage: tessera payouts export [--format pain.001.001.09|pain.001.001.03] [--out FILE]
        tessera payouts export --batch ID [--out FILE]
 
-Writes one SEPA credit transfer file (ISO 20022 pain.001) with every pending payout, paid from
+Writes one SEPA credit transfer file (ISO 20022 pain.001) with every pending payout (never a held
+one: staff release it in the back office first), paid from
 the account in PAYOUT_DEBTOR_NAME / PAYOUT_DEBTOR_IBAN / PAYOUT_DEBTOR_BIC, and marks those payouts
 exported, so a second export never pays them again. Upload the file to the bank. In demo mode
 without PAYOUT_DEBTOR_* the file is paid from a demo account ("${DEMO_PAYOUT_DEBTOR.name}",
