@@ -258,15 +258,18 @@ async function checkMoney(db: pg.Client, cards: ReturnType<typeof burstCards>, r
   for (const problem of problems) console.log(`  ${problem}`);
   check(problems.length === 0, `every burst card whole: ${whole} of ${2 * BURST_SIZE} paid out or replaced completely, the rest untouched`);
 
-  // Conservation over the whole database: what was loaded is on the cards or went out as payouts and fees.
-  const { rows: [totals] } = await db.query<{ loaded: number; held: number; out: number }>(
+  // Conservation over the whole database: what was loaded or booked by an approved adjustment is on
+  // the cards or went out as payouts and fees. A payout credited back (failed, returned, rejected)
+  // has its money on the card again, so it is not counted as gone.
+  const { rows: [totals] } = await db.query<{ loaded: number; adjusted: number; held: number; out: number }>(
     `SELECT (SELECT COALESCE(SUM(amount), 0) FROM ledger_entries WHERE kind = 'load')::bigint AS loaded,
+            (SELECT COALESCE(SUM(amount), 0) FROM ledger_entries WHERE kind = 'adjustment')::bigint AS adjusted,
             (SELECT COALESCE(SUM(amount), 0) FROM ledger_entries)::bigint AS held,
-            (SELECT COALESCE(SUM(amount + fee), 0) FROM payouts)::bigint AS out`,
+            (SELECT COALESCE(SUM(amount + fee), 0) FROM payouts WHERE status NOT IN ('failed', 'returned', 'rejected'))::bigint AS out`,
   );
-  const { loaded, held, out } = { loaded: Number(totals!.loaded), held: Number(totals!.held), out: Number(totals!.out) };
-  console.log(`money: loaded ${loaded}, on cards ${held}, paid out with fees ${out} (cents)`);
-  check(loaded === held + out, 'the ledgers balance: loaded = on the cards + paid out and fees');
+  const { loaded, adjusted, held, out } = { loaded: Number(totals!.loaded), adjusted: Number(totals!.adjusted), held: Number(totals!.held), out: Number(totals!.out) };
+  console.log(`money: loaded ${loaded}, adjusted ${adjusted}, on cards ${held}, paid out with fees ${out} (cents)`);
+  check(loaded + adjusted === held + out, 'the ledgers balance: loaded + adjusted = on the cards + paid out and fees');
 }
 
 async function checkMessages(stack: Stack, db: pg.Client, inDoubt: string[]): Promise<void> {
