@@ -62,35 +62,31 @@ const LIMITED_TEXTS: Record<Language, { title: string; wait: (seconds: number | 
   },
 };
 
+/** The one shape of both pages: a title, why (marked for tests by its reason), a link to try again. */
+function signInStopPage(language: Language, text: { title: string; why: string; retry: string }, reason: string, retryHref: string): string {
+  return htmlPage({
+    lang: language,
+    title: `${text.title} · Tessera`,
+    style: STYLE,
+    body: `<main>
+<h1>${escapeHtml(text.title)}</h1>
+<p data-refusal="${escapeHtml(reason)}">${escapeHtml(text.why)}</p>
+<p><a href="${escapeHtml(retryHref)}">${escapeHtml(text.retry)}</a></p>
+</main>`,
+  });
+}
+
 /**
  * The page a sign-in refused by the rate limit ends on (a full-page navigation, so not the API's
  * JSON): how long to wait (the Retry-After seconds, when known), in the staff member's language.
  */
 export function limitedPage(language: Language, retryHref: string, retryAfterSeconds: number | null): string {
   const t = LIMITED_TEXTS[language];
-  return htmlPage({
-    lang: language,
-    title: `${t.title} · Tessera`,
-    style: STYLE,
-    body: `<main>
-<h1>${escapeHtml(t.title)}</h1>
-<p data-refusal="rate_limited">${escapeHtml(t.wait(retryAfterSeconds))}</p>
-<p><a href="${escapeHtml(retryHref)}">${escapeHtml(t.retry)}</a></p>
-</main>`,
-  });
+  return signInStopPage(language, { title: t.title, why: t.wait(retryAfterSeconds), retry: t.retry }, 'rate_limited', retryHref);
 }
 
 /** The page a refused sign-in ends on: why, in the staff member's language, and a link to try again. */
 export function refusalPage(refusal: SignInRefusal, language: Language, retryHref: string): string {
   const t = TEXTS[language];
-  return htmlPage({
-    lang: language,
-    title: `${t.title} · Tessera`,
-    style: STYLE,
-    body: `<main>
-<h1>${escapeHtml(t.title)}</h1>
-<p data-refusal="${refusal}">${escapeHtml(t.reasons[refusal])}</p>
-<p><a href="${escapeHtml(retryHref)}">${escapeHtml(t.retry)}</a></p>
-</main>`,
-  });
+  return signInStopPage(language, { title: t.title, why: t.reasons[refusal], retry: t.retry }, refusal, retryHref);
 }
