@@ -109,8 +109,15 @@ class CachingSqliteDriver implements Driver {
     return this.#connection;
   }
 
+  /**
+   * IMMEDIATE: the write lock from the start. The server and an operator's `tessera` command are
+   * two processes on one file; in a deferred transaction that reads and then writes (the payout
+   * export marks what it read), a commit by the other process in between fails the write with
+   * SQLITE_BUSY_SNAPSHOT, which busy_timeout does not wait out. Within the process the connection
+   * lock serialises transactions anyway, so this costs the server nothing.
+   */
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('begin'));
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
