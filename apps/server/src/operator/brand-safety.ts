@@ -1,3 +1,4 @@
+import { printable } from '@tessera/contracts';
 import * as csstree from 'css-tree';
 import { SaxesParser, type SaxesAttributeNS, type SaxesTagNS } from 'saxes';
 
@@ -66,10 +67,9 @@ function urlAllowed(url: string, rules: UrlRules, inFontFace: boolean): boolean 
   return rules.dataFonts && inFontFace && DATA_FONT.test(normal);
 }
 
-/** A value as it may appear in a reason: short, and with no control character. */
+/** A value as it may appear in a reason (the operator's terminal, a page): short, and with no control character. */
 function shown(value: string): string {
-  // eslint-disable-next-line no-control-regex
-  const clean = value.replace(/[\u0000-\u001f\u007f]/g, ' ');
+  const clean = printable(value);
   return JSON.stringify(clean.length > 60 ? `${clean.slice(0, 57)}...` : clean);
 }
 
@@ -294,7 +294,7 @@ export function svgProblems(content: Buffer): string[] {
     parser.write(text).close();
   } catch (error) {
     // saxes stops at the first well-formedness error: the file is not XML a browser would read alike.
-    problems.push(`Not well-formed XML: ${(error as Error).message.replace(/\.$/, '')}.`);
+    problems.push(`Not well-formed XML: ${printable((error as Error).message).replace(/\.$/, '')}.`);
   }
   if (root && problems.length === 0) problems.push('There is no <svg> element.');
   return [...new Set(problems)];
