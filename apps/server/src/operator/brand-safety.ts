@@ -1,5 +1,8 @@
 import { printable } from '@tessera/contracts';
-import * as csstree from 'css-tree';
+import parseCss from 'css-tree/parser';
+import { tokenize, tokenTypes } from 'css-tree/tokenizer';
+import { ident, string as cssString, url as cssUrl } from 'css-tree/utils';
+import walkCss from 'css-tree/walker';
 import { SaxesParser, type SaxesAttributeNS, type SaxesTagNS } from 'saxes';
 
 /**
@@ -92,25 +95,25 @@ const SUBSTITUTIONS = new Set(['var', 'attr', 'env']);
 function tokenProblems(text: string, rules: UrlRules, where: string): string[] {
   if (!text.includes('(') && !text.includes('@')) return [];
   const tokens: { type: number; text: string }[] = [];
-  csstree.tokenize(text, (type, start, end) => {
-    if (type !== csstree.tokenTypes.WhiteSpace && type !== csstree.tokenTypes.Comment) tokens.push({ type, text: text.slice(start, end) });
+  tokenize(text, (type, start, end) => {
+    if (type !== tokenTypes.WhiteSpace && type !== tokenTypes.Comment) tokens.push({ type, text: text.slice(start, end) });
   });
   const problems: string[] = [];
   tokens.forEach((token, i) => {
-    if (token.type === csstree.tokenTypes.Url) {
-      const url = csstree.url.decode(token.text);
+    if (token.type === tokenTypes.Url) {
+      const url = cssUrl.decode(token.text);
       if (!urlAllowed(url, rules, false)) problems.push(`${where}: ${refusedUrl(`url(${shown(url)})`, rules)}.`);
-    } else if (token.type === csstree.tokenTypes.BadUrl) {
+    } else if (token.type === tokenTypes.BadUrl) {
       problems.push(`${where}: a url() that cannot be read.`);
-    } else if (token.type === csstree.tokenTypes.AtKeyword && csstree.ident.decode(token.text.slice(1)).toLowerCase() === 'import') {
+    } else if (token.type === tokenTypes.AtKeyword && ident.decode(token.text.slice(1)).toLowerCase() === 'import') {
       problems.push(`${where}: @import loads another stylesheet.`);
-    } else if (token.type === csstree.tokenTypes.Function) {
-      const name = csstree.ident.decode(token.text.slice(0, -1)).toLowerCase();
+    } else if (token.type === tokenTypes.Function) {
+      const name = ident.decode(token.text.slice(0, -1)).toLowerCase();
       const next = tokens[i + 1];
       if (name === 'expression') problems.push(`${where}: expression() runs script.`);
       else if (IMAGE_SET_FUNCTIONS.has(name) || URL_FUNCTIONS.has(name)) {
-        if (next?.type === csstree.tokenTypes.String) {
-          const url = csstree.string.decode(next.text);
+        if (next?.type === tokenTypes.String) {
+          const url = cssString.decode(next.text);
           if (!urlAllowed(url, rules, false)) problems.push(`${where}: ${refusedUrl(`${name}(${shown(url)})`, rules)}.`);
         } else if (URL_FUNCTIONS.has(name)) {
           problems.push(`${where}: a ${name}( that cannot be checked (written with escapes or a variable).`);
@@ -123,7 +126,7 @@ function tokenProblems(text: string, rules: UrlRules, where: string): string[] {
 
 /** A name as CSS reads it: escapes decoded, lower case, vendor prefix off (-moz-binding: binding). */
 function cssName(raw: string): string {
-  return csstree.ident.decode(raw).toLowerCase().replace(/^-[a-z]+-/, '');
+  return ident.decode(raw).toLowerCase().replace(/^-[a-z]+-/, '');
 }
 
 /** Properties that run script or load behaviour in some browser. */
@@ -139,21 +142,21 @@ const SCRIPT_PROPERTIES: Record<string, string> = {
  */
 function cssTextProblems(css: string, context: 'stylesheet' | 'declarationList', rules: UrlRules, where: (line: number) => string): string[] {
   const problems: string[] = [];
-  const ast = csstree.parse(css, {
+  const ast = parseCss(css, {
     context,
     positions: true,
     parseCustomProperty: true,
     onParseError: (error) => problems.push(`${where(error.line)}: not valid CSS (${error.message}).`),
   });
-  csstree.walk(ast, function (node) {
+  walkCss(ast, function (node) {
     const at = where(node.loc?.start.line ?? 1);
     const inFontFace = this.atrule !== null && cssName(this.atrule.name) === 'font-face';
     switch (node.type) {
       case 'Atrule': {
         const name = cssName(node.name);
+        // One reason for an @import, not a second for its url(); @namespace names a namespace, it loads nothing.
         if (name === 'import') problems.push(`${at}: @import loads another stylesheet.`);
-        // @namespace names a namespace, it loads nothing.
-        if (name === 'namespace') return csstree.walk.skip;
+        if (name === 'import' || name === 'namespace') return walkCss.skip;
         break;
       }
       case 'Declaration': {
@@ -222,8 +225,9 @@ function attributeProblems(attribute: SaxesAttributeNS, tag: string, line: numbe
   const where = `${name} on ${elementAt(tag, line)}`;
   const lower = local.toLowerCase();
   if (lower.startsWith('on')) return [`${where}: event handler attributes run script.`];
-  const scheme = schemeText(value);
-  if (scheme.includes('javascript:') || scheme.includes('vbscript:')) return [`${where}: a javascript: URL runs script.`];
+  // A scheme ends in a colon: without one (most attributes: numbers, colours, path data) there is none to look for.
+  const scheme = value.includes(':') ? schemeText(value) : '';
+  for (const script of ['javascript:', 'vbscript:']) if (scheme.includes(script)) return [`${where}: a ${script} URL runs script.`];
   if (lower === 'href') {
     return urlAllowed(value, { dataImages: true, dataFonts: false }, false)
       ? []

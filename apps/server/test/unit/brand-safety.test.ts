@@ -95,6 +95,7 @@ describe('svgProblems', () => {
     onlyReason(svg('<use href="&#106;avascript:alert(1)"/>'), 'href on <use>', 'javascript:');
     onlyReason(svg('<use href="java&#x09;script:alert(1)"/>'), 'javascript:');
     onlyReason(svg('<set attributeName="fill" to=" JavaScript:alert(1)"/>'), 'to on <set>', 'javascript:');
+    onlyReason(svg('<set attributeName="fill" to="VBScript:x"/>'), 'to on <set>', 'vbscript:');
   });
 
   it('refuses href and xlink:href to anything but #id or a PNG, JPEG, GIF or WebP data URL', () => {
@@ -155,6 +156,10 @@ describe('customCssProblems', () => {
     ['@import nested in @media', '@media screen { @import "x.css"; }', '@import'],
   ])('refuses %s', (_name, css, reason) => {
     expect(customCssProblems(css)[0]).toContain(reason);
+  });
+
+  it('gives an @import one reason, not a second for its url()', () => {
+    onlyReason(customCssProblems('@import url(https://evil.example/x.css);'), 'line 1: @import loads another stylesheet.');
   });
 
   it('refuses url() to another origin or path, however it is written', () => {
