@@ -257,8 +257,10 @@ export function svgProblems(content: Buffer): string[] {
   const parser = new SaxesParser({ xmlns: true, position: true });
   let startLine = 1;
   let root = true;
+  /** How many elements are open: to find the end of the <style> element being read. */
+  let depth = 0;
   /** The <style> element being read: its text is checked as CSS when it closes. */
-  let style: { line: number; css: string } | null = null;
+  let style: { line: number; depth: number; css: string } | null = null;
 
   parser.on('doctype', () => {
     problems.push(`A DOCTYPE at line ${parser.line}: DTDs and entity declarations are not allowed (they can read files or expand without end).`);
@@ -280,7 +282,10 @@ export function svgProblems(content: Buffer): string[] {
     const namespace = ACTIVE_NAMESPACES[tag.uri];
     if (namespace && !refused) problems.push(`${elementAt(tag.name, startLine)}: ${namespace} elements are not allowed in an image.`);
     for (const attribute of Object.values(tag.attributes)) problems.push(...attributeProblems(attribute, tag.name, startLine));
-    if (local.toLowerCase() === 'style') style = { line: startLine, css: '' };
+    depth += 1;
+    // A browser applies the text directly inside <style>; an element in it would split what is read here.
+    if (style) problems.push(`${elementAt(tag.name, startLine)} inside <style>: a style element holds only CSS text.`);
+    else if (local.toLowerCase() === 'style') style = { line: startLine, depth, css: '' };
   });
   const collect = (chunk: string) => {
     if (style) style.css += chunk;
@@ -288,11 +293,12 @@ export function svgProblems(content: Buffer): string[] {
   parser.on('text', collect);
   parser.on('cdata', collect);
   parser.on('closetag', (tag: SaxesTagNS) => {
-    if (style && tag.local.toLowerCase() === 'style') {
+    if (style && style.depth === depth) {
       const at = style.line;
       problems.push(...cssTextProblems(style.css, 'stylesheet', SVG_CSS_URLS, (line) => `${elementAt(tag.name, at)}, CSS line ${line}`));
       style = null;
     }
+    depth -= 1;
   });
   try {
     parser.write(text).close();

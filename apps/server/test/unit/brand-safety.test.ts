@@ -123,6 +123,11 @@ describe('svgProblems', () => {
     onlyReason(svg('<rect filter="u\\rl(https://evil.example/a#b)"/>'), 'filter on <rect>', 'cannot be checked');
   });
 
+  it('refuses an element inside <style>, and still reads all of the style\'s text', () => {
+    const problems = svg('<style>@import url(#a);<style>rect { fill: red }</style></style>');
+    expect(problems).toEqual([expect.stringContaining('<style> at line 1 inside <style>'), expect.stringContaining('@import loads another stylesheet')]);
+  });
+
   it('lists every problem of a file', () => {
     const problems = svg('<script>x</script><rect onclick="x"/><use href="https://evil.example/a"/>');
     expect(problems).toHaveLength(3);
