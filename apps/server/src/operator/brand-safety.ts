@@ -82,7 +82,8 @@ function refusedUrl(what: string, rules: UrlRules): string {
   return `${what} is not allowed: only ${allowed} may be named`;
 }
 
-const IMAGE_SET_FUNCTIONS = new Set(['image-set', '-webkit-image-set']);
+/** Functions in which a bare string is a URL: image-set("a.png" 1x), image("a.png"). */
+const IMAGE_SET_FUNCTIONS = new Set(['image-set', '-webkit-image-set', 'image']);
 /** Functions that take a URL as a string or from a variable; url() itself is checked as a Url. */
 const URL_FUNCTIONS = new Set(['url', 'src']);
 /** Functions whose value comes from elsewhere: inside image-set() they could name any URL. */
@@ -181,7 +182,6 @@ function cssTextProblems(css: string, context: 'stylesheet' | 'declarationList',
             if (s.type === 'String' && !urlAllowed(s.value, rules, inFontFace)) problems.push(`${at}: ${refusedUrl(`${name}(${shown(s.value)})`, rules)}.`);
           }
         } else if (IMAGE_SET_FUNCTIONS.has(name)) {
-          // In image-set() a bare string is a URL too.
           for (const child of node.children.toArray()) {
             if (child.type === 'String' && !urlAllowed(child.value, rules, false)) {
               problems.push(`${at}: ${refusedUrl(`${name}(${shown(child.value)})`, rules)}.`);

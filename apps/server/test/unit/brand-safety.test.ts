@@ -196,6 +196,7 @@ describe('customCssProblems', () => {
     onlyReason(customCssProblems('a { background: image-set("https://x/a.png" 1x) }'), 'image-set("https://x/a.png")');
     onlyReason(customCssProblems('a { background: -webkit-image-set(url(https://x/a.png) 1x) }'), 'url("https://x/a.png")');
     onlyReason(customCssProblems('a { background: image-set(var(--u) 1x) }'), 'image-set() with var()');
+    onlyReason(customCssProblems('a { background: image("https://x/a.png") }'), 'image("https://x/a.png")');
     onlyReason(customCssProblems('a { background: src("https://x/a.png") }'), 'src("https://x/a.png")');
     // A data: font outside @font-face is no image.
     onlyReason(customCssProblems('a { background: url(data:font/woff2;base64,AAAA) }'), 'data:font/woff2');
