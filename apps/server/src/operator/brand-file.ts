@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { ASSET_NAMES } from '../db/repositories/brand-assets.js';
 import { checkBrandTexts, describeIssues, KNOWN_TEXT_KEYS } from './brand-file-checks.js';
 import { contrastWarnings, MINIMUM_CONTRAST } from './brand-contrast.js';
+import { customCssProblems, svgProblems } from './brand-safety.js';
 import { DEFAULT_PAYOUT_REVIEW } from '../domain/payout-review.js';
 
 /**
@@ -182,6 +183,9 @@ export async function loadBrandFile(file: string): Promise<LoadedBrand> {
   const brand = parsed.data;
   const dir = path.dirname(file);
   const assets: LoadedAsset[] = [];
+  // What the images and the stylesheet hold that may not reach a cardholder (brand-safety.ts):
+  // gathered over every file, so the brand fixes them all in one go.
+  const unsafe: string[] = [];
   for (const [field, name] of Object.entries(ASSET_NAMES) as [keyof typeof ASSET_NAMES, string][]) {
     const relative = brand.styling[field];
     if (!relative) continue;
@@ -194,6 +198,7 @@ export async function loadBrandFile(file: string): Promise<LoadedBrand> {
       throw new BrandFileError(`${file}: styling.${field}: ${relative} cannot be read`);
     });
     if (content.length > MAX_ASSET_BYTES) throw new BrandFileError(`${file}: styling.${field}: larger than 2 MB`);
+    if (contentType === 'image/svg+xml') unsafe.push(...svgProblems(content).map((problem) => `styling.${field}: ${problem}`));
     assets.push({ name, contentType, content, etag: createHash('sha256').update(content).digest('base64url').slice(0, 16) });
   }
   let customCss = '';
@@ -202,7 +207,9 @@ export async function loadBrandFile(file: string): Promise<LoadedBrand> {
       throw new BrandFileError(`${file}: customCss: ${brand.customCss} cannot be read`);
     });
     if (Buffer.byteLength(customCss) > MAX_CSS_BYTES) throw new BrandFileError(`${file}: customCss: larger than 256 KB`);
+    unsafe.push(...customCssProblems(customCss).map((problem) => `customCss: ${problem}`));
   }
+  if (unsafe.length > 0) throw new BrandFileError(`${file}:\n${unsafe.map((problem) => `  - ${problem}`).join('\n')}`);
   const warnings = contrastWarnings(customCss).map(
     (w) => `${w.where}: ${w.foreground} on ${w.background} contrast ${w.ratio}:1, below the ${MINIMUM_CONTRAST}:1 WCAG asks for text`,
   );
