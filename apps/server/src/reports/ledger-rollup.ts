@@ -15,9 +15,10 @@ import { addToLedgerHours, countRunningTransactions, ledgerCountedTo, ledgerMark
  * SQLite: its one writer) and adds only the range above the counted_to it finds there, so two
  * runs add disjoint ranges and an entry is added once. Only a range whose every entry is
  * committed or gone is added: on SQLite one transaction writes at a time, so every rowid below the
- * largest committed one is committed; on PostgreSQL the run first waits for the transactions
- * that were running when it read the largest number (the only ones that can still commit a
- * smaller number), and adds nothing this time if they outlast `waitMs`.
+ * largest committed one is committed; on PostgreSQL the run first waits for the transactions that
+ * were writing to the ledger when it read the largest number (the only ones that can still commit
+ * a smaller number: db/repositories/reports.ts ledgerMark), and adds nothing this time if they
+ * outlast `waitMs` (a long import's batch): the reports then read a little more from the ledger.
  */
 
 /** Entries' insertion numbers per transaction: the first run over a large ledger goes in steps, so no transaction holds the roll-up's row (or SQLite's write lock) for long. */

@@ -12,11 +12,10 @@ import { atomically, isPostgres } from './steps.js';
  *   can be written with a time in an hour already counted: an import's batches carry the time
  *   the import began, and a transaction commits after the time it read):
  *   - PostgreSQL: `ledger_entries.seq`, from the sequence `ledger_entries_seq` (CACHE 1, so its
- *     values are handed out in increasing order across sessions), existing rows numbered by
- *     the rewrite. The default takes the writer's transaction id before the number
- *     (`pg_current_xact_id()` in the CASE's condition, evaluated first): the roll-up waits for
- *     the transactions that were running when it read the largest number, and this order makes
- *     sure the writer of every smaller number is among them (reports/ledger-rollup.ts).
+ *     values are handed out in increasing order across sessions), existing rows numbered by the
+ *     rewrite. A writer draws its number while it holds the table's ROW EXCLUSIVE lock: the
+ *     roll-up waits for the holders of that lock when it reads the largest number
+ *     (reports/ledger-rollup.ts), so every smaller number is committed or gone when it counts.
  *   - SQLite: the table's rowid. One write transaction at a time: a committed row's rowid is
  *     above every row committed before it; rows are never deleted, and a table with indexes
  *     keeps its rowids through VACUUM (SQLite copies them). A rebuild of ledger_entries on
@@ -27,12 +26,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await atomically(db, 'migration_025', async () => {
     if (isPostgres(db)) {
       await sql`create sequence ledger_entries_seq cache 1`.execute(db);
-      await sql`
-        alter table ledger_entries add column seq bigint not null
-          default (case when pg_current_xact_id() is not null then nextval('ledger_entries_seq') end)
-      `.execute(db);
+      await sql`alter table ledger_entries add column seq bigint not null default nextval('ledger_entries_seq')`.execute(db);
       await sql`alter sequence ledger_entries_seq owned by ledger_entries.seq`.execute(db);
       await db.schema.createIndex('ledger_entries_seq_idx').on('ledger_entries').column('seq').execute();
+      // The reports ask for the few entries above a number: the planner needs the column's statistics to see how few.
+      await sql`analyze ledger_entries (seq)`.execute(db);
     }
     await db.schema
       .createTable('ledger_hours')

@@ -218,10 +218,13 @@ export async function ledgerCountedTo(db: Executor, options: { forUpdate?: boole
 }
 
 /**
- * The largest insertion sequence the ledger shows now, and (PostgreSQL) the transactions running
- * at that moment: the writers of every smaller number that is not visible yet are among them
- * (migration 025: a writer has its transaction id before its number; numbers rise in time).
- * One statement, so the number and the running transactions are of one snapshot.
+ * The largest insertion number the ledger shows now and (PostgreSQL) the transactions writing to
+ * the ledger at that moment (their virtual ids): the writers of every smaller number that is not
+ * visible yet are among them. A writer holds the table's ROW EXCLUSIVE lock from before it draws
+ * its number until it ends, and numbers rise in time (migration 025), so a number below one this
+ * snapshot shows was drawn before it, by a transaction that committed before it or still holds
+ * the lock when pg_locks is read (a live view, read after the snapshot in the same statement).
+ * The ledger's writers only: a long transaction elsewhere in the cluster is not waited for.
  */
 export async function ledgerMark(db: Executor): Promise<{ upTo: number; running: string[] }> {
   if (!isPostgres(db)) {
@@ -230,16 +233,17 @@ export async function ledgerMark(db: Executor): Promise<{ upTo: number; running:
   }
   const { rows } = await sql<{ upTo: string | null; running: string[] }>`
     select (select max(seq) from ledger_entries) as "upTo",
-           array(select x::text from pg_snapshot_xip(pg_current_snapshot()) as x) as "running"
+           array(select distinct virtualtransaction from pg_locks
+                  where locktype = 'relation' and relation = 'ledger_entries'::regclass and mode = 'RowExclusiveLock' and pid <> pg_backend_pid()) as "running"
   `.execute(db);
   return { upTo: Number(rows[0]?.upTo ?? 0), running: rows[0]?.running ?? [] };
 }
 
-/** How many of these transactions (PostgreSQL ids) are still running. */
-export async function countRunningTransactions(db: Executor, xids: readonly string[]): Promise<number> {
-  if (xids.length === 0 || !isPostgres(db)) return 0;
+/** How many of these transactions (PostgreSQL virtual ids, which each holds a lock on until it ends) are still running. */
+export async function countRunningTransactions(db: Executor, virtualIds: readonly string[]): Promise<number> {
+  if (virtualIds.length === 0 || !isPostgres(db)) return 0;
   const { rows } = await sql<{ n: number }>`
-    select count(*)::int as n from unnest(${[...xids]}::text[]) as x where not pg_visible_in_snapshot(x::xid8, pg_current_snapshot())
+    select count(distinct virtualxid)::int as n from pg_locks where locktype = 'virtualxid' and virtualxid = any(${[...virtualIds]}::text[])
   `.execute(db);
   return Number(rows[0]?.n ?? 0);
 }
