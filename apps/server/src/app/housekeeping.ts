@@ -91,7 +91,7 @@ export class HousekeepingSweeper {
       idempotencyKeys: await deleteIdempotencyKeysBefore(this.#o.db, new Date(now - IDEMPOTENCY_KEPT_MS).toISOString()),
       staffSessions:
         (await deleteOldStaffSessions(this.#o.db, new Date(now).toISOString())) + (await deleteExpiredStaffLogins(this.#o.db, new Date(now).toISOString())),
-      ledgerRolledUp: (await rollUpLedger({ db: this.#o.db, now: this.#o.now })).entries,
+      ledgerRolledUp: await this.#rollUpLedger(),
     }))();
     this.#running = run;
     try {
@@ -103,6 +103,14 @@ export class HousekeepingSweeper {
     } finally {
       this.#running = undefined;
     }
+  }
+
+  /** The reports' roll-up: the entries it added, logged with how far it has counted (or that the ledger's writers outlasted its wait). */
+  async #rollUpLedger(): Promise<number> {
+    const rolled = await rollUpLedger({ db: this.#o.db, now: this.#o.now });
+    if (rolled.waited) this.#o.logger.info({ countedTo: rolled.countedTo }, 'ledger roll-up waited for the ledger\'s writers in vain; it counts on at the next sweep');
+    else if (rolled.entries > 0) this.#o.logger.info({ entries: rolled.entries, countedTo: rolled.countedTo }, 'ledger entries added to the reports\' hourly roll-up');
+    return rolled.entries;
   }
 
   /** No new sweep starts; one in progress is awaited (before the database closes). */
