@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createDatabase, type Db, isPostgres } from '../src/db/database.js';
 import type { LedgerEntriesTable } from '../src/db/schema.js';
 import { amsterdamDay, nextDay } from '../src/domain/report-period.js';
-import { ledgerActivityByDay } from '../src/reports/activity.js';
+import { dayOfHour, daysOfHours, ledgerActivityByDay } from '../src/reports/activity.js';
 import { rollUpLedger } from '../src/reports/ledger-rollup.js';
 import { liabilityByDay } from '../src/reports/liability.js';
 import { useTestApp } from './helpers/test-app.js';
@@ -171,6 +171,18 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 );
 
 describe('the hourly roll-up of the ledger', () => {
+  it('folds every hour of two years into the Amsterdam day dayOfHour says, one time-zone lookup per day (daysOfHours)', () => {
+    const dayOf = daysOfHours('2025-01-01', '2026-12-31');
+    const start = Date.parse('2024-12-31T20:00:00Z');
+    for (let i = 0; i < 2 * 366 * 24 + 8; i++) {
+      const hour = new Date(start + i * 3_600_000).toISOString().slice(0, 13);
+      expect(dayOf(hour), hour).toBe(dayOfHour(hour));
+    }
+    expect(daysOfHours('2026-03-29', '2026-03-29')('2026-03-28T23')).toBe('2026-03-29');
+    expect(daysOfHours('2026-03-29', '2026-03-29')('2026-03-29T21')).toBe('2026-03-29');
+    expect(daysOfHours('2026-03-29', '2026-03-29')('2026-03-29T22')).toBe('2026-03-30');
+  });
+
   it('leaves the liability and activity reports equal to the ledger straight, for random ledgers rolled up at random points', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 12 }), async (steps) => {
