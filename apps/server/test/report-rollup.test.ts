@@ -197,9 +197,10 @@ describe('the hourly roll-up of the ledger', () => {
         await expectReportsEqualLedger(t.db, brand, DAYS[0]!, DAYS.at(-1)!);
         await expectHoursEqualLedger(t.db, brand.id);
       }),
-      { numRuns: isPostgres(t.db) ? 20 : 40 },
+      { numRuns: isPostgres(t.db) ? 15 : 40 },
     );
-  });
+    // A busy machine (other suites on 2 cores) takes minutes over what a quiet one does in seconds.
+  }, 240_000);
 
   it('counts an entry written late, with a time in an hour already rolled up, once', async () => {
     const brand = await newBrand(t.db);
