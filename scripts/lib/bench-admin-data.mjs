@@ -112,6 +112,11 @@ async function ensureReportYear({ pgUrl, schema, log }) {
          where c.import_event_id is not null`);
       await client.query(`update cards set expires_at = to_char(current_date + abs(hashtext(id || '#')) % 120, 'YYYY-MM-DD')
         where import_event_id is not null and abs(hashtext(id)) % 10 = 0`);
+      // The loads moved to a year ago may have been counted in their old hour by a server's
+      // roll-up (migration 025): the roll-up starts again and the server's next sweep recounts.
+      if ((await client.query(`select to_regclass('${schema}.report_rollups') is not null as has`)).rows[0].has) {
+        await client.query(`delete from ledger_hours; update report_rollups set counted_to = 0, updated_at = null`);
+      }
       await client.query('commit');
     } catch (error) {
       await client.query('rollback');

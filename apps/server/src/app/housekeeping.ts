@@ -5,17 +5,18 @@ import { deleteIdempotencyKeysBefore } from '../db/repositories/idempotency-keys
 import { deleteExpiredStaffLogins } from '../db/repositories/staff-logins.js';
 import { deleteOldStaffSessions } from '../db/repositories/staff-sessions.js';
 import { IDEMPOTENCY_KEPT_MS } from '../domain/brand-api-rules.js';
-import type { Executor } from '../db/repositories/executor.js';
+import type { Db } from '../db/database.js';
 import { forgetNumberGuesses } from '../db/repositories/number-guesses.js';
 import { eraseFailedPayloadsBefore } from '../db/repositories/outbox.js';
 import { NUMBER_GUESSES_KEPT_MS } from '../domain/guessing-policy.js';
+import { rollUpLedger } from '../reports/ledger-rollup.js';
 
 const DAY_MS = 24 * 60 * 60_000;
 /** Retention is counted in days: a report deleted up to an hour late is still deleted on time enough. */
 export const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000;
 
 export interface HousekeepingSweeperOptions {
-  db: Executor;
+  db: Db;
   logger: Pick<Logger, 'info' | 'error'>;
   now?: () => Date;
   intervalMs?: number;
@@ -32,6 +33,8 @@ export interface SweepResult {
   idempotencyKeys: number;
   /** Back office sessions past their 12 hours, and sign-ins abandoned at the provider. */
   staffSessions: number;
+  /** Ledger entries added to the reports' hourly roll-up (reports/ledger-rollup.ts). */
+  ledgerRolledUp: number;
 }
 
 /**
@@ -43,7 +46,9 @@ export interface SweepResult {
  * nothing new arrives, and a delete in the guessing path would make it slower than a real card's.
  * Several processes sweeping at once is harmless: each runs the same `DELETE … WHERE … < cutoff`,
  * and a row one of them deleted is simply not there for the others; nothing needs a lock or a
- * leader.
+ * leader. The sweep also adds the ledger's new entries to the reports' hourly roll-up
+ * (reports/ledger-rollup.ts), which is safe in several processes in its own way: each takes the
+ * roll-up's row and adds only the entries above what it finds counted there.
  */
 export class HousekeepingSweeper {
   readonly #retentionMs: number;
@@ -86,6 +91,7 @@ export class HousekeepingSweeper {
       idempotencyKeys: await deleteIdempotencyKeysBefore(this.#o.db, new Date(now - IDEMPOTENCY_KEPT_MS).toISOString()),
       staffSessions:
         (await deleteOldStaffSessions(this.#o.db, new Date(now).toISOString())) + (await deleteExpiredStaffLogins(this.#o.db, new Date(now).toISOString())),
+      ledgerRolledUp: await this.#rollUpLedger(),
     }))();
     this.#running = run;
     try {
@@ -97,6 +103,14 @@ export class HousekeepingSweeper {
     } finally {
       this.#running = undefined;
     }
+  }
+
+  /** The reports' roll-up: the entries it added, logged with how far it has counted (or that the ledger's writers outlasted its wait). */
+  async #rollUpLedger(): Promise<number> {
+    const rolled = await rollUpLedger({ db: this.#o.db, now: this.#o.now });
+    if (rolled.waited) this.#o.logger.info({ countedTo: rolled.countedTo }, 'ledger roll-up waited for the ledger\'s writers in vain; it counts on at the next sweep');
+    else if (rolled.entries > 0) this.#o.logger.info({ entries: rolled.entries, countedTo: rolled.countedTo }, 'ledger entries added to the reports\' hourly roll-up');
+    return rolled.entries;
   }
 
   /** No new sweep starts; one in progress is awaited (before the database closes). */

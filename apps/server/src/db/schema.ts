@@ -131,6 +131,26 @@ export interface LedgerEntriesTable {
   created_at: string;
 }
 
+/**
+ * The ledger's entries per brand, UTC hour (yyyy-mm-ddThh), asset and kind, as far as the roll-up
+ * has counted them (migration 025, reports/ledger-rollup.ts). bigint: PostgreSQL answers strings.
+ */
+export interface LedgerHoursTable {
+  brand_id: string;
+  hour: string;
+  asset_code: string;
+  kind: LedgerEntriesTable['kind'];
+  entries: number | string;
+  amount: number | string;
+}
+
+/** How far a roll-up has counted (migration 025): `ledger`: every entry whose insertion sequence is at or below counted_to. */
+export interface ReportRollupsTable {
+  name: string;
+  counted_to: number | string;
+  updated_at: string | null;
+}
+
 export interface AuditEventsTable {
   id: string;
   occurred_at: string;
@@ -533,6 +553,8 @@ export interface Database {
   card_secrets: CardSecretsTable;
   visa_holders: VisaHoldersTable;
   ledger_entries: LedgerEntriesTable;
+  ledger_hours: LedgerHoursTable;
+  report_rollups: ReportRollupsTable;
   audit_events: AuditEventsTable;
   error_reports: ErrorReportsTable;
   spent_captcha_tokens: SpentCaptchaTokensTable;
