@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { devices, type Browser, type BrowserContextOptions, type Page, type TestInfo } from '@playwright/test';
+import { devices, test, type Browser, type BrowserContextOptions, type Page, type TestInfo } from '@playwright/test';
 import { baseURL } from '../playwright.config';
 import { signIn, type Lang } from './back-office';
 
@@ -77,6 +77,8 @@ export async function picturesOf(
   { email, pagePath, name, ready }: { email: string; pagePath: string; name: string; ready: (page: Page, lang: Lang) => Promise<void> },
 ): Promise<void> {
   if (!picturesWanted) return;
+  // Four sign-ins and pictures take 15-30 s on a loaded machine: time the test's own limit did not count on.
+  test.info().setTimeout(test.info().timeout + 60_000);
   for (const width of ['phone', 'desktop'] as const) {
     for (const lang of ['en', 'nl'] as const) {
       const context = await browser.newContext(contextFor(width, lang));
