@@ -88,7 +88,7 @@ export default function PayoutBatchPage() {
                   <Column>{t('payoutBatch.iban')}</Column>
                   <Column>{t('payoutBatch.status')}</Column>
                   <Column>{t('payoutBatch.actions')}</Column>
-                  {/* Last: the end-to-end id (up to 35 characters, for matching the bank's report) would push the status and the buttons out of a desktop's view. */}
+                  {/* Last, and broken where it must: the end-to-end id (up to 35 characters, to match the bank's report) would push the status and the buttons out of a desktop's view. */}
                   <Column>{t('payoutBatch.endToEndId')}</Column>
                 </TableHeader>
                 <TableBody items={batch.data.payouts} dependencies={[language]}>
@@ -119,7 +119,7 @@ export default function PayoutBatchPage() {
                           ))}
                         </div>
                       </Cell>
-                      <Cell className="mono">{payout.endToEndId}</Cell>
+                      <Cell className="mono table__id">{payout.endToEndId}</Cell>
                     </Row>
                   )}
                 </TableBody>
