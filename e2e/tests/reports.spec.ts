@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { test, expect, expectAccessible } from '../support/fixtures';
+import { test, expect, expectAccessible, ANY_WIDTH } from '../support/fixtures';
 import { tabTo } from '../support/keyboard';
 import { callApi, signIn, type Lang } from '../support/back-office';
 import { picture, usePictureWidth } from '../support/pictures';
@@ -96,6 +96,18 @@ test('finance downloads each report as CSV: named for the brand and period, the 
     expect(lines.length).toBeGreaterThan(2);
     expect(lines.slice(1, -1).every((line) => line.split(',')[header.split(',').indexOf('brand')] === 'DEMO')).toBe(true);
   }
+});
+
+test('opened at its address on a phone, the navigation row shows the page\'s own entry, its last', { tag: ANY_WIDTH }, async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'finance@demo.test', 'en', '/admin/reports');
+  await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
+  const entry = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Reports' });
+  await expect(entry).toHaveAttribute('aria-current', 'page');
+  await expect(entry).toBeInViewport({ ratio: 1 });
+  // The row is wider than the phone: scrolled back to its start, the entry is past its right edge.
+  await entry.evaluate((link) => link.closest('nav')!.scrollTo({ left: 0 }));
+  await expect(entry).not.toBeInViewport({ ratio: 1 });
 });
 
 test('support has no reports: no entry in the navigation, the page is not found, and the server refuses', async ({ page }) => {

@@ -61,6 +61,8 @@ test.describe('adjustments under four eyes, seen from the portal', () => {
     await expect(finance.getByRole('heading', { level: 1, name: 'Balance adjustments' })).toBeVisible();
     const approve = finance.getByRole('button', { name: /^Approve €5\.00 on card .* of DEMO$/ });
     await expect(approve).toBeVisible();
+    // The table wraps its sentences: on a 1280 px desktop the decision shows without scrolling the table.
+    await expect(approve).toBeInViewport({ ratio: 1 });
     await expect(finance.getByRole('row').filter({ hasText: 'e2e goodwill credit' })).toContainText('support@demo.test');
     await expectAccessible(finance);
     await tabTo(finance, approve);
