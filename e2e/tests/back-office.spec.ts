@@ -1,9 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { test, expect, expectAccessible, cards } from '../support/fixtures';
 import { tabTo, typeInto } from '../support/keyboard';
 import { callApi, cardIdOf, demoStaff, labels, resultLink, search, signIn, signInFromApp, type Lang } from '../support/back-office';
+import { picture, usePictureWidth } from '../support/pictures';
 import { idleSessionsOf } from '../support/staff-sessions';
 import { baseURL } from '../playwright.config';
 
@@ -105,27 +104,6 @@ test.describe('a session idle for 15 minutes', () => {
   });
 });
 
-/** Where the pictures of docs/back-office.md go: only when asked, so a test run does not rewrite them. */
-const SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1' ? path.resolve(import.meta.dirname, '../../docs/back-office') : null;
-
-/** The tallest picture, in CSS pixels: a page's first screens, enough to show what it is. */
-const PICTURE_HEIGHT = 1100;
-
-async function picture(page: Page, testInfo: TestInfo, lang: Lang, name: string): Promise<void> {
-  if (!SCREENSHOTS) return;
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  // CSS pixels and at most PICTURE_HEIGHT keep the files small (the audit trail grows with every
-  // run); a dialog is shown as the screen shows it (its backdrop covers the viewport, not the page).
-  const dialogOpen = await page.getByRole('dialog').isVisible();
-  const width = page.viewportSize()!.width;
-  const height = Math.min(PICTURE_HEIGHT, await page.evaluate(() => document.documentElement.scrollHeight));
-  await page.screenshot({
-    path: path.join(SCREENSHOTS, `${testInfo.project.name}-${lang}-${name}.png`),
-    scale: 'css',
-    ...(dialogOpen ? {} : { fullPage: true, clip: { x: 0, y: 0, width, height } }),
-  });
-}
-
 /**
  * A page reached: the picture of it, then axe-core (WCAG 2.2 AA and best practice) and reflow at
  * 320 px. First React Aria's live announcer finishes what it is saying: a tap on a result row
@@ -146,8 +124,8 @@ for (const lang of ['en', 'nl'] as const) {
       // Six pages, each through axe and the reflow checks (320 px, 200 % zoom): slow on a loaded machine.
       test.setTimeout(180_000);
       const t = labels[lang];
-      // The pictures of docs/back-office.md: a phone 390 px wide, a desktop 1280 px.
-      if (SCREENSHOTS && testInfo.project.name === 'phone') await page.setViewportSize({ width: 390, height: 844 });
+      // The pictures of docs/back-office.md (support/pictures.ts): a phone 390 px wide, a desktop 1280 px.
+      await usePictureWidth(page, testInfo);
       await page.goto('/admin/');
       await expect(page.getByRole('heading', { level: 1, name: t.signIn })).toBeVisible();
       await checkPage(page, testInfo, lang, 'sign-in');

@@ -1,9 +1,9 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import type { Page, TestInfo } from '@playwright/test';
-import { test, expect, expectAccessible } from '../support/fixtures';
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { test, expect, expectAccessible, ANY_WIDTH } from '../support/fixtures';
 import { tabTo } from '../support/keyboard';
 import { callApi, signIn, type Lang } from '../support/back-office';
+import { picture, usePictureWidth } from '../support/pictures';
 
 // The reports of the back office (docs/back-office.md#reports): finance opens them from the
 // navigation, sees each chart drawn, reads each as its table by keyboard, downloads the CSV;
@@ -40,17 +40,6 @@ async function openReports(page: Page, lang: Lang) {
   }
 }
 
-/** The pictures of docs/back-office.md, as tests/back-office.spec.ts takes them: only when asked (E2E_SCREENSHOTS=1). */
-const SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1' ? path.resolve(import.meta.dirname, '../../docs/back-office') : null;
-
-async function picture(page: Page, testInfo: TestInfo, lang: Lang): Promise<void> {
-  if (!SCREENSHOTS) return;
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  const width = page.viewportSize()!.width;
-  const height = Math.min(1100, await page.evaluate(() => document.documentElement.scrollHeight));
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${testInfo.project.name}-${lang}-reports.png`), scale: 'css', fullPage: true, clip: { x: 0, y: 0, width, height } });
-}
-
 for (const lang of ['en', 'nl'] as const) {
   test.describe(`the reports in ${lang}`, () => {
     // The app speaks the browser's language until one is chosen.
@@ -59,9 +48,10 @@ for (const lang of ['en', 'nl'] as const) {
     test(`finance sees the charts and each table, and axe finds nothing (${lang})`, async ({ page }, testInfo) => {
       test.setTimeout(120_000);
       const t = texts[lang];
-      if (SCREENSHOTS && testInfo.project.name === 'phone') await page.setViewportSize({ width: 390, height: 844 });
+      // The pictures of docs/back-office.md (support/pictures.ts), only when asked (E2E_SCREENSHOTS=1).
+      await usePictureWidth(page, testInfo);
       await openReports(page, lang);
-      await picture(page, testInfo, lang);
+      await picture(page, testInfo, lang, 'reports');
       await expectAccessible(page);
       for (const name of t.sections) {
         const section = page.getByRole('region', { name, exact: true });
@@ -106,6 +96,18 @@ test('finance downloads each report as CSV: named for the brand and period, the 
     expect(lines.length).toBeGreaterThan(2);
     expect(lines.slice(1, -1).every((line) => line.split(',')[header.split(',').indexOf('brand')] === 'DEMO')).toBe(true);
   }
+});
+
+test('opened at its address on a phone, the navigation row shows the page\'s own entry, its last', { tag: ANY_WIDTH }, async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'finance@demo.test', 'en', '/admin/reports');
+  await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
+  const entry = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Reports' });
+  await expect(entry).toHaveAttribute('aria-current', 'page');
+  await expect(entry).toBeInViewport({ ratio: 1 });
+  // The row is wider than the phone: scrolled back to its start, the entry is past its right edge.
+  await entry.evaluate((link) => link.closest('nav')!.scrollTo({ left: 0 }));
+  await expect(entry).not.toBeInViewport({ ratio: 1 });
 });
 
 test('support has no reports: no entry in the navigation, the page is not found, and the server refuses', async ({ page }) => {

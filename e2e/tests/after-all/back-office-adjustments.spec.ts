@@ -3,6 +3,7 @@ import { test, expect, expectAccessible, cards } from '../../support/fixtures';
 import { lookUp } from '../../support/balance';
 import { callApi, cardIdOf, signIn, type Lang } from '../../support/back-office';
 import { tabTo } from '../../support/keyboard';
+import { picturesOf } from '../../support/pictures';
 import { baseURL } from '../../playwright.config';
 
 // Balance adjustments under four eyes (docs/decisions/035), seen from the portal. GIFT_BALANCE is
@@ -60,6 +61,8 @@ test.describe('adjustments under four eyes, seen from the portal', () => {
     await expect(finance.getByRole('heading', { level: 1, name: 'Balance adjustments' })).toBeVisible();
     const approve = finance.getByRole('button', { name: /^Approve €5\.00 on card .* of DEMO$/ });
     await expect(approve).toBeVisible();
+    // The table wraps its sentences: on a 1280 px desktop the decision shows without scrolling the table.
+    await expect(approve).toBeInViewport({ ratio: 1 });
     await expect(finance.getByRole('row').filter({ hasText: 'e2e goodwill credit' })).toContainText('support@demo.test');
     await expectAccessible(finance);
     await tabTo(finance, approve);
@@ -86,6 +89,18 @@ test.describe('adjustments under four eyes, seen from the portal', () => {
     const reversal = items.find((item) => item.reason === 'e2e goodwill credit reversed')!;
     const refused = await callApi(finance, 'POST', `/admin/api/adjustments/${reversal.id}/approve`);
     expect([refused.status(), (await refused.json()).code]).toEqual([403, 'FOUR_EYES_REQUIRED']);
+
+    // The pictures of docs/back-office.md (only when asked): the queue as the second person sees it,
+    // a proposal to decide and one approved and booked.
+    await picturesOf(browser, {
+      email: 'approver@demo.test',
+      pagePath: '/admin/adjustments',
+      name: 'adjustments',
+      ready: async (page) => {
+        await expect(page.getByRole('row').filter({ hasText: 'e2e goodwill credit reversed' }).getByRole('button')).toHaveCount(2);
+        await expect(page.getByRole('table').nth(1).getByRole('row').filter({ hasText: 'e2e goodwill credit' })).toContainText('finance@demo.test');
+      },
+    });
 
     // The other finance person approves it, in Dutch: the balance is back at 25,00.
     const approver = await staffPage(browser, 'approver@demo.test', 'nl');

@@ -5,6 +5,7 @@ import { lookUp } from '../../support/balance';
 import { callApi, signIn } from '../../support/back-office';
 import { atSandboxBank, startWithCard } from '../../support/identity';
 import { tabTo } from '../../support/keyboard';
+import { picturesOf } from '../../support/pictures';
 
 // Payout batches in the back office (docs/back-office.md, "Payout batches"). An export takes every
 // pending payout of DEMO, the other tests' included: this file runs alone, after every other
@@ -39,7 +40,7 @@ async function payOut(page: Page, testInfo: TestInfo, card: TestCard, payout: st
 /** The row of a payout in the batch's table, by the last three digits of its card. */
 const payoutRow = (page: Page, last3: string, table = 'Payouts in this batch') => page.getByRole('grid', { name: table }).getByRole('row').filter({ hasText: `XXXX ${last3}` });
 
-test('finance@demo.test exports DEMO\'s pending payouts into a batch, downloads its file, marks one payout paid and another returned (its money back on the card), by keyboard, in English and Dutch', async ({ page, context }, testInfo) => {
+test('finance@demo.test exports DEMO\'s pending payouts into a batch, downloads its file, marks one payout paid and another returned (its money back on the card), by keyboard, in English and Dutch', async ({ page, context, browser }, testInfo) => {
   test.setTimeout(180_000);
   const portal = await context.newPage();
   await payOut(portal, testInfo, PAID, '22,50');
@@ -77,6 +78,10 @@ test('finance@demo.test exports DEMO\'s pending payouts into a batch, downloads 
   expect(page.url()).toContain(`/admin/payout-batches/${batchId}`);
   await expect(payoutRow(page, '361')).toContainText('€22.50');
   await expect(payoutRow(page, '362')).toContainText('€27.50');
+  // At 1280 px what a person records shows without scrolling the table: the end-to-end id comes after it.
+  for (const button of [/^Mark the payout of .* paid$/, /^Mark the payout of .* failed$/]) {
+    await expect(payoutRow(page, '361').getByRole('button', { name: button })).toBeInViewport({ ratio: 1 });
+  }
   // The IBAN as its hint: the full one is in the file alone.
   await expect(payoutRow(page, '361')).toContainText('NL20INGB******2111');
   await expect(page.getByText(IBAN)).toHaveCount(0);
@@ -129,6 +134,23 @@ test('finance@demo.test exports DEMO\'s pending payouts into a batch, downloads 
   await announcementsGone(page);
   await expectAccessible(page);
   await page.getByRole('radio', { name: 'English' }).click();
+
+  // The pictures of docs/back-office.md (only when asked): the batches, and this one with a payout paid and one returned.
+  await picturesOf(browser, {
+    email: 'finance@demo.test',
+    pagePath: '/admin/payout-batches',
+    name: 'payout-batches',
+    ready: (staff) => expect(staff.getByRole('link', { name: batchId })).toBeVisible(),
+  });
+  await picturesOf(browser, {
+    email: 'finance@demo.test',
+    pagePath: `/admin/payout-batches/${batchId}`,
+    name: 'payout-batch',
+    ready: async (staff) => {
+      await expect(staff.getByRole('row').filter({ hasText: 'XXXX 361' })).toBeVisible();
+      await expect(staff.getByRole('row').filter({ hasText: 'XXXX 362' })).toBeVisible();
+    },
+  });
 
   await portal.goto('/demo/balance?lng=en');
   await lookUp(portal, RETURNED);

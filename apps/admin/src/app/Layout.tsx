@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'react-aria-components';
 import { Link, Route, Switch, useLocation, useRoute } from 'wouter';
@@ -14,8 +14,20 @@ import { FEATURES } from './routes';
 
 function NavLink({ href, children }: { href: string; children: string }) {
   const [current] = useRoute(href);
+  const link = useRef<HTMLAnchorElement>(null);
+  // On a phone the navigation is a row that scrolls sideways: the page's own entry is scrolled into
+  // it, so the person sees where they are (a later entry was past the right edge). Only the row
+  // scrolls, never the page, as scrollIntoView would.
+  useEffect(() => {
+    const row = link.current?.closest('nav');
+    if (!current || !link.current || !row || row.scrollWidth <= row.clientWidth) return;
+    const entry = link.current.getBoundingClientRect();
+    const box = row.getBoundingClientRect();
+    if (entry.right > box.right) row.scrollLeft += entry.right - box.right + 8;
+    else if (entry.left < box.left) row.scrollLeft -= box.left - entry.left + 8;
+  }, [current]);
   return (
-    <Link href={href} className="nav__link" aria-current={current ? 'page' : undefined}>
+    <Link ref={link} href={href} className="nav__link" aria-current={current ? 'page' : undefined}>
       {children}
     </Link>
   );

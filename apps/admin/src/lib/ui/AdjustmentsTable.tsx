@@ -15,7 +15,7 @@ export function AdjustmentsTable({ label, items, showCard = false, decision }: {
   const when = (at: string, who: string) => t('adjustments.when', { when: formatDateTime(at), who });
   return (
     <ScrollRegion label={label}>
-      <table className="table">
+      <table className="table table--text">
         <caption className="visually-hidden">{label}</caption>
         <thead>
           <tr>
