@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { FLOW_CODES, informationTypeSchema, languageSchema, multilineText, plainText, printable } from '@tessera/contracts';
+import { brandFileObjectWith } from '@tessera/contracts/admin';
 import { z } from 'zod';
 import { ASSET_NAMES } from '../db/repositories/brand-assets.js';
 import { checkBrandTexts, describeIssues, KNOWN_TEXT_KEYS } from './brand-file-checks.js';
 import { contrastWarnings, MINIMUM_CONTRAST } from './brand-contrast.js';
-import { DEFAULT_PAYOUT_REVIEW } from '../domain/payout-review.js';
 
 /**
  * The brand definition file: what `tessera brand import FILE` reads and what the demo brands are
@@ -20,101 +19,8 @@ const relativeFile = z
   .max(200)
   .refine((p) => !path.isAbsolute(p) && !p.split(/[\\/]/).includes('..'), 'a path inside the brand folder');
 
-/** A brand's texts by key: shown on pages and in e-mails, so they may span lines but carry no escape sequence. */
-const brandTextsSchema = z.record(z.string(), multilineText());
-
-// The URL parser accepts (and would quietly encode) a control character or space: stored as written,
-// it would reach the operator's terminal and the e-mails, so it is refused.
-const httpsOrHttpUrl = z.url({ protocol: /^https?$/ }).refine((url) => printable(url) === url && !url.includes(' '), 'no spaces or control characters');
-
-/** Origins allowed to frame the balance embed: '*' or scheme://host[:port] without a path. */
-const embedOrigin = z.union([
-  z.literal('*'),
-  z
-    .string()
-    .regex(/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i, 'an origin such as https://www.example.com'),
-]);
-
-const stylingSchema = z.strictObject({
-  logo: relativeFile.nullable(),
-  headerImage: relativeFile.nullable(),
-  posterImage: relativeFile.nullable(),
-  /**
-   * The logo in e-mails, as PNG, JPEG or GIF: the common mail clients (Gmail, Outlook) do not
-   * show SVG. Without it, e-mails carry the portal's logo file.
-   */
-  emailLogo: relativeFile.nullable().optional(),
-  addSwoosh: z.boolean(),
-  backgroundVariant: z.enum(['plain', 'light', 'dark', 'pattern']),
-  useGradient: z.boolean(),
-  informationType: informationTypeSchema,
-});
-
-const pageAvailabilityEntrySchema = z.strictObject({
-  code: z.enum(FLOW_CODES),
-  isAvailable: z.boolean(),
-  availableLanguages: z.array(languageSchema).max(10),
-});
-
-const termsUrlsSchema = z.strictObject({ terms: httpsOrHttpUrl, privacy: httpsOrHttpUrl });
-
-/**
- * When a payout is held for review (domain/payout-review.ts, docs/back-office.md): every key may
- * be left out for its default; null turns a rule off.
- */
-const payoutReviewSchema = z.strictObject({
-  /** Hold when the IBAN received payouts from this many other cards (any brand) in `ibanWindowDays`; default 3. */
-  ibanOtherCards: z.number().int().min(1).max(1000).nullable().default(DEFAULT_PAYOUT_REVIEW.ibanOtherCards),
-  /** Default 30. */
-  ibanWindowDays: z.number().int().min(1).max(366).default(DEFAULT_PAYOUT_REVIEW.ibanWindowDays),
-  /** Hold when the bank-verified identity's payouts this calendar month (any brand) come to more than this, in euro cents; default 15000. */
-  identityMonthlyLimit: z.number().int().min(0).max(100_000_000).nullable().default(DEFAULT_PAYOUT_REVIEW.identityMonthlyLimit),
-  /** Hold a payout to an IBAN on the brand's block list (IBANs of payouts rejected for fraud); default true. */
-  blockList: z.boolean().default(DEFAULT_PAYOUT_REVIEW.blockList),
-  /** Hold when the card had a guessing cool-down in this many hours before; default 24. */
-  guessingWindowHours: z.number().int().min(1).max(720).nullable().default(DEFAULT_PAYOUT_REVIEW.guessingWindowHours),
-});
-
-/** The portal's paths start with a brand's slug (or code): /admin/ is the back office's, no brand's. */
-const RESERVED_SLUG = 'admin';
-
-const brandFileObject = z.strictObject({
-  /** The JSON Schema of this file (docs/brand-file.schema.json), for editors; not stored. */
-  $schema: z.string().max(500).optional(),
-  code: z
-    .string()
-    .regex(/^[A-Z0-9_]{2,32}$/, 'upper-case letters, digits and _')
-    .refine((code) => code.toLowerCase() !== RESERVED_SLUG, `${RESERVED_SLUG.toUpperCase()} is reserved (the back office)`),
-  slug: z
-    .string()
-    .regex(/^[a-z0-9][a-z0-9-]{1,31}$/, 'lower-case letters, digits and -')
-    .refine((slug) => slug !== RESERVED_SLUG, `${RESERVED_SLUG} is reserved (the back office lives at /${RESERVED_SLUG}/)`),
-  name: plainText().min(1).max(100),
-  /** ISO 4217 code of the brand's cards and fees. */
-  assetCode: z.string().regex(/^[A-Z]{3}$/).default('EUR'),
-  styling: stylingSchema,
-  /** Every flow the brand offers or not; a flow left out is unavailable. */
-  pageAvailability: z.array(pageAvailabilityEntrySchema).max(FLOW_CODES.length),
-  scanningFlows: z.array(z.enum(FLOW_CODES)).max(FLOW_CODES.length),
-  /** Payout fee in minor units. */
-  payoutFee: z.number().int().min(0),
-  /** When payouts are held for review; left out: the defaults. */
-  payoutReview: payoutReviewSchema.optional(),
-  /** Smallest balance a card may be replaced with, in minor units. */
-  replacementMinimum: z.number().int().min(0),
-  termsUrls: termsUrlsSchema.nullable(),
-  embedOrigins: z.array(embedOrigin).max(20),
-  customCss: relativeFile.nullable(),
-  /** Per culture, texts that replace the defaults (apps/server/src/translations/defaults). */
-  translations: z.record(languageSchema, brandTextsSchema).default({}),
-});
-
-/** The keys an object of the file may have, by where it sits: for "did you mean" on an unknown key. */
-function knownKeysAt(at: PropertyKey[]): readonly string[] {
-  const where = at.filter((part) => typeof part === 'string').join('.');
-  const shape = { '': brandFileObject, styling: stylingSchema, pageAvailability: pageAvailabilityEntrySchema, termsUrls: termsUrlsSchema, payoutReview: payoutReviewSchema }[where];
-  return shape ? Object.keys(shape.shape) : [];
-}
+/** The one brand file shape (contracts), with its images and stylesheet as files beside it. */
+const { file: brandFileObject, knownKeysAt } = brandFileObjectWith(relativeFile);
 
 /**
  * The brand file: strict (an unknown key anywhere is refused, not ignored), with every text key
