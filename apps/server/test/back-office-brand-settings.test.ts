@@ -28,6 +28,7 @@ beforeAll(async () => {
 });
 const ORIGIN = 'http://localhost:8080';
 const BRAND_ADMIN = 'brand@demo.test';
+const PREVIEW_FILE = /^\/admin\/preview\/DEMO\/files\/[0-9a-f]{64}$/;
 
 type Method = 'GET' | 'POST' | 'PUT';
 const call = async (email: string | null, method: Method, url: string, payload?: unknown, headers: Record<string, string> = {}) =>
@@ -70,7 +71,11 @@ describe('the published brand and its draft', () => {
     expect(res.statusCode).toBe(200);
     const draft = res.json() as BrandDraft;
     expect(draft).toMatchObject({ updatedAt: null, updatedBy: null, basedOnVersion: null });
-    expect(draft.file).toEqual(await published());
+    const file = await published();
+    // Its files at their preview URLs: the back office's own host serves nothing outside /admin/.
+    expect(draft.file).toEqual({ ...file, styling: { ...file.styling, logo: expect.stringMatching(PREVIEW_FILE), headerImage: expect.stringMatching(PREVIEW_FILE), posterImage: expect.stringMatching(PREVIEW_FILE), emailLogo: expect.stringMatching(PREVIEW_FILE) }, customCss: expect.stringMatching(PREVIEW_FILE) });
+    const logo = await call(BRAND_ADMIN, 'GET', draft.file.styling.logo!);
+    expect([logo.statusCode, logo.headers['content-type']]).toEqual([200, 'image/svg+xml']);
     expect((await call(BRAND_ADMIN, 'GET', '/admin/api/brands/DEMO/draft/diff')).json()).toEqual({ changes: [] });
   });
 
