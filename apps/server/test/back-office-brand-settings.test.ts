@@ -2,6 +2,8 @@ import path from 'node:path';
 import { FLOW_CODES } from '@tessera/contracts';
 import type { AdminBrandFile, BrandDraft, BrandProblem } from '@tessera/contracts/admin';
 import { insertStaffGrant } from '../src/db/repositories/staff-grants.js';
+import { startStaffSession } from '../src/back-office/sessions.js';
+import { productionEnv } from './helpers/config.js';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app/build-app.js';
@@ -342,4 +344,36 @@ describe('every server serves a publish within 5 s', () => {
       await other.app.close();
     }
   }, 20_000);
+});
+
+describe('the preview where the back office has a host of its own (production with ADMIN_URL)', () => {
+  const prod = useTestApp({
+    webBuild: path.join(ROOT as string, 'apps/web/dist'),
+    env: {
+      ...productionEnv({
+        ADMIN_URL: 'https://admin.example.com',
+        STAFF_OIDC_ISSUER: 'https://login.example.com',
+        STAFF_OIDC_CLIENT_ID: 'tessera',
+        STAFF_OIDC_CLIENT_SECRET: 'a-secret-of-enough-length',
+      }),
+      LOG_LEVEL: 'silent',
+    },
+  });
+  const on = async (host: string, url: string) => {
+    const id = await startStaffSession(prod.deps, { email: BRAND_ADMIN, amr: ['pwd', 'otp'], userAgent: 'test' });
+    return prod.app.inject({ url, headers: { host, accept: 'text/html', cookie: `__Host-tessera_staff=${id}` } });
+  };
+
+  it('renders on the back office’s host, with the portal’s stylesheets served there, framed by that origin only; not on the portal’s host', async () => {
+    const res = await on('admin.example.com', '/admin/preview/DEMO/balance?lng=en');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.body).toMatch(/<h1[^>]*>Check your balance<\/h1>/);
+    expect(String(res.headers['content-security-policy'])).toMatch(/frame-ancestors https:\/\/admin\.example\.com(;|$)/);
+    const links = [...res.body.matchAll(/href="(\/admin\/preview\/[^"]+)"/g)].map((m) => m[1]!);
+    expect(links.length).toBeGreaterThan(1);
+    for (const link of links) expect((await on('admin.example.com', link)).statusCode, link).toBe(200);
+    // The portal's own paths answer nothing on the back office's host: the preview's must not need them.
+    expect(res.body).not.toMatch(/(href|src)="\/(api|assets)\//);
+    expect((await on('cards.example.com', '/admin/preview/DEMO/balance')).statusCode).toBe(404);
+  });
 });
