@@ -18,7 +18,6 @@ import type { Executor } from '../../db/repositories/executor.js';
 import type { BrandRow } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
-import { brandAssetPath } from '../../flows/brand/get-theme.js';
 import { assetEtag, type BrandFileField, type BrandFileReader, checkBrandFile } from '../../operator/brand-file.js';
 import { storeBrand } from '../../operator/store-brand.js';
 import { recordStaffEvent } from '../audit/record-staff-event.js';
@@ -60,7 +59,8 @@ async function publishedAdminFile(deps: ServiceDeps, brand: BrandRow): Promise<A
   const styling = { ...file.styling };
   for (const field of IMAGE_FIELDS) {
     const asset = styling[field] ? await findBrandAsset(deps.db, brand.id, ASSET_NAMES[field]) : undefined;
-    styling[field] = asset ? brandAssetPath(brand.slug, asset.name, asset.etag) : null;
+    // The URL the theme answers for it (flows/brand/get-theme.ts brandAssetPath).
+    styling[field] = asset ? `${brandAssetApi.asset.build({ slug: brand.slug, name: asset.name })}?v=${asset.etag}` : null;
   }
   const customCss = brand.custom_css ? `${brandApi.customCss.build({ id: brand.slug })}?v=${assetEtag(Buffer.from(brand.custom_css, 'utf8'))}` : null;
   return { ...file, styling, customCss };
