@@ -82,7 +82,8 @@ function refusedUrl(what: string, rules: UrlRules): string {
   return `${what} is not allowed: only ${allowed} may be named`;
 }
 
-const IMAGE_SET_FUNCTIONS = new Set(['image-set', '-webkit-image-set']);
+/** Functions in which a bare string is a URL: image-set("a.png" 1x), image("a.png"). */
+const IMAGE_SET_FUNCTIONS = new Set(['image-set', '-webkit-image-set', 'image']);
 /** Functions that take a URL as a string or from a variable; url() itself is checked as a Url. */
 const URL_FUNCTIONS = new Set(['url', 'src']);
 /** Functions whose value comes from elsewhere: inside image-set() they could name any URL. */
@@ -94,34 +95,42 @@ const SUBSTITUTIONS = new Set(['var', 'attr', 'env']);
  */
 function tokenProblems(text: string, rules: UrlRules, where: string): string[] {
   if (!text.includes('(') && !text.includes('@')) return [];
-  const tokens: { type: number; text: string }[] = [];
-  tokenize(text, (type, start, end) => {
-    if (type !== tokenTypes.WhiteSpace && type !== tokenTypes.Comment) tokens.push({ type, text: text.slice(start, end) });
-  });
   const problems: string[] = [];
-  tokens.forEach((token, i) => {
-    if (token.type === tokenTypes.Url) {
-      const url = cssUrl.decode(token.text);
+  /** The functions (decoded names) and plain parentheses the current token is inside, innermost last. */
+  const open: string[] = [];
+  /** A url( or src( just opened and not yet given its string: its argument comes next. */
+  let awaitingUrl: string | null = null;
+  tokenize(text, (type, start, end) => {
+    if (type === tokenTypes.WhiteSpace || type === tokenTypes.Comment) return;
+    const token = text.slice(start, end);
+    if (awaitingUrl && type !== tokenTypes.String) problems.push(`${where}: a ${awaitingUrl}( that cannot be checked (written with escapes or a variable).`);
+    const inImageSet = open.some((name) => IMAGE_SET_FUNCTIONS.has(name));
+    if (type === tokenTypes.String && (awaitingUrl || inImageSet)) {
+      const url = cssString.decode(token);
+      if (!urlAllowed(url, rules, false)) problems.push(`${where}: ${refusedUrl(`${awaitingUrl ?? open.at(-1)}(${shown(url)})`, rules)}.`);
+    }
+    awaitingUrl = null;
+    if (type === tokenTypes.Url) {
+      const url = cssUrl.decode(token);
       if (!urlAllowed(url, rules, false)) problems.push(`${where}: ${refusedUrl(`url(${shown(url)})`, rules)}.`);
-    } else if (token.type === tokenTypes.BadUrl) {
+    } else if (type === tokenTypes.BadUrl) {
       problems.push(`${where}: a url() that cannot be read.`);
-    } else if (token.type === tokenTypes.AtKeyword && ident.decode(token.text.slice(1)).toLowerCase() === 'import') {
+    } else if (type === tokenTypes.AtKeyword && ident.decode(token.slice(1)).toLowerCase() === 'import') {
       problems.push(`${where}: @import loads another stylesheet.`);
-    } else if (token.type === tokenTypes.Function) {
-      const name = ident.decode(token.text.slice(0, -1)).toLowerCase();
-      const next = tokens[i + 1];
+    } else if (type === tokenTypes.Function) {
+      const name = ident.decode(token.slice(0, -1)).toLowerCase();
       if (name === 'expression') problems.push(`${where}: expression() runs script.`);
-      else if (IMAGE_SET_FUNCTIONS.has(name) || URL_FUNCTIONS.has(name)) {
-        if (next?.type === tokenTypes.String) {
-          const url = cssString.decode(next.text);
-          if (!urlAllowed(url, rules, false)) problems.push(`${where}: ${refusedUrl(`${name}(${shown(url)})`, rules)}.`);
-        } else if (URL_FUNCTIONS.has(name)) {
-          problems.push(`${where}: a ${name}( that cannot be checked (written with escapes or a variable).`);
-        }
-      }
+      if (URL_FUNCTIONS.has(name)) awaitingUrl = name;
+      if (inImageSet && SUBSTITUTIONS.has(name)) problems.push(`${where}: ${name}() inside an image set could load any URL.`);
+      open.push(name);
+    } else if (type === tokenTypes.LeftParenthesis) {
+      open.push('');
+    } else if (type === tokenTypes.RightParenthesis) {
+      open.pop();
     }
   });
-  return problems;
+  if (awaitingUrl) problems.push(`${where}: a ${awaitingUrl}( that cannot be checked (written with escapes or a variable).`);
+  return [...new Set(problems)];
 }
 
 /** A name as CSS reads it: escapes decoded, lower case, vendor prefix off (-moz-binding: binding). */
@@ -181,7 +190,6 @@ function cssTextProblems(css: string, context: 'stylesheet' | 'declarationList',
             if (s.type === 'String' && !urlAllowed(s.value, rules, inFontFace)) problems.push(`${at}: ${refusedUrl(`${name}(${shown(s.value)})`, rules)}.`);
           }
         } else if (IMAGE_SET_FUNCTIONS.has(name)) {
-          // In image-set() a bare string is a URL too.
           for (const child of node.children.toArray()) {
             if (child.type === 'String' && !urlAllowed(child.value, rules, false)) {
               problems.push(`${at}: ${refusedUrl(`${name}(${shown(child.value)})`, rules)}.`);

@@ -121,6 +121,10 @@ describe('svgProblems', () => {
     onlyReason(svg('<rect style="fill: url( \'https://evil.example/a\' )"/>'), 'style on <rect>', '"https://evil.example/a"');
     onlyReason(svg('<rect fill="url(https://evil.example/a#b)"/>'), 'fill on <rect>', '"https://evil.example/a#b"');
     onlyReason(svg('<rect filter="u\\rl(https://evil.example/a#b)"/>'), 'filter on <rect>', 'cannot be checked');
+    // Read token by token (an attribute is no stylesheet): every string inside an image set is a URL.
+    onlyReason(svg('<rect fill="image-set(url(#a) 1x, \'https://evil.example/b.png\' 2x)"/>'), 'fill on <rect>', 'image-set("https://evil.example/b.png")');
+    onlyReason(svg('<rect fill="image-set(var(--u) 1x)"/>'), 'fill on <rect>', 'var() inside an image set');
+    onlyReason(svg('<rect fill="src(\'https://evil.example/b.png\')"/>'), 'src("https://evil.example/b.png")');
   });
 
   it('refuses an element inside <style>, and still reads all of the style\'s text', () => {
@@ -196,6 +200,7 @@ describe('customCssProblems', () => {
     onlyReason(customCssProblems('a { background: image-set("https://x/a.png" 1x) }'), 'image-set("https://x/a.png")');
     onlyReason(customCssProblems('a { background: -webkit-image-set(url(https://x/a.png) 1x) }'), 'url("https://x/a.png")');
     onlyReason(customCssProblems('a { background: image-set(var(--u) 1x) }'), 'image-set() with var()');
+    onlyReason(customCssProblems('a { background: image("https://x/a.png") }'), 'image("https://x/a.png")');
     onlyReason(customCssProblems('a { background: src("https://x/a.png") }'), 'src("https://x/a.png")');
     // A data: font outside @font-face is no image.
     onlyReason(customCssProblems('a { background: url(data:font/woff2;base64,AAAA) }'), 'data:font/woff2');

@@ -70,8 +70,9 @@ custom CSS. Image and stylesheet paths in the file are relative to the file. Eve
 written in one transaction; importing the same file twice changes nothing.
 
 The file is checked strictly: an unknown key anywhere, an unknown text key and a language
-without texts are refused with their place in the file; colours in the stylesheet that contrast
-below 4.5:1 are warned about. The format: docs/brand-file.schema.json ("tessera brands schema"),
+without texts are refused with their place in the file; so are an SVG image or a stylesheet
+that could run script or load anything from elsewhere, with the reasons; colours in the
+stylesheet that contrast below 4.5:1 are warned about. The format: docs/brand-file.schema.json ("tessera brands schema"),
 docs/operations.md; the demo brands (apps/server/src/demo/brands/*/brand.json) are examples.
 
 Options:
