@@ -115,6 +115,14 @@ describe('PUT draft: the brand file check of `brands import`, problems by path, 
     });
   }
 
+  it('takes a draft body far above the API’s 16 KiB (images up to 2 MB each) and refuses an image above 2 MB by its path', async () => {
+    const file = await published();
+    const png = (bytes: number) => `data:image/png;base64,${Buffer.alloc(bytes, 7).toString('base64')}`;
+    const tooLarge = await call(BRAND_ADMIN, 'PUT', '/admin/api/brands/DEMO/draft', { ...file, styling: { ...file.styling, posterImage: png(2 * 1024 * 1024 + 1) } });
+    expect([tooLarge.statusCode, tooLarge.json().problems]).toEqual([400, [{ path: 'styling.posterImage', message: 'larger than 2 MB' }]]);
+    expect(await countRows('brand_drafts')).toBe(0);
+  });
+
   it('names every problem of one file at once, each by its path', async () => {
     const file = await published();
     const res = await call(BRAND_ADMIN, 'PUT', '/admin/api/brands/DEMO/draft', {
