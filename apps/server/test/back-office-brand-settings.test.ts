@@ -5,11 +5,11 @@ import { insertStaffGrant } from '../src/db/repositories/staff-grants.js';
 import { startStaffSession } from '../src/back-office/sessions.js';
 import { productionEnv } from './helpers/config.js';
 import type { FastifyInstance } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app/build-app.js';
 import { createDatabase } from '../src/db/database.js';
 import { staffCookie } from './helpers/staff.js';
-import { useTestApp } from './helpers/test-app.js';
+import { createTestApp, sharedHandle, type TestApp, type TestAppOptions } from './helpers/test-app.js';
 // @ts-expect-error: a plain JavaScript module of the scripts (no types)
 import { buildIfStale, ROOT } from '../../../scripts/lib/build.mjs';
 
@@ -21,7 +21,22 @@ beforeAll(() => {
   (buildIfStale as (o: { only: string[] }) => void)({ only: ['apps/web'] });
 }, 240_000);
 
-const t = useTestApp({ webBuild: path.join(ROOT as string, 'apps/web/dist'), env: { RATE_LIMIT_PER_MINUTE: '100000' } });
+/**
+ * useTestApp with a longer set-up time: an app on the real web build (its server bundle imported)
+ * takes over the 30 s hook limit on PostgreSQL when other test files run beside it.
+ */
+function useAppOnWebBuild(options: TestAppOptions): TestApp {
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    current = await createTestApp(options);
+  }, 120_000);
+  afterAll(async () => {
+    await current?.close();
+  });
+  return sharedHandle(() => current, 'useAppOnWebBuild');
+}
+
+const t = useAppOnWebBuild({ webBuild: path.join(ROOT as string, 'apps/web/dist'), env: { RATE_LIMIT_PER_MINUTE: '100000' } });
 
 beforeAll(async () => {
   // A brand-admin of another brand: reaches only ACME.
@@ -355,7 +370,7 @@ describe('every server serves a publish within 5 s', () => {
 });
 
 describe('the preview where the back office has a host of its own (production with ADMIN_URL)', () => {
-  const prod = useTestApp({
+  const prod = useAppOnWebBuild({
     webBuild: path.join(ROOT as string, 'apps/web/dist'),
     env: {
       ...productionEnv({
