@@ -78,6 +78,10 @@ export const ERROR_STATUS = {
   BATCH_FILE_CHANGED: 409,
   /** No payout account (PAYOUT_DEBTOR_*) is configured: no payout file can be made. */
   PAYOUT_ACCOUNT_MISSING: 503,
+  /** A brand draft the brand file checks refuse: `problems` lists each with its dotted path; nothing is stored. */
+  INVALID_BRAND: 400,
+  /** Publishing a brand without a draft, or with a draft equal to what is published: nothing changes. */
+  NOTHING_TO_PUBLISH: 409,
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
 } as const;
@@ -89,5 +93,7 @@ export const apiErrorSchema = z.object({
   message: z.string(),
   /** VALIDATION_ERROR lists the offending fields. */
   fields: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  /** INVALID_BRAND lists the brand file's problems by dotted path (`translations.nl.balance__title`). */
+  problems: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;

@@ -1,4 +1,4 @@
-import { PAYOUT_REVIEW_RULES, type PayoutReviewRule } from '@tessera/contracts/admin';
+import { PAYOUT_REVIEW_DEFAULTS, PAYOUT_REVIEW_RULES, type PayoutReviewRule } from '@tessera/contracts/admin';
 import { amsterdamDay, amsterdamDayStart } from './report-period.js';
 
 /**
@@ -24,13 +24,7 @@ export interface PayoutReviewSettings {
 }
 
 /** The defaults of the design: 3 other cards in 30 days, EUR 150 a month (AMLD art. 12), the block list, 24 hours. */
-export const DEFAULT_PAYOUT_REVIEW: PayoutReviewSettings = {
-  ibanOtherCards: 3,
-  ibanWindowDays: 30,
-  identityMonthlyLimit: 15_000,
-  blockList: true,
-  guessingWindowHours: 24,
-};
+export const DEFAULT_PAYOUT_REVIEW: PayoutReviewSettings = { ...PAYOUT_REVIEW_DEFAULTS };
 
 /** A brand's stored settings (brands.payout_review_json; null: the defaults). */
 export function payoutReviewSettingsOf(json: string | null): PayoutReviewSettings {

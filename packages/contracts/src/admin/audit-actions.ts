@@ -60,6 +60,10 @@ export const AUDIT_TYPES = [
   'staff.revoke',
   'adjustment.propose',
   'adjustment.reject',
+  // A brand's settings in the back office: a draft saved, published (with its diff), a version restored as the draft
+  'brand.draft_save',
+  'brand.publish',
+  'brand.restore',
   // The operator
   'brand.import',
   'cards.import',
@@ -97,7 +101,7 @@ export const AUDIT_OUTCOMES = [
   'blocked', 'unblocked', 'unlocked', 'cooldown_ended', 'counter_reset', 'granted', 'revoked', 'removed', 'erased', 'exported',
   'queued', 'requeued', 'due_now', 'sent', 'delivered', 'pending', 'paid', 'paid_out', 'returned', 'failed', 'pruned', 'written',
   'started', 'verified', 'cancelled', 'signed_in', 'signed_out', 'repeat', 'proposed', 'rejected', 'switched_off', 'switched_on',
-  'held', 'rejected_fraud',
+  'held', 'rejected_fraud', 'published', 'restored',
   // Guessing
   'cooldown_30m', 'cooldown_2h', 'cooldown_24h', 'operator_lock', 'wrong_secret', 'refused_cooldown', 'refused_locked',
   // Refused

@@ -10,6 +10,15 @@ export const adminAuth = {
   logout: /* @__PURE__ */ apiRoute('/admin/auth/logout'),
 };
 
+/**
+ * The draft's preview (HTML for the back office's iframe, not JSON): the page of a flow
+ * (`adminPreviewUrl`), and the draft's images and stylesheet by content hash.
+ */
+export const adminPreview = {
+  page: /* @__PURE__ */ apiRoute('/admin/preview/:code/:flow'),
+  file: /* @__PURE__ */ apiRoute('/admin/preview/:code/files/:hash'),
+};
+
 /** The back office's JSON API: every route declares its action and brand on the server. */
 export const adminApi = {
   me: /* @__PURE__ */ apiRoute('/admin/api/me'),
@@ -30,6 +39,14 @@ export const adminApi = {
   rejectPayout: /* @__PURE__ */ apiRoute('/admin/api/payouts/:id/reject'),
   audit: /* @__PURE__ */ apiRoute('/admin/api/audit'),
   brands: /* @__PURE__ */ apiRoute('/admin/api/brands'),
+  /** The published brand file (brand-settings.ts); brand.manage. */
+  brand: /* @__PURE__ */ apiRoute('/admin/api/brands/:code'),
+  brandDraft: /* @__PURE__ */ apiRoute('/admin/api/brands/:code/draft'),
+  brandDraftDiff: /* @__PURE__ */ apiRoute('/admin/api/brands/:code/draft/diff'),
+  publishBrand: /* @__PURE__ */ apiRoute('/admin/api/brands/:code/publish'),
+  brandVersions: /* @__PURE__ */ apiRoute('/admin/api/brands/:code/versions'),
+  restoreBrandVersion: /* @__PURE__ */ apiRoute('/admin/api/brands/:code/versions/:version/restore'),
+  textDefaults: /* @__PURE__ */ apiRoute('/admin/api/text-defaults'),
   staff: /* @__PURE__ */ apiRoute('/admin/api/staff'),
   grantStaff: /* @__PURE__ */ apiRoute('/admin/api/staff/grants'),
   revokeStaff: /* @__PURE__ */ apiRoute('/admin/api/staff/grants/revoke'),
