@@ -9,6 +9,12 @@ export const REHEARSAL_STAFF = { email: 'support@demo.test', role: 'support', br
 /** The second person, who approves what REHEARSAL_STAFF proposes (four eyes), granted the same way. */
 export const REHEARSAL_DECIDER = { email: 'finance@demo.test', role: 'finance', brand: 'DEMO' } as const;
 
+/**
+ * The brand's own staff, who publish a change of ACME's texts (ACME: the browser walk uses DEMO's
+ * pages, which must not change under it), granted the same way.
+ */
+export const REHEARSAL_BRAND_ADMIN = { email: 'brand@acme.test', role: 'brand-admin', brand: 'ACME' } as const;
+
 /** The session cookie's name in production (the __Host- prefix: Secure, Path=/, no Domain). */
 export const STAFF_SESSION_COOKIE = '__Host-tessera_staff';
 
@@ -37,7 +43,7 @@ export function callReplica(
   port: number,
   backOfficeUrl: string,
   sessionId: string,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT',
   path: string,
   body?: unknown,
 ): Promise<ReplicaAnswer> {
@@ -57,7 +63,7 @@ export function callReplica(
           'x-forwarded-for': '127.0.0.1',
           cookie: `${STAFF_SESSION_COOKIE}=${sessionId}`,
           accept: 'application/json',
-          ...(method === 'POST' ? { origin: backOfficeUrl } : {}),
+          ...(method === 'GET' ? {} : { origin: backOfficeUrl }),
           ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
         },
         timeout: 10_000,

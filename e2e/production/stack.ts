@@ -4,7 +4,7 @@ import { cpSync, createWriteStream, existsSync, mkdirSync, readFileSync, rmSync,
 import { lookup } from 'node:dns/promises';
 import path from 'node:path';
 import pg from 'pg';
-import { REHEARSAL_DECIDER, REHEARSAL_STAFF } from './back-office';
+import { REHEARSAL_BRAND_ADMIN, REHEARSAL_DECIDER, REHEARSAL_STAFF } from './back-office';
 import { startInbox, startSmsGateway, startSmtpRelay, type SmsGateway, type SmtpRelay } from './fakes';
 
 // Tessera in production shape on one machine (docs/deployment.md), for the rehearsal: Caddy
@@ -245,7 +245,7 @@ export class Stack {
     writeFileSync(csv, cardsCsv);
     this.tessera(['cards', 'import', csv, '--by', 'rehearsal']);
     // Production has no demo staff: whoever signs in needs a grant, made here as an operator makes one.
-    for (const staff of [REHEARSAL_STAFF, REHEARSAL_DECIDER]) this.tessera(['staff', 'grant', staff.email, staff.role, '--brand', staff.brand, '--by', 'rehearsal']);
+    for (const staff of [REHEARSAL_STAFF, REHEARSAL_DECIDER, REHEARSAL_BRAND_ADMIN]) this.tessera(['staff', 'grant', staff.email, staff.role, '--brand', staff.brand, '--by', 'rehearsal']);
 
     for (const [i, port] of this.ports.replicas.entries()) this.replicas.push(this.#startReplica(`replica-${'ab'[i]}`, port));
     await Promise.all([

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { test, expect } from '../../support/fixtures';
 import { lookUp } from '../../support/balance';
-import { callReplica, REHEARSAL_DECIDER, REHEARSAL_STAFF, STAFF_SESSION_COOKIE, type StaffSessionHandOver } from '../back-office';
+import { callReplica, REHEARSAL_BRAND_ADMIN, REHEARSAL_DECIDER, REHEARSAL_STAFF, STAFF_SESSION_COOKIE, type StaffSessionHandOver } from '../back-office';
 import { REHEARSAL_CARDS } from '../cards';
 
 // The back office in the production stack (rehearsal.ts, docs/decisions/033): on its own host
@@ -119,6 +119,31 @@ test('BACK OFFICE: an adjustment proposed through one replica is approved by a s
   await lookUp(portal, card);
   await expect(portal.getByText('€ 30,00', { exact: true })).toBeVisible();
   await portal.close();
+});
+
+test("BACK OFFICE: the brand's own staff publish a text through one replica; the other replica's portal page shows it within 5 seconds", async ({ page }) => {
+  const [a, b] = replicaPorts;
+  expect((await signInAtProvider(page, `Sign in as ${REHEARSAL_BRAND_ADMIN.email} with a second factor`)).status()).toBe(303);
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  const session = (await sessionCookieOf(page.context(), admin))!.value;
+  const code = REHEARSAL_BRAND_ADMIN.brand;
+
+  // The draft as the settings page reads it, with a new heading for the Dutch balance page.
+  const draft = await callReplica(a, admin, session, 'GET', `/admin/api/brands/${code}/draft`);
+  expect(draft.status, JSON.stringify(draft.body)).toBe(200);
+  const file = (draft.body as { file: { translations: Record<string, Record<string, string>> } }).file;
+  const title = `Saldo bekijken, gepubliceerd ${Date.now()}`;
+  file.translations = { ...file.translations, nl: { ...file.translations.nl, balance__title: title } };
+  const saved = await callReplica(a, admin, session, 'PUT', `/admin/api/brands/${code}/draft`, file);
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  const portalPage = () => callReplica(b, process.env.REHEARSAL_PORTAL_URL!, '', 'GET', '/acme/balance');
+  expect(String((await portalPage()).body), 'a draft is not the brand').not.toContain(title);
+
+  const published = await callReplica(a, admin, session, 'POST', `/admin/api/brands/${code}/publish`, {});
+  expect(published.status, JSON.stringify(published.body)).toBe(200);
+  const publishedAt = Date.now();
+  await expect.poll(async () => String((await portalPage()).body), { timeout: 5_000, intervals: [250] }).toContain(title);
+  console.log(`published through replica A, served by replica B after ${Date.now() - publishedAt} ms`);
 });
 
 test('BACK OFFICE: a sign-in without a second factor ends on the page that says why, with no session', async ({ page, context }) => {
