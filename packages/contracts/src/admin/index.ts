@@ -2,3 +2,4 @@ export * from './roles.js';
 export * from './paths.js';
 export * from './api.js';
 export * from './audit-actions.js';
+export * from './integrations.js';
