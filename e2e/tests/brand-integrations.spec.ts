@@ -37,6 +37,8 @@ test.describe('a brand’s API keys and webhooks', () => {
   test.afterEach(() => receiver.stop());
 
   test('brand@demo.test: a key shown once works until revoked; a webhook endpoint gets a verified test event and a retried delivery; by keyboard, axe clean (en)', async ({ page, context }, testInfo) => {
+    // A long walk with two waits for the worker's retries: on a loaded 2-core machine the phone run took close to a minute.
+    test.setTimeout(150_000);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await signIn(page, 'brand@demo.test');
     await tabTo(page, page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'API keys and webhooks' }));

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm, type FieldValues } from 'react-hook-form';
-import { Button, Cell, Column, Row, Table, TableBody, TableHeader } from 'react-aria-components';
+import { Cell, Column, Row, Table, TableBody, TableHeader } from 'react-aria-components';
 import { apiKeyRequestSchema, BRAND_API_SCOPES, type ApiKey, type ApiKeyRequest, type CreatedApiKey } from '@tessera/contracts/admin';
 import { contractResolver } from '../../lib/contractResolver';
 import { useI18n } from '../../lib/i18n';
@@ -98,17 +98,7 @@ function CreateKeyForm({ code, close }: { code: string; close: () => void }) {
     },
   });
   if (created) {
-    return (
-      <div className="form">
-        <p role="status">{t('integrations.keys.created.done', { name: created.name })}</p>
-        <ShownOnce label={t('integrations.keys.key')} value={created.key} warning={t('integrations.keys.once')} />
-        <div className="dialog__buttons">
-          <Button className="button button--primary" onPress={close}>
-            {t('integrations.done')}
-          </Button>
-        </div>
-      </div>
-    );
+    return <ShownOnce done={t('integrations.keys.created.done', { name: created.name })} label={t('integrations.keys.key')} value={created.key} warning={t('integrations.keys.once')} close={close} />;
   }
   return (
     <form className="form" noValidate onSubmit={handleSubmit((values) => create.mutate(values as ApiKeyRequest))}>

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm, type FieldValues } from 'react-hook-form';
-import { Button } from 'react-aria-components';
 import { WEBHOOK_EVENT_TYPES, webhookRequestSchema, type AddedWebhook, type WebhookRequest } from '@tessera/contracts/admin';
 import { contractResolver } from '../../lib/contractResolver';
 import { ApiError } from '../../lib/http';
@@ -65,17 +64,7 @@ function AddWebhookForm({ code, close }: { code: string; close: () => void }) {
     },
   });
   if (added) {
-    return (
-      <div className="form">
-        <p role="status">{t('integrations.hooks.added', { url: added.url })}</p>
-        <ShownOnce label={t('integrations.hooks.secret')} value={added.secret} warning={t('integrations.hooks.once')} />
-        <div className="dialog__buttons">
-          <Button className="button button--primary" onPress={close}>
-            {t('integrations.done')}
-          </Button>
-        </div>
-      </div>
-    );
+    return <ShownOnce done={t('integrations.hooks.added', { url: added.url })} label={t('integrations.hooks.secret')} value={added.secret} warning={t('integrations.hooks.once')} close={close} />;
   }
   return (
     <form className="form" noValidate onSubmit={handleSubmit((values) => add.mutate(values as WebhookRequest))}>
