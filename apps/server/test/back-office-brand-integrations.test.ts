@@ -1,16 +1,11 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWebhookSender } from '../src/adapters/webhook/http-sender.js';
-import { WEBHOOK_RETRY_POLICY } from '../src/delivery/webhooks/retry-schedule.js';
-import { OutboxWorker } from '../src/delivery/worker.js';
-import { createLogger } from '../src/logger.js';
 import { apiClient } from './helpers/brand-api.js';
 import { cardRow } from './helpers/flows.js';
 import { staffCookie } from './helpers/staff.js';
 import { useTestApp } from './helpers/test-app.js';
+import { deliverWebhooksAt, WebhookReceiver } from './helpers/webhook-receiver.js';
 
 // A brand's API keys and webhooks in the back office (docs/back-office.md, "Calls"; decision 047):
 // brand-admins of the brand and admins, every change audited with the staff member, the key and
@@ -21,7 +16,6 @@ let logged = '';
 logSink.on('data', (chunk: Buffer) => (logged += chunk.toString()));
 const t = useTestApp({ logTo: logSink, env: { RATE_LIMIT_PER_MINUTE: '100000' } });
 const ORIGIN = 'http://localhost:8080';
-const silent = createLogger({ logLevel: 'silent' });
 
 type Method = 'GET' | 'POST' | 'DELETE';
 async function call(email: string, method: Method, url: string, payload?: Record<string, unknown>) {
@@ -29,60 +23,12 @@ async function call(email: string, method: Method, url: string, payload?: Record
 }
 const BRAND = 'brand@demo.test';
 
-interface Received {
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/** A local receiver: answers the statuses queued in `answers` (then 200) and keeps what arrived. */
-class Receiver {
-  readonly received: Received[] = [];
-  answers: number[] = [];
-  #server: Server | undefined;
-  url = '';
-
-  async start(): Promise<void> {
-    this.#server = createServer((request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
-        this.received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
-        response.statusCode = this.answers.shift() ?? 200;
-        response.end('ok');
-      });
-    });
-    await new Promise<void>((resolve) => this.#server!.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.#server!.address() as AddressInfo).port}/hooks`;
-  }
-
-  stop(): Promise<void> {
-    return new Promise((resolve) => (this.#server ? this.#server.close(() => resolve()) : resolve()));
-  }
-}
-
-const receiver = new Receiver();
-beforeAll(() => receiver.start());
+const receiver = new WebhookReceiver();
+beforeAll(() => receiver.start('/hooks'));
 afterAll(() => receiver.stop());
 
 /** One worker round for webhooks at the time given, as the server runs it (outside production). */
-async function deliverAt(now: Date) {
-  const clock = () => now;
-  const worker = new OutboxWorker({
-    db: t.db,
-    crypto: t.deps.crypto,
-    adapters: { webhook: createWebhookSender({ db: t.db, crypto: t.deps.crypto, now: clock, production: false, timeoutMs: 5000 }) },
-    retryPolicies: { webhook: WEBHOOK_RETRY_POLICY },
-    logger: silent,
-    now: clock,
-    pollIntervalMs: 60_000,
-    maxAttempts: 3,
-    retryBaseMs: 1000,
-    retryMaxMs: 1000,
-  });
-  const result = await worker.runOnce();
-  await worker.stop();
-  return result;
-}
+const deliverAt = (now: Date) => deliverWebhooksAt(t, now);
 
 const auditOf = (type: string) =>
   t.db.selectFrom('audit_events').select(['type', 'actor', 'actor_grant', 'outcome', 'detail', 'brand_id']).where('type', '=', type).orderBy('occurred_at').execute();
