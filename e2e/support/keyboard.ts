@@ -18,3 +18,13 @@ export async function typeInto(page: Page, field: Locator, text: string): Promis
   await tabTo(page, field);
   await page.keyboard.type(text);
 }
+
+const isFocused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement || element.contains(document.activeElement));
+
+/** Tab until the focus is in the grid, ArrowDown until it is in the row, ArrowRight until it is on the control (a React Aria table's cells are one Tab stop). */
+export async function keyboardTo(page: Page, grid: Locator, row: Locator, control: Locator): Promise<void> {
+  for (let i = 0; i < 60 && !(await isFocused(grid)); i++) await page.keyboard.press('Tab');
+  for (let i = 0; i < 20 && !(await isFocused(row)); i++) await page.keyboard.press('ArrowDown');
+  for (let i = 0; i < 20 && !(await isFocused(control)); i++) await page.keyboard.press('ArrowRight');
+  await expect(control).toBeFocused();
+}

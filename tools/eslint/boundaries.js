@@ -79,6 +79,10 @@ function violation(fromFile, target) {
   if (from.startsWith('apps/server/src/payout-batches/') && commandCaller) {
     return `payout services import none of their callers (not ${commandCaller}/); a caller passes what a service needs`;
   }
+  // The API key and webhook services likewise (docs/decisions/047): the operator's tool and the back office call them.
+  if (from.startsWith('apps/server/src/brand-integrations/') && commandCaller) {
+    return `API key and webhook services import none of their callers (not ${commandCaller}/); a caller passes what a service needs`;
+  }
   if (from.startsWith('apps/server/src/domain/') && !to.startsWith('apps/server/src/domain/')) {
     return 'the domain has no I/O: it imports only other domain modules';
   }

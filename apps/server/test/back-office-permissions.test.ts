@@ -2,6 +2,9 @@ import { brandsFor, grantAllows, type StaffAction, type StaffGrant } from '@tess
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { HousekeepingSweeper } from '../src/app/housekeeping.js';
+import { createApiKey } from '../src/brand-integrations/api-keys.js';
+import { sendTestWebhookEvent } from '../src/brand-integrations/webhook-deliveries.js';
+import { addWebhook } from '../src/brand-integrations/webhook-endpoints.js';
 import { insertAdjustmentProposal } from '../src/db/repositories/adjustment-proposals.js';
 import { timeOrderedId } from '../src/db/time-ordered-id.js';
 import { setSessionCookie } from '../src/back-office/session-cookie.js';
@@ -82,9 +85,10 @@ function expectedStatus(route: DeclaredAdminRoute, grants: readonly StaffGrant[]
 
 /**
  * The brand sources the matrix knows: a card's, an adjustment's (of the card's brand), the query's
- * or the body's brand, a payout batch's and a payout's (of the card's brand).
+ * or the body's brand, a payout batch's and a payout's (of the card's brand), and the path's brand
+ * code (a brand's API keys and webhooks: the card's brand).
  */
-const KNOWN_SOURCES = ['card:id', 'adjustment:id', 'query.brand', 'body.brand', 'payout-batch:id', 'payout:id', 'path:code'];
+const KNOWN_SOURCES = ['card:id', 'adjustment:id', 'query.brand', 'body.brand', 'payout-batch:id', 'payout:id', 'path.code'];
 
 /**
  * Through the guard: a 2xx, or the one refusal a route may give after it on these cards (neither
@@ -126,7 +130,22 @@ function payloadOf(route: DeclaredAdminRoute, brand: string): Record<string, unk
   if (route.url.endsWith('/reject')) return { reason: 'permission matrix' };
   if (route.url.includes('/staff/grants')) return { email: 'matrix@demo.test', role: 'support', brand: 'DEMO' };
   if (route.url.endsWith('/payout-batches')) return { brand };
+  if (route.url.endsWith('/api-keys')) return { name: 'permission matrix', scopes: ['cards:read'] };
+  if (route.url.endsWith('/webhooks')) return { url: 'http://127.0.0.1:9/permission-matrix' };
   return {};
+}
+
+/**
+ * What the key and webhook routes of a brand act on: a key, an endpoint and a delivery (a test
+ * event) of that brand, made by the operator; fresh for each person's run (its last route removes the endpoint).
+ */
+async function integrationsOf(brand: string) {
+  const deps = { ...t.deps, production: false };
+  const operator = { kind: 'operator' } as const;
+  const key = await createApiKey(deps, { brandCode: brand, name: 'matrix', scopes: ['cards:read'] }, operator);
+  const endpoint = await addWebhook(deps, { brandCode: brand, url: 'http://127.0.0.1:9/permission-matrix' }, operator);
+  const { delivery } = await sendTestWebhookEvent(deps, { id: endpoint.id }, operator);
+  return { key: key.id, endpoint: endpoint.id, delivery: delivery.id };
 }
 
 /** A held payout of a fresh card of the brand (the card had a guessing cool-down): what the payout routes act on. */
@@ -141,6 +160,12 @@ async function heldPayoutOf(brand: 'demo' | 'acme'): Promise<string> {
 describe('the permission matrix: every /admin/api/ route × the six demo staff × a card (or held payout) of DEMO and of ACME', () => {
   const cookies = new Map<string, string>();
   const heldPayouts = new Map<string, string>();
+  const integrations = new Map<string, ReturnType<typeof integrationsOf>>();
+  /** The key, endpoint and delivery of a brand for one person's run of the routes. */
+  const integrationsFor = (key: string, brand: string) => {
+    if (!integrations.has(key)) integrations.set(key, integrationsOf(brand));
+    return integrations.get(key)!;
+  };
   /** The held payout of a brand, made on first use; each person's run of the routes gets a fresh one. */
   const heldPayoutFor = async (key: string, brand: string) => {
     if (!heldPayouts.has(key)) heldPayouts.set(key, await heldPayoutOf(brand === 'ACME' ? 'acme' : 'demo'));
@@ -187,23 +212,30 @@ describe('the permission matrix: every /admin/api/ route × the six demo staff �
     const payload = payloadOf(route, brand);
     // Releasing and rejecting act on a held payout (a fresh one per person and brand); the other payout routes on an exported one.
     const decidesHeld = /^\/admin\/api\/payouts\/:id\/(release|reject)$/.test(route.url) && !cardId.startsWith('no-such');
-    const id = decidesHeld ? await heldPayoutFor(`${email} ${brand}`, brand) : await idFor(route, cardId, brand, cardName);
-    // A brand's settings (path :code): the card's brand, or an unknown one; the draft's body is the brand as published.
-    if (route.brand === 'path:code') {
+    const ofBrand = route.brand === 'path.code' && !cardId.startsWith('no-such') ? await integrationsFor(`${email} ${brand}`, brand) : undefined;
+    const id = decidesHeld
+      ? await heldPayoutFor(`${email} ${brand}`, brand)
+      : ofBrand
+        ? route.url.includes('/api-keys/')
+          ? ofBrand.key
+          : ofBrand.endpoint
+        : await idFor(route, cardId, brand, cardName);
+    // A brand's settings: the draft's body is the brand as published.
+    if (route.brand === 'path.code' && route.method === 'PUT') {
       const code = cardId === 'no-such-card' ? 'NOPE' : brand;
-      const file = route.method === 'PUT' ? (await t.app.inject({ url: `/admin/api/brands/${brand}`, headers: { cookie: await cookieOf('admin@tessera.test') } })).json().file : undefined;
-      return t.app.inject({
-        method: route.method as 'GET' | 'POST' | 'PUT',
-        url: route.url.replace(':code', code).replace(':version', '1'),
-        headers: { cookie: await cookieOf(email), ...(route.method !== 'GET' && { origin: ORIGIN }) },
-        ...(route.method === 'PUT' ? { payload: file } : payload !== undefined && { payload }),
-      });
+      const file = (await t.app.inject({ url: `/admin/api/brands/${brand}`, headers: { cookie: await cookieOf('admin@tessera.test') } })).json().file;
+      return t.app.inject({ method: 'PUT', url: route.url.replace(':code', code), headers: { cookie: await cookieOf(email), origin: ORIGIN }, payload: file });
     }
-    // A route of a brand named in the query (the reports) gets the card's brand, or none for an unknown card.
+    // A route of a brand named in the query (the reports) or the path (settings, keys, webhooks) gets the card's brand, or none for an unknown card.
     const query = route.brand === 'query.brand' ? `?brand=${cardId === 'no-such-card' ? 'NOPE' : brand}` : route.url === '/admin/api/payouts' ? '?status=held' : '';
+    const url = route.url
+      .replace(':code', cardId === 'no-such-card' ? 'NOPE' : brand)
+      .replace(':deliveryId', ofBrand?.delivery ?? 'no-such-delivery')
+      .replace(':version', '1')
+      .replace(':id', id);
     return t.app.inject({
-      method: route.method as 'GET' | 'POST',
-      url: route.url.replace(':id', id) + query,
+      method: route.method as 'GET' | 'POST' | 'PUT' | 'DELETE',
+      url: url + query,
       headers: { cookie: await cookieOf(email), ...(route.method !== 'GET' && { origin: ORIGIN }) },
       ...(payload !== undefined && { payload }),
     });
@@ -216,10 +248,15 @@ describe('the permission matrix: every /admin/api/ route × the six demo staff �
     for (const url of ['/admin/api/payout-batches', '/admin/api/payout-batches/:id', '/admin/api/payout-batches/:id/file', '/admin/api/payouts/:id/mark-paid', '/admin/api/payouts/:id/mark-failed', '/admin/api/payouts/:id/return']) {
       expect(urls).toContain(url);
     }
+    for (const url of ['/admin/api/brands/:code/api-keys', '/admin/api/brands/:code/api-keys/:id/revoke', '/admin/api/brands/:code/webhooks', '/admin/api/brands/:code/webhooks/:id']) expect(urls).toContain(url);
+    for (const url of ['/admin/api/brands/:code/webhooks/:id/deliveries', '/admin/api/brands/:code/webhooks/:id/deliveries/:deliveryId/retry', '/admin/api/brands/:code/webhooks/:id/test', '/admin/api/brands/:code/webhooks/:id/switch-on']) {
+      expect(urls).toContain(url);
+    }
+    expect(t.adminRoutes.filter((r) => r.url.startsWith('/admin/api/brands/:code/')).map((r) => `${r.action} ${r.brand}`)).toEqual(Array(16).fill('brand.manage path.code'));
   });
 
   it("covers a brand's settings: brand.manage on the brand of the path, the text defaults on none", () => {
-    const manage = (method: string, url: string) => ({ method, url, action: 'brand.manage', brand: 'path:code' });
+    const manage = (method: string, url: string) => ({ method, url, action: 'brand.manage', brand: 'path.code' });
     expect(t.adminRoutes).toEqual(
       expect.arrayContaining([
         manage('GET', '/admin/api/brands/:code'),

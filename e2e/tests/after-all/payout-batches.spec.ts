@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import type { Locator, Page, TestInfo } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
 import { test, expect, expectAccessible, type TestCard } from '../../support/fixtures';
 import { lookUp } from '../../support/balance';
 import { callApi, signIn } from '../../support/back-office';
 import { atSandboxBank, startWithCard } from '../../support/identity';
-import { tabTo } from '../../support/keyboard';
+import { keyboardTo, tabTo } from '../../support/keyboard';
 import { picturesOf } from '../../support/pictures';
 
 // Payout batches in the back office (docs/back-office.md, "Payout batches"). An export takes every
@@ -166,16 +166,6 @@ test('finance@demo.test exports DEMO\'s pending payouts into a batch, downloads 
  * by a missing element, which axe reports. Waits for it to go before axe looks.
  */
 const announcementsGone = (page: Page) => expect(page.locator('[data-live-announcer] [role="img"]')).toHaveCount(0, { timeout: 10_000 });
-
-const isFocused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement || element.contains(document.activeElement));
-
-/** Tab until the focus is in the grid, ArrowDown until it is in the row, ArrowRight until it is on the control. */
-async function keyboardTo(page: Page, grid: Locator, row: Locator, control: Locator) {
-  for (let i = 0; i < 60 && !(await isFocused(grid)); i++) await page.keyboard.press('Tab');
-  for (let i = 0; i < 20 && !(await isFocused(row)); i++) await page.keyboard.press('ArrowDown');
-  for (let i = 0; i < 20 && !(await isFocused(control)); i++) await page.keyboard.press('ArrowRight');
-  await expect(control).toBeFocused();
-}
 
 /** A payout's id in a batch, by the last three digits of its card, as the batch's page reads it. */
 async function payoutIdOf(page: Page, batchId: string, last3: string): Promise<string> {

@@ -76,6 +76,12 @@ export const ERROR_STATUS = {
   PAYOUT_STATUS_CONFLICT: 409,
   /** A batch's file rebuilt now would differ from the one exported (a brand's name or the payout account changed). */
   BATCH_FILE_CHANGED: 409,
+  /** Sending to, retrying a delivery of, or switching on a webhook endpoint that was removed. */
+  WEBHOOK_REMOVED: 409,
+  /** Sending a test event to, or retrying a delivery of, an endpoint switched off after days of failures: switch it on first. */
+  WEBHOOK_SWITCHED_OFF: 409,
+  /** Retrying a webhook delivery that was sent, whose content was erased, or that is being sent right now. */
+  DELIVERY_NOT_RETRYABLE: 409,
   /** No payout account (PAYOUT_DEBTOR_*) is configured: no payout file can be made. */
   PAYOUT_ACCOUNT_MISSING: 503,
   /** A brand draft the brand file checks refuse: `problems` lists each with its dotted path; nothing is stored. */

@@ -22,9 +22,9 @@ async function errorOf(response: Response): Promise<ApiError> {
 
 /**
  * One call of the API: JSON in and out, the answer checked against the contract's schema. The
- * session cookie is same-origin; the browser adds Origin to a POST, which the server requires.
+ * session cookie is same-origin; the browser adds Origin to a POST or DELETE, which the server requires.
  */
-export async function callApi<S extends z.ZodType>(path: string, schema: S, init?: { method?: 'GET' | 'POST'; body?: unknown }): Promise<z.infer<S>> {
+export async function callApi<S extends z.ZodType>(path: string, schema: S, init?: { method?: 'GET' | 'POST' | 'DELETE'; body?: unknown }): Promise<z.infer<S>> {
   const method = init?.method ?? 'GET';
   const response = await fetch(path, {
     method,

@@ -53,6 +53,9 @@ export const brandFromBody = (field: string): BrandSource => ({ label: `body.${f
 /** The brand code a query parameter names; absent: no one brand. */
 export const brandFromQuery = (field: string): BrandSource => ({ label: `query.${field}`, notFound: 'NOT_FOUND', resolve: (request) => fieldOf(request.query, field) });
 
+/** The brand code a path parameter names (`/admin/api/brands/:code/...`); it is always there, so absent is not found. */
+export const brandFromPath = (param: string): BrandSource => ({ label: `path.${param}`, notFound: 'NOT_FOUND', resolve: (request) => fieldOf(request.params, param) ?? 'not found' });
+
 /** The brand of the card whose id is the path parameter `param`, found by `brandOfCardId` (its code, or 'not found'). */
 export const brandOfCard = (param: string, brandOfCardId: (cardId: string, request: FastifyRequest) => Promise<string | 'not found'>): BrandSource => ({
   label: `card:${param}`,

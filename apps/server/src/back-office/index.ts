@@ -4,6 +4,7 @@ import { AppError } from '../errors.js';
 import type { App } from '../http/route-types.js';
 import { type DeclaredAdminRoute, guardStaffRoutes } from './admin-route.js';
 import { adminAdjustmentRoutes } from './adjustments/routes.js';
+import { adminBrandIntegrationRoutes } from './brand-integrations/routes.js';
 import { adminApiRoutes } from './api-routes.js';
 import { staffAuthRoutes } from './auth/routes.js';
 import { adminCardRoutes } from './cards/routes.js';
@@ -53,6 +54,7 @@ export async function backOfficeRoutes(app: App, { deps, declared }: { deps: Ser
     await api.register(adminPayoutBatchRoutes, { deps });
     await api.register(adminPayoutRoutes, { deps });
     await api.register(adminBrandSettingsRoutes, { deps });
+    await api.register(adminBrandIntegrationRoutes, { deps });
   });
   await app.register(previewRoutes, { deps });
   await app.register(adminPages, { adminDist: deps.config.adminDist });

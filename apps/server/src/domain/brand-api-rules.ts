@@ -1,6 +1,8 @@
-/** Rules of the brand API (docs/brand-api.md) that need no I/O. The scopes a brand API key may carry (docs/brand-api.md): which calls it may make. */
-export const API_SCOPES = ['cards:read', 'cards:write', 'redemptions:write', 'loads:write'] as const;
-export type ApiScope = (typeof API_SCOPES)[number];
+import { BRAND_API_SCOPES, type BrandApiScope } from '@tessera/contracts/admin';
+
+/** Rules of the brand API (docs/brand-api.md) that need no I/O. The scopes a brand API key may carry (docs/brand-api.md): which calls it may make; the back office offers the same list. */
+export const API_SCOPES = BRAND_API_SCOPES;
+export type ApiScope = BrandApiScope;
 
 export const isApiScope = (value: string): value is ApiScope => (API_SCOPES as readonly string[]).includes(value);
 

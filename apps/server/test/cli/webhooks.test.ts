@@ -1,15 +1,11 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { replaceApi, visaApi } from '@tessera/contracts';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWebhookSender } from '../../src/adapters/webhook/http-sender.js';
+import type { createWebhookSender } from '../../src/adapters/webhook/http-sender.js';
 import { PURPOSE } from '../../src/crypto/index.js';
 import { findCardByNumberIndex } from '../../src/db/repositories/cards.js';
 import { WEBHOOK_RETRY_POLICY } from '../../src/delivery/webhooks/retry-schedule.js';
-import { OutboxWorker } from '../../src/delivery/worker.js';
 import { recordPayout } from '../../src/flows/payout/record-payout.js';
-import { createLogger } from '../../src/logger.js';
 import { OperatorError } from '../../src/operator/operator-error.js';
 import { settlePayouts } from '../../src/operator/settle-payouts.js';
 import { addWebhook } from '../../src/operator/webhooks.js';
@@ -18,6 +14,7 @@ import { apiClient, apiKeyFor, eur } from '../helpers/brand-api.js';
 import { replaceBody } from '../helpers/flows.js';
 import { identifyCustomerCall, seedIdentitySession } from '../helpers/identity.js';
 import { issueVisa } from '../helpers/visa.js';
+import { deliverWebhooksAt, type Received, WebhookReceiver } from '../helpers/webhook-receiver.js';
 import { useCliTest } from './support.js';
 
 // Webhooks (docs/brand-api.md#webhooks): `tessera webhooks add|list|remove|deliveries`, events
@@ -26,64 +23,13 @@ import { useCliTest } from './support.js';
 // refusal of private targets, at add time and after DNS resolution at delivery.
 
 const c = useCliTest();
-const silent = createLogger({ logLevel: 'silent' });
 
-interface Received {
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/** A local receiver: answers the statuses queued in `answers` (then 200) and keeps what arrived. */
-class Receiver {
-  readonly received: Received[] = [];
-  answers: number[] = [];
-  #server: Server | undefined;
-  url = '';
-
-  async start(): Promise<void> {
-    this.#server = createServer((request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
-        this.received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
-        response.statusCode = this.answers.shift() ?? 200;
-        response.end('ok');
-      });
-    });
-    await new Promise<void>((resolve) => this.#server!.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.#server!.address() as AddressInfo).port}/hooks/tessera?token=abc`;
-  }
-
-  stop(): Promise<void> {
-    return new Promise((resolve) => (this.#server ? this.#server.close(() => resolve()) : resolve()));
-  }
-}
-
-const receiver = new Receiver();
+const receiver = new WebhookReceiver();
 beforeAll(() => receiver.start());
 afterAll(() => receiver.stop());
 
 /** One worker round for webhooks at the time given, as the server runs it (outside production). */
-async function deliverAt(now: Date, options: { production?: boolean; lookup?: Parameters<typeof createWebhookSender>[0]['lookup'] } = {}) {
-  const clock = () => now;
-  const worker = new OutboxWorker({
-    db: c.t.db,
-    crypto: c.t.deps.crypto,
-    adapters: {
-      webhook: createWebhookSender({ db: c.t.db, crypto: c.t.deps.crypto, now: clock, production: options.production ?? false, timeoutMs: 5000, ...(options.lookup && { lookup: options.lookup }) }),
-    },
-    retryPolicies: { webhook: WEBHOOK_RETRY_POLICY },
-    logger: silent,
-    now: clock,
-    pollIntervalMs: 60_000,
-    maxAttempts: 3,
-    retryBaseMs: 1000,
-    retryMaxMs: 1000,
-  });
-  const result = await worker.runOnce();
-  await worker.stop();
-  return result;
-}
+const deliverAt = (now: Date, options: Parameters<typeof deliverWebhooksAt>[2] = {}) => deliverWebhooksAt(c.t, now, options);
 
 const plain = (name: string) => demoCard(name).number.replace(/\s/g, '');
 const cardIdOf = async (name: string) => (await findCardByNumberIndex(c.t.db, c.t.deps.crypto.blindIndex.candidates(PURPOSE.cardNumber, plain(name))))!.id;

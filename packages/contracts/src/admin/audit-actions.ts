@@ -73,6 +73,9 @@ export const AUDIT_TYPES = [
   'webhook.remove',
   'webhook.switch_off',
   'webhook.switch_on',
+  // The brand's staff in the back office: a delivery sent again, a test event
+  'webhook.retry',
+  'webhook.test',
   'payout.record',
   'payout.export',
   'payouts.export',

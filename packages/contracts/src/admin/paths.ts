@@ -59,4 +59,12 @@ export const adminApi = {
   markPayoutPaid: /* @__PURE__ */ apiRoute('/admin/api/payouts/:id/mark-paid'),
   markPayoutFailed: /* @__PURE__ */ apiRoute('/admin/api/payouts/:id/mark-failed'),
   returnPayout: /* @__PURE__ */ apiRoute('/admin/api/payouts/:id/return'),
+  apiKeys: /* @__PURE__ */ apiRoute('/admin/api/brands/:code/api-keys'),
+  revokeApiKey: /* @__PURE__ */ apiRoute('/admin/api/brands/:code/api-keys/:id/revoke'),
+  webhooks: /* @__PURE__ */ apiRoute('/admin/api/brands/:code/webhooks'),
+  webhook: /* @__PURE__ */ apiRoute('/admin/api/brands/:code/webhooks/:id'),
+  switchOnWebhook: /* @__PURE__ */ apiRoute('/admin/api/brands/:code/webhooks/:id/switch-on'),
+  testWebhook: /* @__PURE__ */ apiRoute('/admin/api/brands/:code/webhooks/:id/test'),
+  webhookDeliveries: /* @__PURE__ */ apiRoute('/admin/api/brands/:code/webhooks/:id/deliveries'),
+  retryWebhookDelivery: /* @__PURE__ */ apiRoute('/admin/api/brands/:code/webhooks/:id/deliveries/:deliveryId/retry'),
 };

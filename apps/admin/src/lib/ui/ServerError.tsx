@@ -16,6 +16,9 @@ const KNOWN: Record<string, TextKey> = {
   PAYOUT_STATUS_CONFLICT: 'errors.payoutStatusConflict',
   BATCH_FILE_CHANGED: 'errors.batchFileChanged',
   PAYOUT_ACCOUNT_MISSING: 'errors.payoutAccountMissing',
+  WEBHOOK_REMOVED: 'errors.webhookRemoved',
+  WEBHOOK_SWITCHED_OFF: 'errors.webhookSwitchedOff',
+  DELIVERY_NOT_RETRYABLE: 'errors.deliveryNotRetryable',
 };
 
 export function useErrorText(): (error: unknown) => string {

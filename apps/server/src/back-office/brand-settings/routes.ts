@@ -26,7 +26,7 @@ const guarded = (...more: number[]) => errorResponses(401, 403, 404, ...more);
 
 /** The brand a path's `:code` names: its code, or 'not found' for none (answered as one outside the caller's brands). */
 export const brandOfPathCode = (deps: ServiceDeps): BrandSource => ({
-  label: 'path:code',
+  label: 'path.code',
   notFound: 'NOT_FOUND',
   resolve: async (request) => {
     const code = (request.params as { code?: unknown }).code;

@@ -111,3 +111,55 @@ export async function switchOnWebhookEndpoint(db: Executor, id: string): Promise
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** An event queued for one endpoint (its outbox message) with the HTTP status its last attempt got: what the back office lists as a delivery. */
+export interface EndpointMessageRow {
+  id: string;
+  purpose: string;
+  status: 'pending' | 'sent' | 'failed';
+  attempts: number;
+  next_attempt_at: string;
+  lease_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+  has_content: boolean;
+  last_status_code: number | null;
+}
+
+function endpointMessages(db: Executor, endpointId: string) {
+  return db
+    .selectFrom('outbox_messages as m')
+    .select(['m.id', 'm.purpose', 'm.status', 'm.attempts', 'm.next_attempt_at', 'm.lease_until', 'm.last_error', 'm.created_at', 'm.sent_at'])
+    .select((eb) => [
+      eb.case().when('m.payload_ciphertext', 'is', null).then(0).else(1).end().as('has_content'),
+      eb
+        .selectFrom('webhook_deliveries as d')
+        .select('d.status_code')
+        .whereRef('d.outbox_message_id', '=', 'm.id')
+        .orderBy('d.created_at', 'desc')
+        .orderBy('d.attempt', 'desc')
+        .limit(1)
+        .as('last_status_code'),
+    ])
+    .where('m.channel', '=', 'webhook')
+    .where('m.endpoint_id', '=', endpointId);
+}
+
+const asEndpointMessage = (row: Omit<EndpointMessageRow, 'has_content' | 'last_status_code'> & { has_content: unknown; last_status_code: unknown }): EndpointMessageRow => ({
+  ...row,
+  has_content: Number(row.has_content) === 1,
+  last_status_code: row.last_status_code === null || row.last_status_code === undefined ? null : Number(row.last_status_code),
+});
+
+/** An endpoint's deliveries, newest first. */
+export async function listEndpointMessages(db: Executor, endpointId: string, limit: number): Promise<EndpointMessageRow[]> {
+  const rows = await endpointMessages(db, endpointId).orderBy('m.created_at', 'desc').orderBy('m.id', 'desc').limit(limit).execute();
+  return rows.map(asEndpointMessage);
+}
+
+/** One delivery of this endpoint (another endpoint's is as unknown). */
+export async function findEndpointMessage(db: Executor, endpointId: string, id: string): Promise<EndpointMessageRow | undefined> {
+  const row = await endpointMessages(db, endpointId).where('m.id', '=', id).executeTakeFirst();
+  return row && asEndpointMessage(row);
+}

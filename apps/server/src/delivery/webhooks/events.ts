@@ -1,30 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { maskCardNumber } from '@tessera/contracts';
+import { WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT, type WebhookEventType } from '@tessera/contracts/admin';
 import type { Crypto } from '../../crypto/index.js';
 import type { Executor } from '../../db/repositories/executor.js';
 import { listLiveWebhookEndpoints } from '../../db/repositories/webhooks.js';
 import { enqueueMessage } from '../outbox.js';
 
-/** The events a brand's webhook endpoint can receive (docs/brand-api.md#webhooks). */
-export const WEBHOOK_EVENT_TYPES = [
-  'card.issued',
-  'card.activated',
-  'card.blocked',
-  'card.unblocked',
-  'card.replaced',
-  'card.registered',
-  'redemption.created',
-  'refund.created',
-  'load.created',
-  'adjustment.created',
-  'payout.created',
-  'payout.paid',
-  'payout.failed',
-  'payout.held',
-  'payout.released',
-  'payout.rejected',
-] as const;
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+/** The events a brand's webhook endpoint can receive (docs/brand-api.md#webhooks): the back office offers the same list. */
+export { WEBHOOK_EVENT_TYPES, type WebhookEventType };
 
 export function isWebhookEventType(value: string): value is WebhookEventType {
   return (WEBHOOK_EVENT_TYPES as readonly string[]).includes(value);
@@ -59,9 +42,32 @@ export interface WebhookEvent {
 export async function recordWebhookEvent(db: Executor, crypto: Crypto, event: WebhookEvent, at: string): Promise<string | null> {
   const endpoints = (await listLiveWebhookEndpoints(db, event.brandId)).filter((e) => subscribes(e.events, event.type));
   if (endpoints.length === 0) return null;
+  return enqueueEvent(db, crypto, { ...event, endpoints }, at);
+}
+
+/**
+ * Records the test event (`webhook.test`) for one endpoint, whatever it subscribed to, in the
+ * caller's transaction: signed and sent like any event, so a receiver can check its verification
+ * end to end. Its data says only which brand and endpoint it is for. Answers the event id.
+ */
+export function recordTestWebhookEvent(db: Executor, crypto: Crypto, endpoint: { id: string; url: string; brandId: string; brandCode: string }, at: string): Promise<string> {
+  return enqueueEvent(
+    db,
+    crypto,
+    { brandId: endpoint.brandId, type: WEBHOOK_TEST_EVENT, data: { brand: endpoint.brandCode, endpointId: endpoint.id, test: true }, endpoints: [endpoint] },
+    at,
+  );
+}
+
+async function enqueueEvent(
+  db: Executor,
+  crypto: Crypto,
+  event: Omit<WebhookEvent, 'type'> & { type: string; endpoints: readonly { id: string; url: string }[] },
+  at: string,
+): Promise<string> {
   const eventId = `msg_${randomUUID().replaceAll('-', '')}`;
   const body = JSON.stringify({ type: event.type, timestamp: at, data: event.data });
-  for (const endpoint of endpoints) {
+  for (const endpoint of event.endpoints) {
     await enqueueMessage(
       db,
       crypto,
