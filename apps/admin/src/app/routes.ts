@@ -7,9 +7,10 @@ import { staffFeature } from '../features/staff';
 import { payoutBatchesFeature, payoutBatchFeature } from '../features/payout-batches';
 import { reportsFeature } from '../features/reports';
 import { payoutReviewFeature } from '../features/payout-review';
+import { brandSettingsFeature } from '../features/brand-settings';
 
 /**
  * The back office's pages, in the order of the navigation. A new page (adjustments, payouts,
  * reports, brand settings) is a folder under features/ and one line here.
  */
-export const FEATURES: readonly AdminFeature[] = [searchFeature, cardFeature, adjustmentsFeature, payoutReviewFeature, payoutBatchesFeature, payoutBatchFeature, auditFeature, reportsFeature, staffFeature];
+export const FEATURES: readonly AdminFeature[] = [searchFeature, cardFeature, adjustmentsFeature, payoutReviewFeature, payoutBatchesFeature, payoutBatchFeature, auditFeature, reportsFeature, brandSettingsFeature, staffFeature];

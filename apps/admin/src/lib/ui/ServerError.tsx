@@ -16,6 +16,8 @@ const KNOWN: Record<string, TextKey> = {
   PAYOUT_STATUS_CONFLICT: 'errors.payoutStatusConflict',
   BATCH_FILE_CHANGED: 'errors.batchFileChanged',
   PAYOUT_ACCOUNT_MISSING: 'errors.payoutAccountMissing',
+  INVALID_BRAND: 'errors.invalidBrand',
+  NOTHING_TO_PUBLISH: 'errors.nothingToPublish',
 };
 
 export function useErrorText(): (error: unknown) => string {
