@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { get, useForm, type FieldErrors } from 'react-hook-form';
+import { get, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { Button, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { FLOW_CODES } from '@tessera/contracts';
 import { adminBrandFileSchema, invalidBrandErrorSchema, type AdminBrandFileInput, type BrandDraft, type BrandProblem } from '@tessera/contracts/admin';
@@ -141,7 +141,7 @@ export function BrandEditor({ code, draft, defaults }: { code: string; draft: Br
   }, [formState.errors, problems, t]);
 
   const textProblems = useMemo(() => textProblemsOf(problems), [problems]);
-  const availability = form.watch('pageAvailability');
+  const availability = useWatch({ control, name: 'pageAvailability' });
   const flows = FLOW_CODES.filter((code) => availability.some((entry) => entry.code === code && entry.isAvailable));
   const savedFlows = draft.file.pageAvailability.filter((entry) => entry.isAvailable).map((entry) => entry.code);
   const languages = [...new Set(draft.file.pageAvailability.flatMap((entry) => entry.availableLanguages))];
@@ -162,7 +162,7 @@ export function BrandEditor({ code, draft, defaults }: { code: string; draft: Br
               {t('brand.save')}
             </Button>
             <ConfirmDialog triggerLabel={t('brand.publish.open')} title={t('brand.publish.title')}>
-              {(close) => <PublishForm code={code} unsaved={dirty} close={close} />}
+              {(close) => <PublishForm code={code} unsaved={dirty} defaults={defaults} close={close} />}
             </ConfirmDialog>
           </div>
         </div>

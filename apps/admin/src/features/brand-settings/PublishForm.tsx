@@ -13,7 +13,7 @@ import { changeLabel, changeValue } from './diffText';
  * against the brand, field by field and text by text, before → after), then the confirmation.
  * Edits not yet saved are not part of it, and it says so.
  */
-export function PublishForm({ code, unsaved, close }: { code: string; unsaved: boolean; close: () => void }) {
+export function PublishForm({ code, unsaved, defaults, close }: { code: string; unsaved: boolean; defaults: Record<string, Record<string, string>>; close: () => void }) {
   const { t } = useI18n();
   const notify = useNotify();
   const queryClient = useQueryClient();
@@ -60,8 +60,8 @@ export function PublishForm({ code, unsaved, close }: { code: string; unsaved: b
                       <th scope="row" className="table__wrap diff__what">
                         {changeLabel(change.path, t)}
                       </th>
-                      <td className="table__wrap diff__before">{changeValue(change.before, t)}</td>
-                      <td className="table__wrap diff__after">{changeValue(change.after, t)}</td>
+                      <td className="table__wrap diff__before">{changeValue(change.path, change.before, t, defaults)}</td>
+                      <td className="table__wrap diff__after">{changeValue(change.path, change.after, t, defaults)}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -14,9 +14,16 @@ export function changeLabel(path: string, t: Translate): string {
 /** Longest value shown in full; the diff is for reading, not for copying a whole stylesheet. */
 const MAX_SHOWN = 160;
 
-/** A value before or after: a file by the start of its content hash, absent as a dash, the rest as written. */
-export function changeValue(value: unknown, t: Translate): string {
-  if (value === null || value === undefined) return t('brand.diff.absent');
+/**
+ * A value before or after: a file by the start of its content hash, a text the brand does not
+ * have as Tessera's own (which is then shown), anything else absent as a dash, the rest as written.
+ */
+export function changeValue(path: string, value: unknown, t: Translate, defaults: Record<string, Record<string, string>>): string {
+  if (value === null || value === undefined) {
+    const place = placeOf(path);
+    const fallback = place.kind === 'text' ? defaults[place.language]?.[place.key] : undefined;
+    return fallback === undefined ? t('brand.diff.absent') : t('brand.diff.default', { text: fallback });
+  }
   if (typeof value === 'string') {
     const file = /^sha256:([0-9a-f]{8})/.exec(value);
     if (file) return t('brand.diff.file', { hash: file[1]! });
