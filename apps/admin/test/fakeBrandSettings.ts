@@ -63,7 +63,7 @@ export function fakeBrandSettingsApi({ me = BRAND_ADMIN_DEMO }: { me?: AdminMe }
   const base = fakeAdminApi({ me });
   let published = DEMO_FILE;
   let draft: BrandDraft = brandDraftSchema.parse({ file: DEMO_FILE, updatedAt: null, updatedBy: null, basedOnVersion: 1 });
-  const versions = [{ version: 1, publishedAt: '2026-11-01T10:00:00Z', publishedBy: null, changes: 0, file: DEMO_FILE }];
+  const versions: { version: number; publishedAt: string; publishedBy: string | null; changes: number; file: AdminBrandFile }[] = [{ version: 1, publishedAt: '2026-11-01T10:00:00Z', publishedBy: null, changes: 0, file: DEMO_FILE }];
   let problems: BrandProblem[] | null = null;
   const mine = (code: string) => me.grants.some((g) => g.brand === null || g.brand === code);
 
