@@ -13,6 +13,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string = defaultMessage(code),
     readonly fields?: FieldProblem[],
+    /** INVALID_BRAND: the brand file's problems by dotted path. */
+    readonly problems?: FieldProblem[],
   ) {
     super(message);
     this.name = 'AppError';

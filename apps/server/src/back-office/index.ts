@@ -12,6 +12,8 @@ import { adminPayoutBatchRoutes } from './payout-batches/routes.js';
 import { adminPayoutRoutes } from './payouts/routes.js';
 import { createStaffOidc } from './auth/staff-oidc.js';
 import { adminPages } from './pages.js';
+import { adminBrandSettingsRoutes } from './brand-settings/routes.js';
+import { previewRoutes } from './brand-settings/preview.js';
 
 export type { DeclaredAdminRoute } from './admin-route.js';
 
@@ -50,6 +52,8 @@ export async function backOfficeRoutes(app: App, { deps, declared }: { deps: Ser
     await api.register(adminReportRoutes, { deps });
     await api.register(adminPayoutBatchRoutes, { deps });
     await api.register(adminPayoutRoutes, { deps });
+    await api.register(adminBrandSettingsRoutes, { deps });
   });
+  await app.register(previewRoutes, { deps });
   await app.register(adminPages, { adminDist: deps.config.adminDist });
 }

@@ -49,6 +49,36 @@ export interface BrandAssetsTable {
   updated_at: string;
 }
 
+/** Each brand image or stylesheet once per content (023): drafts and versions name it `sha256:<hash>`. */
+export interface BrandFilesTable {
+  hash: string;
+  content_type: string;
+  content: Buffer;
+  size: number;
+  created_at: string;
+}
+
+/** A brand's draft (023): the checked brand file with its files as `sha256:<hash>`. */
+export interface BrandDraftsTable {
+  brand_id: string;
+  file_json: string;
+  based_on_version: number | null;
+  updated_at: string;
+  updated_by: string;
+}
+
+/** A published state of a brand (023); version 1 is the brand before its first draft or publish in the back office (published_by null). */
+export interface BrandVersionsTable {
+  brand_id: string;
+  version: number;
+  file_json: string;
+  published_at: string;
+  published_by: string | null;
+  /** JSON [{path, before, after}]: the differences from the version before. */
+  changes_json: string;
+  change_count: number;
+}
+
 export interface BrandTranslationsTable {
   brand_id: string;
   culture: string;
@@ -528,6 +558,9 @@ export interface Database {
   brands: BrandsTable;
   brand_flows: BrandFlowsTable;
   brand_assets: BrandAssetsTable;
+  brand_files: BrandFilesTable;
+  brand_drafts: BrandDraftsTable;
+  brand_versions: BrandVersionsTable;
   brand_translations: BrandTranslationsTable;
   cards: CardsTable;
   card_secrets: CardSecretsTable;

@@ -21,6 +21,7 @@ export function installErrorHandler(app: FastifyInstance): void {
         code: error.code,
         message: error.message,
         ...(error.fields && { fields: error.fields }),
+        ...(error.problems && { problems: error.problems }),
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -6,7 +6,8 @@ import { ASSET_NAMES, listBrandAssets } from '../db/repositories/brand-assets.js
 import { listBrandTranslations } from '../db/repositories/brand-translations.js';
 import { findBrandByCode, listBrandFlows } from '../db/repositories/brands.js';
 import type { Executor } from '../db/repositories/executor.js';
-import { type BrandFile, CONTENT_TYPES } from './brand-file.js';
+import { type BrandFile, type BrandFileField, CONTENT_TYPES } from './brand-file.js';
+import type { BrandRow } from '../db/schema.js';
 import { OperatorError } from './operator-error.js';
 
 export interface ExportBrandResult {
@@ -18,32 +19,30 @@ export interface ExportBrandResult {
 /** image/svg+xml → .svg: the first extension the brand file maps to the type. */
 const extensionOf = (contentType: string) => Object.entries(CONTENT_TYPES).find(([, type]) => type === contentType)?.[0] ?? '.bin';
 
-/**
- * `tessera brands export CODE --out DIR`: the brand as a brand file with its images and stylesheet
- * beside it, the form `brand import` reads: importing the folder again changes nothing. A folder
- * that already holds a brand.json is refused rather than overwritten.
- */
-export async function exportBrand(db: Executor, code: string, dir: string): Promise<ExportBrandResult> {
-  const brand = await findBrandByCode(db, code);
-  if (!brand) throw new OperatorError(`There is no brand with code ${code}.`, ['"tessera brands list" shows the brands']);
-  const file = path.join(dir, 'brand.json');
-  if (existsSync(file)) throw new OperatorError(`${file} exists already; nothing was written.`, ['choose an empty folder for --out']);
+/** A file the stored brand holds, for `storedBrandFile` to name. */
+export interface StoredBrandFilePart {
+  field: BrandFileField;
+  contentType: string;
+  content: Buffer;
+  /** The stored asset's name (`logo`, `header`, ...), or `custom` for the stylesheet. */
+  name: string;
+}
 
+/**
+ * The stored brand as a brand file (what `brands import` would store it from again), each image
+ * and the stylesheet named by `nameFile`: a file beside brand.json for `brands export`, a content
+ * reference for the back office's drafts and versions.
+ */
+export async function storedBrandFile(db: Executor, brand: BrandRow, nameFile: (part: StoredBrandFilePart) => string): Promise<BrandFile> {
   const [flows, assets, translations] = await Promise.all([listBrandFlows(db, brand.id), listBrandAssets(db, brand.id), listBrandTranslations(db, brand.id)]);
-  const files = new Map<string, Buffer | string>();
   const imageFile = (field: keyof typeof ASSET_NAMES) => {
     const asset = assets.find((a) => a.name === ASSET_NAMES[field]);
-    if (!asset) return null;
-    const name = `${asset.name}${extensionOf(asset.contentType)}`;
-    files.set(name, asset.content);
-    return name;
+    return asset ? nameFile({ field, contentType: asset.contentType, content: asset.content, name: asset.name }) : null;
   };
   const styling = JSON.parse(brand.styling_json) as Omit<BrandFile['styling'], keyof typeof ASSET_NAMES>;
   const byCode = new Map(flows.map((f) => [f.flow_code, f]));
   const ordered = FLOW_CODES.flatMap((flow) => byCode.get(flow) ?? []);
-  if (brand.custom_css) files.set('custom.css', brand.custom_css);
-
-  const out: BrandFile = {
+  return {
     code: brand.code,
     slug: brand.slug,
     name: brand.name,
@@ -67,9 +66,28 @@ export async function exportBrand(db: Executor, code: string, dir: string): Prom
     replacementMinimum: Number(brand.replacement_minimum),
     termsUrls: brand.terms_url && brand.privacy_url ? { terms: brand.terms_url, privacy: brand.privacy_url } : null,
     embedOrigins: JSON.parse(brand.embed_origins_json) as string[],
-    customCss: brand.custom_css ? 'custom.css' : null,
+    customCss: brand.custom_css ? nameFile({ field: 'customCss', contentType: 'text/css', content: Buffer.from(brand.custom_css, 'utf8'), name: 'custom' }) : null,
     translations,
   };
+}
+
+/**
+ * `tessera brands export CODE --out DIR`: the brand as a brand file with its images and stylesheet
+ * beside it, the form `brand import` reads: importing the folder again changes nothing. A folder
+ * that already holds a brand.json is refused rather than overwritten.
+ */
+export async function exportBrand(db: Executor, code: string, dir: string): Promise<ExportBrandResult> {
+  const brand = await findBrandByCode(db, code);
+  if (!brand) throw new OperatorError(`There is no brand with code ${code}.`, ['"tessera brands list" shows the brands']);
+  const file = path.join(dir, 'brand.json');
+  if (existsSync(file)) throw new OperatorError(`${file} exists already; nothing was written.`, ['choose an empty folder for --out']);
+
+  const files = new Map<string, Buffer | string>();
+  const out = await storedBrandFile(db, brand, (part) => {
+    const name = part.field === 'customCss' ? 'custom.css' : `${part.name}${extensionOf(part.contentType)}`;
+    files.set(name, part.field === 'customCss' ? part.content.toString('utf8') : part.content);
+    return name;
+  });
 
   await mkdir(dir, { recursive: true });
   for (const [name, content] of files) await writeFile(path.join(dir, name), content);

@@ -119,6 +119,9 @@ export function brandFileObjectWith<F extends z.ZodType<string, string>>(fileRef
 export const MAX_BRAND_IMAGE_BYTES = 2 * 1024 * 1024;
 export const MAX_BRAND_CSS_BYTES = 256 * 1024;
 
+/** The largest PUT draft body: four images of 2 MB and the stylesheet as base64 `data:` URLs, with the rest. */
+export const MAX_BRAND_DRAFT_BODY_BYTES = 12 * 1024 * 1024;
+
 /**
  * An image or the stylesheet in the back office's brand file, one of:
  * - the URL the published brand answers for it, unchanged (`/api/assets/{slug}/{name}?v=…`,

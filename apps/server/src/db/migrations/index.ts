@@ -21,6 +21,7 @@ import * as adjustmentProposals from './019_adjustment_proposals.js';
 import * as payoutReview from './020_payout_review.js';
 import * as reportIndexes from './021_report_indexes.js';
 import * as deliveryLanes from './022_delivery_lanes.js';
+import * as brandDrafts from './023_brand_drafts.js';
 
 /**
  * Migrations are listed in code rather than read from a folder, so the esbuild bundle carries
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '020_payout_review': payoutReview,
   '021_report_indexes': reportIndexes,
   '022_delivery_lanes': deliveryLanes,
+  '023_brand_drafts': brandDrafts,
 };
 
 export const migrationProvider: MigrationProvider = {
