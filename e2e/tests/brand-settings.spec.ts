@@ -119,11 +119,11 @@ test('the text editor works by keyboard alone: Tab to the search, type, Tab into
 test('the image upload works by keyboard alone: Tab to the logo\'s button, Enter opens the file chooser, the chosen file shows', async ({ page }) => {
   const t = brandLabels.en;
   await openBrandSettings(page, 'en');
-  const choose = page.getByRole('button', { name: t.chooseLogo });
+  const choose = page.getByRole('button', { name: t.chooseLogo, exact: true });
   await tabTo(page, choose, 60);
   const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
   await chooser.setFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(SVG) });
-  await expect(page.getByRole('img', { name: t.currentLogo })).toHaveAttribute('src', /^data:image\/svg\+xml;base64,/);
+  await expect(page.getByRole('img', { name: t.currentLogo, exact: true })).toHaveAttribute('src', /^data:image\/svg\+xml;base64,/);
   await expect(page.getByText('New: saved with the draft.')).toBeVisible();
   // A file of another type is refused on the page, and said at once.
   const [again] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);

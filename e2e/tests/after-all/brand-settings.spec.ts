@@ -48,7 +48,7 @@ test('brand@demo.test changes a text and the logo in the draft, previews, publis
     await page.getByRole('textbox', { name: t.ownFor('balance__title') }).fill(NEW_TITLE);
     // The logo, in the settings tab.
     await page.getByRole('tab', { name: t.settings }).click();
-    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: t.chooseLogo }).click()]);
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: t.chooseLogo, exact: true }).click()]);
     await chooser.setFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(NEW_LOGO) });
     await page.getByRole('button', { name: t.save }).click();
     await expect(page.getByText(t.saved)).toBeVisible();
