@@ -2,11 +2,11 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
-import { changedTexts, placeOf } from '../src/features/brand-settings/brandForm';
+import { changedTexts, placeOf, toBrandFile, toFormValues } from '../src/features/brand-settings/brandForm';
 import { TEXTS_PAGE_SIZE } from '../src/features/brand-settings/TextsEditor';
 import { openPage, renderAdmin, findPageHeading } from './renderAdmin';
 import { SUPPORT_DEMO, fakeAdminApi } from './fakeAdminApi';
-import { BRAND_ADMIN_DEMO, DEFAULT_TEXTS, fakeBrandSettingsApi } from './fakeBrandSettings';
+import { BRAND_ADMIN_DEMO, DEFAULT_TEXTS, DEMO_FILE, fakeBrandSettingsApi } from './fakeBrandSettings';
 
 /**
  * axe-core as renderAdmin's expectNoAxeViolations runs it, but not into the preview's frame: jsdom
@@ -39,6 +39,16 @@ describe('where a problem the server answers is shown', () => {
 
   it('only texts that differ from the default are overrides; an empty or equal one is none', () => {
     expect(changedTexts({ nl: { balance__title: 'Bekijk je saldo', a: '', b: 'Eigen' }, en: { balance__title: 'Check your balance' } }, DEFAULT_TEXTS)).toEqual({ nl: { b: 'Eigen' } });
+  });
+
+  it('the payout review is sent when the brand has one or it was changed, not when the form only wrote out the defaults', () => {
+    const values = toFormValues(DEMO_FILE);
+    expect(values.pageAvailability.map((p) => p.code)).toEqual(['REPLACE', 'PAYOUT', 'BALANCE', 'IDENTIFY', 'RESET', 'VISA']);
+    expect(toBrandFile(values, DEMO_FILE, DEFAULT_TEXTS)).not.toHaveProperty('payoutReview');
+    const changed = { ...values, payoutReview: { ...values.payoutReview, ibanOtherCards: null } };
+    expect(toBrandFile(changed, DEMO_FILE, DEFAULT_TEXTS).payoutReview).toMatchObject({ ibanOtherCards: null, ibanWindowDays: 30 });
+    const withReview = { ...DEMO_FILE, payoutReview: values.payoutReview };
+    expect(toBrandFile(toFormValues(withReview), withReview, DEFAULT_TEXTS).payoutReview).toEqual(values.payoutReview);
   });
 });
 
@@ -97,6 +107,8 @@ describe('the brand settings pages', { timeout: 60_000 }, () => {
     // Unchanged images and stylesheet go back as the URLs the server answered.
     expect(lastPut(api).styling.logo).toBe('/api/assets/demo/logo?v=1');
     expect(lastPut(api).customCss).toBe('/api/css/theme/demo/custom.css?v=1');
+    // The payout review the brand never set stays unset: the defaults the form shows are not sent as a change.
+    expect(lastPut(api)).not.toHaveProperty('payoutReview');
     await expectNoAxeViolations();
   });
 

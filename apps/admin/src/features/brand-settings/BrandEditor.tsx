@@ -3,14 +3,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { get, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { Button, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { FLOW_CODES } from '@tessera/contracts';
-import { adminBrandFileSchema, invalidBrandErrorSchema, type AdminBrandFileInput, type BrandDraft, type BrandProblem } from '@tessera/contracts/admin';
+import { adminBrandFileSchema, invalidBrandErrorSchema, type BrandDraft, type BrandProblem } from '@tessera/contracts/admin';
 import { contractResolver } from '../../lib/contractResolver';
 import { ApiError } from '../../lib/http';
 import { useI18n } from '../../lib/i18n';
 import { useNotify } from '../../lib/toast';
 import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
 import { ServerError } from '../../lib/ui/ServerError';
-import { changedTexts, placeOf, SETTINGS_FIELDS, textProblemsOf, toFormValues, type BrandForm, type EditorTab } from './brandForm';
+import { placeOf, SETTINGS_FIELDS, textProblemsOf, toBrandFile, toFormValues, type BrandForm, type EditorTab } from './brandForm';
 import { brandSettingsKey, saveDraft } from './brandSettingsApi';
 import { ProblemSummary, type SummaryItem } from './ProblemSummary';
 import { PreviewPane } from './PreviewPane';
@@ -74,7 +74,7 @@ export function BrandEditor({ code, draft, defaults }: { code: string; draft: Br
   }, [summaryWanted]);
 
   const save = useMutation({
-    mutationFn: (values: BrandForm) => saveDraft(code, { ...values, translations: changedTexts(values.translations as Record<string, Record<string, string>>, defaults) } as AdminBrandFileInput),
+    mutationFn: (values: BrandForm) => saveDraft(code, toBrandFile(values, draft.file, defaults)),
     onSuccess: (saved) => {
       const { warnings: contrast, ...stored } = saved;
       setProblems([]);

@@ -57,11 +57,11 @@ export function PublishForm({ code, unsaved, defaults, close }: { code: string; 
                 <tbody>
                   {changes.map((change) => (
                     <tr key={change.path}>
-                      <th scope="row" className="table__wrap diff__what">
+                      <th scope="row" className="diff__what">
                         {changeLabel(change.path, t)}
                       </th>
-                      <td className="table__wrap diff__before">{changeValue(change.path, change.before, t, defaults)}</td>
-                      <td className="table__wrap diff__after">{changeValue(change.path, change.after, t, defaults)}</td>
+                      <td className="diff__before">{changeValue(change.path, change.before, t, defaults)}</td>
+                      <td className="diff__after">{changeValue(change.path, change.after, t, defaults)}</td>
                     </tr>
                   ))}
                 </tbody>

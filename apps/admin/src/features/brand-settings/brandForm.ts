@@ -24,6 +24,21 @@ export function toFormValues(file: AdminBrandFile): BrandForm {
   };
 }
 
+/**
+ * The file to send from the form's values: only texts that differ from Tessera's, and the payout
+ * review left out when the brand never set it and it still holds the defaults (the form writes
+ * them out to show them; sending them would make a change of nothing).
+ */
+export function toBrandFile(values: BrandForm, original: AdminBrandFile, defaults: Record<string, Record<string, string>>): AdminBrandFileInput {
+  const { payoutReview, ...rest } = values;
+  const unchangedDefaults = original.payoutReview === undefined && (Object.keys(PAYOUT_REVIEW_DEFAULTS) as (keyof typeof PAYOUT_REVIEW_DEFAULTS)[]).every((key) => payoutReview[key] === PAYOUT_REVIEW_DEFAULTS[key]);
+  return {
+    ...rest,
+    ...(unchangedDefaults ? {} : { payoutReview }),
+    translations: changedTexts((values.translations ?? {}) as Record<string, Record<string, string>>, defaults),
+  };
+}
+
 /** The tab of the editor a field is on. */
 export type EditorTab = 'settings' | 'texts' | 'versions';
 
