@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useController, type Control } from 'react-hook-form';
 import { Button, Checkbox, FieldError, Input, Label, Radio, RadioGroup, SearchField, TextArea, TextField } from 'react-aria-components';
 import { useI18n } from '../../lib/i18n';
@@ -22,6 +22,34 @@ interface Row {
   fallback: string;
   own: string;
 }
+
+/** One key: Tessera's text, the brand's own to edit, and a way back to Tessera's. */
+const TextRow = memo(function TextRow({ language, textKey, fallback, own, problem, onText }: { language: string; textKey: string; fallback: string; own: string; problem: string | undefined; onText: (language: string, key: string, text: string) => void }) {
+  const { t } = useI18n();
+  const row = { key: textKey, fallback, own };
+  return (
+    <div className="texts__row" data-own={row.own !== '' || undefined}>
+      <div className="texts__key mono">
+        {row.key}
+        {row.own !== '' && <span className="badge">{t('brand.texts.own')}</span>}
+      </div>
+      <div className="texts__default">
+        <span className="visually-hidden">{t('brand.texts.default')}: </span>
+        {row.fallback}
+      </div>
+      <TextField className="field texts__own" value={row.own} onChange={(text) => onText(language, row.key, text)} isInvalid={problem !== undefined} validationBehavior="aria">
+        <Label className="visually-hidden">{t('brand.texts.ownFor', { key: row.key })}</Label>
+        <TextArea id={rowId(language, row.key)} className="field__input field__input--area texts__area" rows={2} />
+        <FieldError className="field__error">{problem}</FieldError>
+      </TextField>
+      {row.own !== '' && (
+        <Button className="button button--quiet texts__reset" aria-label={t('brand.texts.resetFor', { key: row.key })} onPress={() => onText(language, row.key, '')}>
+          {t('brand.texts.reset')}
+        </Button>
+      )}
+    </div>
+  );
+});
 
 /**
  * The brand's texts in one language: every key Tessera has, its own text beside it, and the
@@ -83,12 +111,20 @@ export function TextsEditor({
     }
   }, [focusWanted, shown]);
 
-  const setText = (key: string, text: string) => {
-    const own = { ...(translations[language] ?? {}) };
+  // Stable across keystrokes (the latest texts read from a ref), so typing in one row renders that row alone.
+  const latest = useRef({ translations, onChange: field.onChange });
+  useEffect(() => {
+    latest.current = { translations, onChange: field.onChange };
+  });
+  const setText = useCallback((lang: string, key: string, text: string) => {
+    const { translations: now, onChange } = latest.current;
+    const own = { ...(now[lang] ?? {}) };
     if (text === '') delete own[key];
     else own[key] = text;
-    field.onChange({ ...translations, [language]: own });
-  };
+    const next = { ...now, [lang]: own };
+    latest.current = { translations: next, onChange };
+    onChange(next);
+  }, []);
   const goTo = (next: number) => {
     setPage(next);
     // The list's first row is where reading goes on; the buttons stay where they are.
@@ -124,31 +160,9 @@ export function TextsEditor({
       </p>
       {/* Focus lands here after paging, so reading goes on with the new rows. */}
       <div ref={listRef} tabIndex={-1} className="texts__list" aria-label={t('brand.texts.list')} role="group">
-        {shown.map((row) => {
-          const problem = problems.get(`${language}.${row.key}`);
-          return (
-            <div key={row.key} className="texts__row" data-own={row.own !== '' || undefined}>
-              <div className="texts__key mono">
-                {row.key}
-                {row.own !== '' && <span className="badge">{t('brand.texts.own')}</span>}
-              </div>
-              <div className="texts__default">
-                <span className="visually-hidden">{t('brand.texts.default')}: </span>
-                {row.fallback}
-              </div>
-              <TextField className="field texts__own" value={row.own} onChange={(text) => setText(row.key, text)} isInvalid={problem !== undefined} validationBehavior="aria">
-                <Label className="visually-hidden">{t('brand.texts.ownFor', { key: row.key })}</Label>
-                <TextArea id={rowId(language, row.key)} className="field__input field__input--area texts__area" rows={2} />
-                <FieldError className="field__error">{problem}</FieldError>
-              </TextField>
-              {row.own !== '' && (
-                <Button className="button button--quiet texts__reset" aria-label={t('brand.texts.resetFor', { key: row.key })} onPress={() => setText(row.key, '')}>
-                  {t('brand.texts.reset')}
-                </Button>
-              )}
-            </div>
-          );
-        })}
+        {shown.map((row) => (
+          <TextRow key={row.key} language={language} textKey={row.key} fallback={row.fallback} own={row.own} problem={problems.get(`${language}.${row.key}`)} onText={setText} />
+        ))}
       </div>
       {pages > 1 && (
         <nav className="pager" aria-label={t('brand.texts.pages')}>
