@@ -84,7 +84,7 @@ function expectedStatus(route: DeclaredAdminRoute, grants: readonly StaffGrant[]
  * The brand sources the matrix knows: a card's, an adjustment's (of the card's brand), the query's
  * or the body's brand, a payout batch's and a payout's (of the card's brand).
  */
-const KNOWN_SOURCES = ['card:id', 'adjustment:id', 'query.brand', 'body.brand', 'payout-batch:id', 'payout:id'];
+const KNOWN_SOURCES = ['card:id', 'adjustment:id', 'query.brand', 'body.brand', 'payout-batch:id', 'payout:id', 'path:code'];
 
 /**
  * Through the guard: a 2xx, or the one refusal a route may give after it on these cards (neither
@@ -93,7 +93,7 @@ const KNOWN_SOURCES = ['card:id', 'adjustment:id', 'query.brand', 'body.brand', 
  * every settlement after it; a held payout that an earlier call released answers the next
  * decision 409 ALREADY_DECIDED).
  */
-const AFTER_THE_GUARD = ['NO_REPLACEMENT', 'NO_PENDING_PAYOUTS', 'PAYOUT_STATUS_CONFLICT', 'ALREADY_DECIDED'];
+const AFTER_THE_GUARD = ['NO_REPLACEMENT', 'NO_PENDING_PAYOUTS', 'PAYOUT_STATUS_CONFLICT', 'ALREADY_DECIDED', 'NOTHING_TO_PUBLISH'];
 const passedTheGuard = (res: LightMyRequestResponse) => (res.statusCode >= 200 && res.statusCode < 300) || (res.statusCode === 409 && AFTER_THE_GUARD.includes(res.json().code));
 
 /** A payout of the brand's matrix card, exported into a batch of that brand: what the payout routes act on. */
@@ -188,6 +188,17 @@ describe('the permission matrix: every /admin/api/ route Ã— the six demo staff Ã
     // Releasing and rejecting act on a held payout (a fresh one per person and brand); the other payout routes on an exported one.
     const decidesHeld = /^\/admin\/api\/payouts\/:id\/(release|reject)$/.test(route.url) && !cardId.startsWith('no-such');
     const id = decidesHeld ? await heldPayoutFor(`${email} ${brand}`, brand) : await idFor(route, cardId, brand, cardName);
+    // A brand's settings (path :code): the card's brand, or an unknown one; the draft's body is the brand as published.
+    if (route.brand === 'path:code') {
+      const code = cardId === 'no-such-card' ? 'NOPE' : brand;
+      const file = route.method === 'PUT' ? (await t.app.inject({ url: `/admin/api/brands/${brand}`, headers: { cookie: await cookieOf('admin@tessera.test') } })).json().file : undefined;
+      return t.app.inject({
+        method: route.method as 'GET' | 'POST' | 'PUT',
+        url: route.url.replace(':code', code).replace(':version', '1'),
+        headers: { cookie: await cookieOf(email), ...(route.method !== 'GET' && { origin: ORIGIN }) },
+        ...(route.method === 'PUT' ? { payload: file } : payload !== undefined && { payload }),
+      });
+    }
     // A route of a brand named in the query (the reports) gets the card's brand, or none for an unknown card.
     const query = route.brand === 'query.brand' ? `?brand=${cardId === 'no-such-card' ? 'NOPE' : brand}` : route.url === '/admin/api/payouts' ? '?status=held' : '';
     return t.app.inject({
@@ -205,6 +216,22 @@ describe('the permission matrix: every /admin/api/ route Ã— the six demo staff Ã
     for (const url of ['/admin/api/payout-batches', '/admin/api/payout-batches/:id', '/admin/api/payout-batches/:id/file', '/admin/api/payouts/:id/mark-paid', '/admin/api/payouts/:id/mark-failed', '/admin/api/payouts/:id/return']) {
       expect(urls).toContain(url);
     }
+  });
+
+  it("covers a brand's settings: brand.manage on the brand of the path, the text defaults on none", () => {
+    const manage = (method: string, url: string) => ({ method, url, action: 'brand.manage', brand: 'path:code' });
+    expect(t.adminRoutes).toEqual(
+      expect.arrayContaining([
+        manage('GET', '/admin/api/brands/:code'),
+        manage('GET', '/admin/api/brands/:code/draft'),
+        manage('PUT', '/admin/api/brands/:code/draft'),
+        manage('GET', '/admin/api/brands/:code/draft/diff'),
+        manage('POST', '/admin/api/brands/:code/publish'),
+        manage('GET', '/admin/api/brands/:code/versions'),
+        manage('POST', '/admin/api/brands/:code/versions/:version/restore'),
+        { method: 'GET', url: '/admin/api/text-defaults', action: 'brand.manage', brand: 'none' },
+      ]),
+    );
   });
 
   it("covers the adjustment routes with the design's roles: propose support, finance, admin; decide finance, admin; see whoever sees cards", () => {

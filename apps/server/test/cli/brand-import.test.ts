@@ -86,6 +86,43 @@ describe('tessera brand import', () => {
     expect((await findBrandByCode(c.t.db, 'DEMO'))?.name).toBe('Tessera Demo');
   });
 
+  it('refuses an SVG with script or a handler and CSS that loads from elsewhere, listing every problem by field, and stores nothing', async () => {
+    writeBrand('unsafe', { ...newco, code: 'UNSAFE', slug: 'unsafe' });
+    c.file('unsafe/logo.svg', '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)">\n  <script>alert(2)</script>\n</svg>');
+    c.file('unsafe/header.svg', '<svg xmlns="http://www.w3.org/2000/svg"><image href="https://tracker.example/pixel.png"/></svg>');
+    c.file('unsafe/custom.css', ':root { --brand-primary: #b42318; }\n@import url(https://evil.example/x.css);\n');
+    const res = await c.cli('brand', 'import', 'unsafe/brand.json');
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain('the brand file is not valid; nothing was imported');
+    expect(res.stderr).toContain('styling.logo: onload on <svg> at line 1: event handler attributes run script.');
+    expect(res.stderr).toContain('styling.logo: <script> at line 2: this element runs script.');
+    expect(res.stderr).toContain('styling.headerImage: href on <image> at line 1: "https://tracker.example/pixel.png" is not allowed');
+    expect(res.stderr).toContain('customCss: line 2: @import loads another stylesheet.');
+    expect(await findBrandByCode(c.t.db, 'UNSAFE')).toBeUndefined();
+  });
+
+  it('refuses an update of a stored brand whose CSS or SVG became unsafe, and keeps the stored brand as it was', async () => {
+    const before = await findBrandByCode(c.t.db, 'ACME');
+    writeBrand('acme-css', acmeJson);
+    c.file('acme-css/custom.css', ':root { --brand-primary: #b42318; }\nbody { background: u\\72l("https://evil.example/bg.png"); }\n');
+    const css = await c.cli('brand', 'import', 'acme-css/brand.json');
+    expect(css.code).toBe(1);
+    expect(css.stderr).toContain('customCss: line 2: url("https://evil.example/bg.png") is not allowed');
+
+    writeBrand('acme-svg', acmeJson);
+    c.file('acme-svg/poster.svg', '<!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]>\n<svg xmlns="http://www.w3.org/2000/svg"/>');
+    const svg = await c.cli('brand', 'import', 'acme-svg/brand.json');
+    expect(svg.code).toBe(1);
+    expect(svg.stderr).toContain('styling.posterImage: A DOCTYPE at line 1');
+
+    const after = await findBrandByCode(c.t.db, 'ACME');
+    expect(after?.custom_css).toBe(before?.custom_css);
+    expect(after?.updated_at).toEqual(before?.updated_at);
+    const poster = await c.t.app.inject({ url: '/api/assets/acme/poster' });
+    expect(poster.statusCode).toBe(200);
+    expect(poster.body).toBe(readFileSync(path.join(acmeDir, 'poster.svg'), 'utf8'));
+  });
+
   it('refuses control characters in the name and texts, naming the field; texts keep their line breaks', async () => {
     const nl = (acmeJson.translations as Record<string, Record<string, string>>).nl!;
     writeBrand('escape', { ...newco, code: 'ESCAPE', slug: 'escape', name: 'Acme\u001b[2J', translations: { nl: { ...nl, balance__title: 'Saldo\u0007' } } });

@@ -126,7 +126,7 @@ export const MAX_BRAND_DRAFT_BODY_BYTES = 12 * 1024 * 1024;
  * An image or the stylesheet in the back office's brand file, one of:
  * - the URL the published brand answers for it, unchanged (`/api/assets/{slug}/{name}?v=…`,
  *   `/api/css/theme/{slug}/custom.css?v=…`): keep what is published;
- * - the URL a draft or version answered for it (`/admin/preview/{code}/files/{sha256}`): keep it;
+ * - the URL GET draft answered for it (`/admin/preview/{code}/files/{sha256}`): keep it;
  * - a `data:` URL (`data:image/svg+xml;base64,…`, `data:text/css;base64,…`): new content. Images
  *   as SVG, PNG, JPEG, WebP or GIF (the e-mail logo PNG, JPEG or GIF), at most 2 MB; CSS 256 KB.
  * Anything else answers 400 INVALID_BRAND at that field's path.
@@ -156,7 +156,9 @@ export type PublishedBrand = z.infer<typeof publishedBrandSchema>;
 
 /**
  * GET /admin/api/brands/{code}/draft: the draft, or the published file when there is none
- * (`updatedAt`, `updatedBy` null). `basedOnVersion`: the version published when the draft was
+ * (`updatedAt`, `updatedBy` null). Its images and stylesheet always at their preview file URLs
+ * (`/admin/preview/{code}/files/{sha256}`, served to staff of the brand on the back office's own
+ * host); PUT takes them back unchanged. `basedOnVersion`: the version published when the draft was
  * started (null before the first version exists).
  */
 export const brandDraftSchema = z.object({

@@ -18,7 +18,6 @@ import type { Executor } from '../../db/repositories/executor.js';
 import type { BrandRow } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
-import { brandAssetPath } from '../../flows/brand/get-theme.js';
 import { assetEtag, type BrandFileField, type BrandFileReader, checkBrandFile } from '../../operator/brand-file.js';
 import { storeBrand } from '../../operator/store-brand.js';
 import { recordStaffEvent } from '../audit/record-staff-event.js';
@@ -60,7 +59,8 @@ async function publishedAdminFile(deps: ServiceDeps, brand: BrandRow): Promise<A
   const styling = { ...file.styling };
   for (const field of IMAGE_FIELDS) {
     const asset = styling[field] ? await findBrandAsset(deps.db, brand.id, ASSET_NAMES[field]) : undefined;
-    styling[field] = asset ? brandAssetPath(brand.slug, asset.name, asset.etag) : null;
+    // The URL the theme answers for it (flows/brand/get-theme.ts brandAssetPath).
+    styling[field] = asset ? `${brandAssetApi.asset.build({ slug: brand.slug, name: asset.name })}?v=${asset.etag}` : null;
   }
   const customCss = brand.custom_css ? `${brandApi.customCss.build({ id: brand.slug })}?v=${assetEtag(Buffer.from(brand.custom_css, 'utf8'))}` : null;
   return { ...file, styling, customCss };
@@ -73,7 +73,11 @@ export async function getPublishedBrand(deps: ServiceDeps, code: string): Promis
   return { file: await publishedAdminFile(deps, brand), version: latest?.version ?? null };
 }
 
-/** GET /admin/api/brands/{code}/draft: the draft, or the published brand when there is none. */
+/**
+ * GET /admin/api/brands/{code}/draft: the draft, or the published brand when there is none. Its
+ * files at their preview URLs either way: the back office's own host serves nothing outside
+ * /admin/, so the portal's asset URLs would not show there.
+ */
 export async function getBrandDraft(deps: ServiceDeps, code: string): Promise<BrandDraft> {
   const brand = await brandOfCode(deps, code);
   const draft = await findBrandDraft(deps.db, brand.id);
@@ -81,7 +85,7 @@ export async function getBrandDraft(deps: ServiceDeps, code: string): Promise<Br
     return { file: adminFileOf(brand.code, JSON.parse(draft.file_json) as StoredBrandFile), updatedAt: draft.updated_at, updatedBy: draft.updated_by, basedOnVersion: draft.based_on_version };
   }
   const latest = await latestBrandVersion(deps.db, brand.id);
-  return { file: await publishedAdminFile(deps, brand), updatedAt: null, updatedBy: null, basedOnVersion: latest?.version ?? null };
+  return { file: adminFileOf(brand.code, await draftForPreview(deps, brand)), updatedAt: null, updatedBy: null, basedOnVersion: latest?.version ?? null };
 }
 
 /**
@@ -110,9 +114,8 @@ const DATA_URL = /^data:([a-z]+\/[a-z0-9.+-]+)?((?:;[a-z0-9-]+=[^;,]*)*)(;base64
  * preview file URL of a content this brand's draft or versions name.
  */
 function draftFileReader(deps: ServiceDeps, brand: BrandRow): BrandFileReader {
-  let ownHashes: Promise<Set<string>> | undefined;
-  const hashesOfBrand = () =>
-    (ownHashes ??= listBrandFileJsons(deps.db, brand.id).then((jsons) => new Set(jsons.flatMap((json) => refsOf(JSON.parse(json) as StoredBrandFile).map((ref) => hashOfRef(ref)!)))));
+  let ownHashes: Promise<Set<string | undefined>> | undefined;
+  const hashesOfBrand = () => (ownHashes ??= hashesNamedBy(deps, brand));
   return async (field: BrandFileField, ref: string) => {
     const data = DATA_URL.exec(ref);
     if (data) {
@@ -252,9 +255,17 @@ export async function draftForPreview(deps: ServiceDeps, brand: BrandRow): Promi
   return file;
 }
 
-/** A content the brand's draft or versions name (the preview's files), or undefined for any other. */
+/** The content hashes the brand's draft, versions and published state name: what its preview file URLs may name. */
+async function hashesNamedBy(deps: ServiceDeps, brand: BrandRow): Promise<Set<string | undefined>> {
+  const { file: publishedFile } = await publishedState(deps.db, brand);
+  const files = [publishedFile, ...(await listBrandFileJsons(deps.db, brand.id)).map((json) => JSON.parse(json) as StoredBrandFile)];
+  return new Set(files.flatMap(refsOf).map(hashOfRef));
+}
+
+/** A content the brand's draft, versions or published state name (the preview's files), or undefined for any other. */
 export async function brandFileOfBrand(deps: ServiceDeps, brand: BrandRow, hash: string) {
-  const draft = await draftForPreview(deps, brand);
-  const named = new Set([...refsOf(draft), ...(await listBrandFileJsons(deps.db, brand.id)).flatMap((json) => refsOf(JSON.parse(json) as StoredBrandFile))].map((ref) => hashOfRef(ref)));
-  return named.has(hash) ? findBrandFileContent(deps.db, hash) : undefined;
+  if (!(await hashesNamedBy(deps, brand)).has(hash)) return undefined;
+  // The published brand's contents are stored when first named by a preview URL.
+  await draftForPreview(deps, brand);
+  return findBrandFileContent(deps.db, hash);
 }
