@@ -8,9 +8,10 @@ import { payoutBatchesFeature, payoutBatchFeature } from '../features/payout-bat
 import { reportsFeature } from '../features/reports';
 import { payoutReviewFeature } from '../features/payout-review';
 import { brandIntegrationsFeature } from '../features/brand-integrations';
+import { brandSettingsFeature } from '../features/brand-settings';
 
 /**
  * The back office's pages, in the order of the navigation. A new page (adjustments, payouts,
  * reports, brand settings) is a folder under features/ and one line here.
  */
-export const FEATURES: readonly AdminFeature[] = [searchFeature, cardFeature, adjustmentsFeature, payoutReviewFeature, payoutBatchesFeature, payoutBatchFeature, auditFeature, reportsFeature, brandIntegrationsFeature, staffFeature];
+export const FEATURES: readonly AdminFeature[] = [searchFeature, cardFeature, adjustmentsFeature, payoutReviewFeature, payoutBatchesFeature, payoutBatchFeature, auditFeature, reportsFeature, brandSettingsFeature, brandIntegrationsFeature, staffFeature];

@@ -6,6 +6,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** The whole answer, for errors that carry more than `{code, message}` (INVALID_BRAND's `problems`). */
+    readonly body: unknown = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -17,14 +19,14 @@ export const isUnauthorized = (error: unknown): boolean => error instanceof ApiE
 async function errorOf(response: Response): Promise<ApiError> {
   const body: unknown = await response.json().catch(() => null);
   const { code, message } = (typeof body === 'object' && body !== null ? body : {}) as { code?: unknown; message?: unknown };
-  return new ApiError(response.status, typeof code === 'string' ? code : 'HTTP_' + response.status, typeof message === 'string' ? message : response.statusText);
+  return new ApiError(response.status, typeof code === 'string' ? code : 'HTTP_' + response.status, typeof message === 'string' ? message : response.statusText, body);
 }
 
 /**
  * One call of the API: JSON in and out, the answer checked against the contract's schema. The
  * session cookie is same-origin; the browser adds Origin to a POST or DELETE, which the server requires.
  */
-export async function callApi<S extends z.ZodType>(path: string, schema: S, init?: { method?: 'GET' | 'POST' | 'DELETE'; body?: unknown }): Promise<z.infer<S>> {
+export async function callApi<S extends z.ZodType>(path: string, schema: S, init?: { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; body?: unknown }): Promise<z.infer<S>> {
   const method = init?.method ?? 'GET';
   const response = await fetch(path, {
     method,

@@ -19,6 +19,8 @@ const KNOWN: Record<string, TextKey> = {
   WEBHOOK_REMOVED: 'errors.webhookRemoved',
   WEBHOOK_SWITCHED_OFF: 'errors.webhookSwitchedOff',
   DELIVERY_NOT_RETRYABLE: 'errors.deliveryNotRetryable',
+  INVALID_BRAND: 'errors.invalidBrand',
+  NOTHING_TO_PUBLISH: 'errors.nothingToPublish',
 };
 
 export function useErrorText(): (error: unknown) => string {
