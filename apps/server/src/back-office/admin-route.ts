@@ -53,15 +53,32 @@ export const brandFromBody = (field: string): BrandSource => ({ label: `body.${f
 /** The brand code a query parameter names; absent: no one brand. */
 export const brandFromQuery = (field: string): BrandSource => ({ label: `query.${field}`, notFound: 'NOT_FOUND', resolve: (request) => fieldOf(request.query, field) });
 
-/** The brand of the card whose id is the path parameter `param`, found by `brandOfCardId` (its code, or 'not found'). */
-export const brandOfCard = (param: string, brandOfCardId: (cardId: string, request: FastifyRequest) => Promise<string | 'not found'>): BrandSource => ({
-  label: `card:${param}`,
-  notFound: 'CARD_NOT_FOUND',
-  resolve: (request) => {
+/** The brand of the resource whose id is the path parameter `param`, found by `brandsOf`; `label`: `<resource>:<param>`. */
+const brandOfParam = (
+  resource: string,
+  param: string,
+  notFound: BrandSource['notFound'],
+  brandsOf: (id: string, request: FastifyRequest) => Promise<string | readonly string[] | undefined>,
+): BrandSource => ({
+  label: `${resource}:${param}`,
+  notFound,
+  resolve: async (request) => {
     const id = fieldOf(request.params, param);
-    return id === null ? 'not found' : brandOfCardId(id, request);
+    const found = id === null ? undefined : await brandsOf(id, request);
+    return found === undefined || found.length === 0 ? 'not found' : found;
   },
 });
+
+/** The brand of the card whose id is the path parameter `param`: another brand's card answers CARD_NOT_FOUND, as an unknown one. */
+export const brandOfCard = (param: string, brandOfCardId: (cardId: string, request: FastifyRequest) => Promise<string | undefined>): BrandSource =>
+  brandOfParam('card', param, 'CARD_NOT_FOUND', brandOfCardId);
+
+/**
+ * The brand (or brands: a payout batch the operator exported for every brand) of the `resource`
+ * (payout, adjustment, payout-batch) whose id is the path parameter `id`; unknown or another brand's answers 404 NOT_FOUND.
+ */
+export const brandOfResource = (resource: string, brandsOf: (id: string) => Promise<string | readonly string[] | undefined>): BrandSource =>
+  brandOfParam(resource, 'id', 'NOT_FOUND', brandsOf);
 
 /** What a route declares. */
 export interface StaffRouteDeclaration {
