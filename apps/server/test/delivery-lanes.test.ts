@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net';
 import { visaApi } from '@tessera/contracts';
 import { Migrator, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createWebhookSender } from '../src/adapters/webhook/http-sender.js';
 import { buildApp, type BuiltApp } from '../src/app/build-app.js';
 import { createDatabase, type Db, isPostgres } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
@@ -11,11 +10,11 @@ import { migrationProvider } from '../src/db/migrations/index.js';
 import { findBrandByCode } from '../src/db/repositories/brands.js';
 import { createOutboxWorker } from '../src/delivery/start.js';
 import { recordWebhookEvent } from '../src/delivery/webhooks/events.js';
-import { WEBHOOK_RETRY_POLICY } from '../src/delivery/webhooks/retry-schedule.js';
-import { OutboxWorker } from '../src/delivery/worker.js';
+import type { OutboxWorker } from '../src/delivery/worker.js';
 import { createLogger } from '../src/logger.js';
 import { addWebhook } from '../src/operator/webhooks.js';
 import { useTestApp } from './helpers/test-app.js';
+import { webhookWorker } from './helpers/webhook-worker.js';
 import { captcha, issueVisa } from './helpers/visa.js';
 
 // Delivery lanes (docs/decisions/039): a webhook endpoint that answers its headers and then one
@@ -215,17 +214,7 @@ describe('migration 022', () => {
     // One queued by a replica of the previous release during a rolling upgrade has none: still sent.
     await queue(1);
     await t.db.updateTable('outbox_messages').set({ endpoint_id: null }).where('endpoint_id', '=', endpoint.id).where('attempts', '=', 0).execute();
-    const worker = new OutboxWorker({
-      db: t.db,
-      crypto: t.deps.crypto,
-      adapters: { webhook: createWebhookSender({ db: t.db, crypto: t.deps.crypto, now: () => new Date(), production: false, timeoutMs: 5000 }) },
-      retryPolicies: { webhook: WEBHOOK_RETRY_POLICY },
-      logger: silent,
-      pollIntervalMs: 60_000,
-      maxAttempts: 3,
-      retryBaseMs: 1000,
-      retryMaxMs: 1000,
-    });
+    const worker = webhookWorker({ db: t.db, crypto: t.deps.crypto });
     cleanups.push(() => worker.stop());
     expect(await worker.runOnce()).toEqual({ sent: 2, retried: 0, failed: 0 });
     expect(healthy.arrived.map((a) => (JSON.parse(a.body) as { data: { n: number } }).data.n).sort()).toEqual([0, 1]);

@@ -3,17 +3,16 @@ import type { AddressInfo } from 'node:net';
 import { replaceApi, visaApi } from '@tessera/contracts';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWebhookSender } from '../../src/adapters/webhook/http-sender.js';
+import type { createWebhookSender } from '../../src/adapters/webhook/http-sender.js';
 import { PURPOSE } from '../../src/crypto/index.js';
 import { findCardByNumberIndex } from '../../src/db/repositories/cards.js';
 import { WEBHOOK_RETRY_POLICY } from '../../src/delivery/webhooks/retry-schedule.js';
-import { OutboxWorker } from '../../src/delivery/worker.js';
 import { recordPayout } from '../../src/flows/payout/record-payout.js';
-import { createLogger } from '../../src/logger.js';
 import { OperatorError } from '../../src/operator/operator-error.js';
 import { settlePayouts } from '../../src/operator/settle-payouts.js';
 import { addWebhook } from '../../src/operator/webhooks.js';
 import { demoCard } from '../helpers/demo.js';
+import { webhookWorker } from '../helpers/webhook-worker.js';
 import { apiClient, apiKeyFor, eur } from '../helpers/brand-api.js';
 import { replaceBody } from '../helpers/flows.js';
 import { identifyCustomerCall, seedIdentitySession } from '../helpers/identity.js';
@@ -26,7 +25,6 @@ import { useCliTest } from './support.js';
 // refusal of private targets, at add time and after DNS resolution at delivery.
 
 const c = useCliTest();
-const silent = createLogger({ logLevel: 'silent' });
 
 interface Received {
   headers: IncomingHttpHeaders;
@@ -65,21 +63,7 @@ afterAll(() => receiver.stop());
 
 /** One worker round for webhooks at the time given, as the server runs it (outside production). */
 async function deliverAt(now: Date, options: { production?: boolean; lookup?: Parameters<typeof createWebhookSender>[0]['lookup'] } = {}) {
-  const clock = () => now;
-  const worker = new OutboxWorker({
-    db: c.t.db,
-    crypto: c.t.deps.crypto,
-    adapters: {
-      webhook: createWebhookSender({ db: c.t.db, crypto: c.t.deps.crypto, now: clock, production: options.production ?? false, timeoutMs: 5000, ...(options.lookup && { lookup: options.lookup }) }),
-    },
-    retryPolicies: { webhook: WEBHOOK_RETRY_POLICY },
-    logger: silent,
-    now: clock,
-    pollIntervalMs: 60_000,
-    maxAttempts: 3,
-    retryBaseMs: 1000,
-    retryMaxMs: 1000,
-  });
+  const worker = webhookWorker({ db: c.t.db, crypto: c.t.deps.crypto, now: () => now, ...options });
   const result = await worker.runOnce();
   await worker.stop();
   return result;
