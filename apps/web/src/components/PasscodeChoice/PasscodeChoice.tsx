@@ -1,4 +1,4 @@
-import { useId, useState, type Ref } from 'react';
+import { useId, type Ref } from 'react';
 import { useTranslation } from '../../lib/useTranslation';
 import { evaluatePasscode, evaluateRepeat, PASSCODE_LENGTH } from '@tessera/contracts';
 import type { TFunction } from '../../lib/translator';
@@ -92,22 +92,6 @@ interface PasscodeChoiceProps {
  * - once both match and the code is valid: a warning to remember the code (announced politely).
  * Errors are tied to their field with aria-describedby; the form's error summary announces them.
  */
-/**
- * A passcode choice's state: the two entries and whether the server refused the passcode as too
- * easy to guess (SECURITY_CODE_INSECURE), which holds until the passcode itself changes.
- * `choiceProps` go to PasscodeChoice.
- */
-export function usePasscodeChoice() {
-  const [passcode, setPasscode] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [rejected, setRejected] = useState(false);
-  const onPasscodeChange = (value: string) => {
-    setPasscode(value);
-    if (value !== passcode) setRejected(false);
-  };
-  return { passcode, repeat, rejected, reject: () => setRejected(true), choiceProps: { passcode, repeat, rejected, onPasscodeChange, onRepeatChange: setRepeat } };
-}
-
 export function PasscodeChoice({ id, keyPrefix, passcode, repeat, onPasscodeChange, onRepeatChange, rejected = false, codeInputRef }: PasscodeChoiceProps) {
   const { t } = useTranslation();
   const text = (suffix: Suffix) => t(`${keyPrefix}_${suffix}`, { length: PASSCODE_LENGTH });

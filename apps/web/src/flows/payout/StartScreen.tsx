@@ -5,7 +5,7 @@ import { useNavigate } from '../../lib/router';
 import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
 import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
 import { PageShell } from '../../components/PageShell/PageShell';
-import { StepsBlock } from '../../components/InfoBlock/StepsBlock';
+import { StepsBlock } from '../../components/StepsBlock/StepsBlock';
 import { CardLookupForm } from '../../components/CardLookupForm/CardLookupForm';
 import { lookupPayoutCard } from './api/payoutApi';
 import { payoutStartRoute } from './routing';

@@ -6,7 +6,7 @@ import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowCo
 import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
 import { PageShell } from '../../components/PageShell/PageShell';
 import { InfoBlock } from '../../components/InfoBlock/InfoBlock';
-import { StepsBlock } from '../../components/InfoBlock/StepsBlock';
+import { StepsBlock } from '../../components/StepsBlock/StepsBlock';
 import { LookupForm } from './LookupForm';
 import { replaceSecret, replaceStore } from './state';
 import styles from './replace.module.css';

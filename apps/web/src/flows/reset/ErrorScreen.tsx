@@ -1,6 +1,8 @@
-import { resetRoutes } from '@tessera/contracts';
-import { FlowErrorScreen } from '../../components/ErrorPage/FlowErrorScreen';
 import { useTranslation } from '../../lib/useTranslation';
+import { resetRoutes } from '@tessera/contracts';
+import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
+import { ErrorPage } from '../../components/ErrorPage/ErrorPage';
+import { PageShell } from '../../components/PageShell/PageShell';
 
 /**
  * /:slug/reset/error: the shared error page (docs/product/reset.md#screens), with a way back to the
@@ -8,5 +10,11 @@ import { useTranslation } from '../../lib/useTranslation';
  */
 export function ErrorScreen() {
   const { t } = useTranslation();
-  return <FlowErrorScreen startPath={resetRoutes.start.path} message={t('reset__error_text')} />;
+  const { slug } = useRequiredFlowContext();
+  useDocumentTitle(t('generic__error_Title'));
+  return (
+    <PageShell>
+      <ErrorPage message={t('reset__error_text')} returnUrl={resetRoutes.start.path(slug)} />
+    </PageShell>
+  );
 }

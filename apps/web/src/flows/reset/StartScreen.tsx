@@ -9,7 +9,7 @@ import { PageShell } from '../../components/PageShell/PageShell';
 import { GiftCardNumberField } from '../../components/GiftCardNumberField/GiftCardNumberField';
 import { cardNumberProblem, isCompleteCardNumber, shownCardNumberError } from '../../components/GiftCardNumberField/cardNumberProblem';
 import { OneTimeCodeField, emptyCode, isCompleteCode } from '../../components/OneTimeCodeField/OneTimeCodeField';
-import { PasscodeChoice, isPasscodeChoiceValid, passcodeChoiceLabels, passcodeChoiceProblems, usePasscodeChoice } from '../../components/PasscodeChoice/PasscodeChoice';
+import { PasscodeChoice, isPasscodeChoiceValid, passcodeChoiceLabels, passcodeChoiceProblems } from '../../components/PasscodeChoice/PasscodeChoice';
 import { Captcha } from '../../components/Captcha/Captcha';
 import { Button } from '../../components/Button/Button';
 import { ErrorSummary, useSubmitRound, type Problem } from '../../components/ErrorSummary/ErrorSummary';
@@ -46,12 +46,13 @@ export function StartScreen() {
   const [cardNumber, setCardNumber] = useState('');
   const [cardTouched, setCardTouched] = useState(false);
   const [otc, setOtc] = useState(() => emptyCode(ONE_TIME_CODE_LENGTH));
-  const choice = usePasscodeChoice();
-  const { passcode, repeat, rejected: insecure } = choice;
+  const [passcode, setPasscode] = useState('');
+  const [repeat, setRepeat] = useState('');
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
   // A captcha token works once: every attempt gets a fresh widget.
   const [captchaRound, setCaptchaRound] = useState(0);
   const [captchaRefused, setCaptchaRefused] = useState(false);
+  const [insecure, setInsecure] = useState(false);
   const [otcNotFound, setOtcNotFound] = useState(false);
   const { networkBlocked, blockForNetwork, retry, submitRef } = useNetworkBlock(() => recovery.reset());
   // Each refusal and each submit of an incomplete form moves focus to the error summary: the
@@ -94,7 +95,7 @@ export function StartScreen() {
           }
           newCaptcha();
           if (outcome === 'insecure') {
-            choice.reject();
+            setInsecure(true);
             countRound();
           } else if (outcome === 'otcNotFound') {
             setOtcNotFound(true);
@@ -163,7 +164,17 @@ export function StartScreen() {
           error={round || otcNotFound ? otcProblem : null}
         />
         <PasscodeChoice
-id={ids.choice} keyPrefix="reset__security_passcode" {...choice.choiceProps} />
+          id={ids.choice}
+          keyPrefix="reset__security_passcode"
+          passcode={passcode}
+          repeat={repeat}
+          rejected={insecure}
+          onPasscodeChange={(value) => {
+            setPasscode(value);
+            if (value !== passcode) setInsecure(false);
+          }}
+          onRepeatChange={setRepeat}
+        />
         <Captcha
           key={captchaRound}
           onToken={setCaptchaToken}

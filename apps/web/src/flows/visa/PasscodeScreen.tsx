@@ -7,7 +7,7 @@ import { absolute, useNavigate } from '../../lib/router';
 import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
 import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
 import { PageShell } from '../../components/PageShell/PageShell';
-import { PasscodeChoice, isPasscodeChoiceValid, passcodeChoiceLabels, passcodeChoiceProblems, usePasscodeChoice } from '../../components/PasscodeChoice/PasscodeChoice';
+import { PasscodeChoice, isPasscodeChoiceValid, passcodeChoiceLabels, passcodeChoiceProblems } from '../../components/PasscodeChoice/PasscodeChoice';
 import { CardSummary } from '../../components/CardSummary/CardSummary';
 import { InfoBlock } from '../../components/InfoBlock/InfoBlock';
 import { Button } from '../../components/Button/Button';
@@ -45,8 +45,9 @@ export function PasscodeScreen({ variant }: PasscodeScreenProps) {
   const activation = useUseActivationCode();
   const recovery = useUseRecovery();
   const call = variant === 'activation' ? activation : recovery;
-  const choice = usePasscodeChoice();
-  const { passcode, repeat, rejected: insecure } = choice;
+  const [passcode, setPasscode] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [insecure, setInsecure] = useState(false);
   const { networkBlocked, blockForNetwork, retry, submitRef } = useNetworkBlock(() => call.reset());
   const [refusal, setRefusal] = useState<PasscodeRefusal | null>(null);
   // Each refusal and each submit of an incomplete choice moves focus to the error summary.
@@ -67,7 +68,7 @@ export function PasscodeScreen({ variant }: PasscodeScreenProps) {
       blockForNetwork();
       countRound();
     } else if (outcome === 'insecure') {
-      choice.reject();
+      setInsecure(true);
       countRound();
     } else if (outcome === 'failed') {
       navigate(visaRoutes.activateFailed.path(slug));
@@ -133,7 +134,17 @@ export function PasscodeScreen({ variant }: PasscodeScreenProps) {
           ) : null}
         </ErrorSummary>
         <PasscodeChoice
-id={choiceId} keyPrefix="visa__security_passcode" {...choice.choiceProps} />
+          id={choiceId}
+          keyPrefix="visa__security_passcode"
+          passcode={passcode}
+          repeat={repeat}
+          rejected={insecure}
+          onPasscodeChange={(value) => {
+            setPasscode(value);
+            if (value !== passcode) setInsecure(false);
+          }}
+          onRepeatChange={setRepeat}
+        />
         <Button ref={submitRef} type="submit" loading={call.isPending} disabled={!canSubmit} aria-describedby={hinted ? hintId : undefined}>
           {variant === 'activation' ? t('visa__security_submit') : t('visa__reset_security_submit')}
         </Button>

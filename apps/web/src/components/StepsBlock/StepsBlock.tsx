@@ -1,5 +1,5 @@
-import { InfoBlock } from './InfoBlock';
-import styles from './InfoBlock.module.css';
+import { InfoBlock } from '../InfoBlock/InfoBlock';
+import styles from './StepsBlock.module.css';
 
 /** An explanatory block that lists, in order, the steps a flow takes. */
 export function StepsBlock({ title, steps }: { title: string; steps: readonly string[] }) {
