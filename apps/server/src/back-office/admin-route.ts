@@ -7,7 +7,8 @@ import { AppError } from '../errors.js';
 import type { App } from '../http/route-types.js';
 import { readSessionCookie } from './session-cookie.js';
 import { useStaffSession } from './sessions.js';
-import type { StaffContext } from './staff-context.js';
+import type { StaffActor } from '../card-commands/actor.js';
+import { type StaffContext, staffActorOf } from './staff-context.js';
 
 /**
  * Permissions in one place (docs/decisions/030). Every /admin/api/ route declares, in its route
@@ -110,6 +111,12 @@ declare module 'fastify' {
 export function staffOf(request: FastifyRequest): StaffContext {
   if (!request.staff) throw new Error('staffOf: not a declared back office route');
   return request.staff;
+}
+
+/** The caller of a back office API route and the actor it acts as (staffActorOf): what a service that changes something takes after its deps. */
+export function staffAndActorOf(request: FastifyRequest): [StaffContext, StaffActor] {
+  const ctx = staffOf(request);
+  return [ctx, staffActorOf(ctx)];
 }
 
 /** A grant that allows the action on some brand: the grant used by a route without a brand. */

@@ -13,9 +13,8 @@ import { findBrandCodeOfAdjustment } from '../../db/repositories/adjustment-prop
 import { findBrandCodeOfCard } from '../../db/repositories/staff-cards.js';
 import type { ServiceDeps } from '../../deps.js';
 import type { App } from '../../http/route-types.js';
-import { brandOfCard, brandOfResource, noBrand, staffOf, staffRoute } from '../admin-route.js';
+import { brandOfCard, brandOfResource, noBrand, staffAndActorOf, staffOf, staffRoute } from '../admin-route.js';
 import { adminSchema, idParams } from '../route-schema.js';
-import { staffActorOf } from '../staff-context.js';
 import { approveAdjustment, rejectAdjustment } from './decide-adjustment.js';
 import { listAdjustments } from './list-adjustments.js';
 import { proposeAdjustment } from './propose-adjustment.js';
@@ -34,8 +33,7 @@ export async function adminAdjustmentRoutes(app: App, { deps }: { deps: ServiceD
     adminApi.proposeAdjustment.pattern,
     { config: staffRoute('adjustments.propose', cardBrand), schema: adminSchema({ params: idParams, body: adjustmentRequestSchema, response: { 201: adjustmentSchema, 200: adjustmentSchema } }, 400, 409) },
     async (request, reply) => {
-      const ctx = staffOf(request);
-      const { adjustment, created } = await proposeAdjustment(deps, ctx, staffActorOf(ctx), request.params.id, request.body);
+      const { adjustment, created } = await proposeAdjustment(deps, ...staffAndActorOf(request), request.params.id, request.body);
       // A repeat with the same reference answers the proposal made before.
       return reply.code(created ? 201 : 200).send(adjustment);
     },
@@ -51,18 +49,12 @@ export async function adminAdjustmentRoutes(app: App, { deps }: { deps: ServiceD
   app.post(
     adminApi.approveAdjustment.pattern,
     { config: decide, schema: adminSchema({ params: idParams, body: approveAdjustmentRequestSchema, response: { 200: approveAdjustmentResultSchema } }, 400, 409) },
-    async (request) => {
-      const ctx = staffOf(request);
-      return approveAdjustment(deps, ctx, staffActorOf(ctx), request.params.id);
-    },
+    async (request) => approveAdjustment(deps, ...staffAndActorOf(request), request.params.id),
   );
 
   app.post(
     adminApi.rejectAdjustment.pattern,
     { config: decide, schema: adminSchema({ params: idParams, body: rejectAdjustmentRequestSchema, response: { 200: rejectAdjustmentResultSchema } }, 400, 409) },
-    async (request) => {
-      const ctx = staffOf(request);
-      return rejectAdjustment(deps, ctx, staffActorOf(ctx), request.params.id, request.body.reason);
-    },
+    async (request) => rejectAdjustment(deps, ...staffAndActorOf(request), request.params.id, request.body.reason),
   );
 }

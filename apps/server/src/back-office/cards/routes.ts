@@ -15,11 +15,11 @@ import { z } from 'zod';
 import { findBrandCodeOfCard } from '../../db/repositories/staff-cards.js';
 import type { ServiceDeps } from '../../deps.js';
 import type { App } from '../../http/route-types.js';
-import { brandOfCard, noBrand, staffOf, staffRoute } from '../admin-route.js';
+import { brandOfCard, noBrand, staffAndActorOf, staffOf, staffRoute } from '../admin-route.js';
 import { listStaffAudit } from '../audit/list-staff-audit.js';
 import { adminSchema, idParams } from '../route-schema.js';
 import type { StaffActor } from '../../card-commands/actor.js';
-import { type StaffContext, staffActorOf } from '../staff-context.js';
+import type { StaffContext } from '../staff-context.js';
 import { blockCardForStaff, resendReplacementForStaff, unblockCardForStaff, unlockCardForStaff } from './card-actions.js';
 import { addCardNote } from './card-notes.js';
 import { readCardTimeline } from './card-timeline.js';
@@ -44,10 +44,11 @@ export async function adminCardRoutes(app: App, { deps }: { deps: ServiceDeps })
     async (request) => searchCards(deps, staffOf(request), request.body),
   );
 
-  app.get(adminApi.card.pattern, { config: read, schema: adminSchema({ params: idParams, response: { 200: adminCardSchema } }, 400) }, async (request) => {
-    const ctx = staffOf(request);
-    return readCardForStaff(deps, ctx, staffActorOf(ctx), request.params.id);
-  });
+  app.get(
+    adminApi.card.pattern,
+    { config: read, schema: adminSchema({ params: idParams, response: { 200: adminCardSchema } }, 400) },
+    async (request) => readCardForStaff(deps, ...staffAndActorOf(request), request.params.id),
+  );
 
   app.get(
     adminApi.cardTimeline.pattern,
@@ -65,11 +66,8 @@ export async function adminCardRoutes(app: App, { deps }: { deps: ServiceDeps })
     app.post(
       pattern,
       { config: support, schema: adminSchema({ params: idParams, body, response: { 200: adminCardSchema } }, 400, ...errors) },
-      async (request) => {
-        const ctx = staffOf(request);
-        // The type provider cannot resolve a generic schema's output; Fastify has validated the body against `body`.
-        return act(deps, ctx, staffActorOf(ctx), request.params.id, request.body as z.output<B>);
-      },
+      // The type provider cannot resolve a generic schema's output; Fastify has validated the body against `body`.
+      async (request) => act(deps, ...staffAndActorOf(request), request.params.id, request.body as z.output<B>),
     );
 
   cardAction(adminApi.blockCard.pattern, blockRequestSchema, blockCardForStaff);
@@ -80,10 +78,7 @@ export async function adminCardRoutes(app: App, { deps }: { deps: ServiceDeps })
   app.post(
     adminApi.cardNotes.pattern,
     { config: support, schema: adminSchema({ params: idParams, body: noteRequestSchema, response: { 201: noteSchema } }, 400) },
-    async (request, reply) => {
-      const ctx = staffOf(request);
-      return reply.code(201).send(await addCardNote(deps, ctx, staffActorOf(ctx), request.params.id, request.body.text));
-    },
+    async (request, reply) => reply.code(201).send(await addCardNote(deps, ...staffAndActorOf(request), request.params.id, request.body.text)),
   );
 
   app.get(

@@ -11,9 +11,8 @@ import {
 import { brandCodeOfPayout, brandCodesOfBatch } from '../../db/repositories/payouts.js';
 import type { ServiceDeps } from '../../deps.js';
 import type { App } from '../../http/route-types.js';
-import { brandFromBody, brandOfResource, noBrand, staffOf, staffRoute } from '../admin-route.js';
+import { brandFromBody, brandOfResource, noBrand, staffAndActorOf, staffOf, staffRoute } from '../admin-route.js';
 import { adminSchema, idParams } from '../route-schema.js';
-import { staffActorOf } from '../staff-context.js';
 import { batchFileForStaff, exportBatchForStaff, settlePayoutForStaff } from './batch-actions.js';
 import { listBatchesForStaff, readBatchForStaff } from './payout-batches.js';
 
@@ -36,10 +35,7 @@ export async function adminPayoutBatchRoutes(app: App, { deps }: { deps: Service
   app.post(
     adminApi.payoutBatches.pattern,
     { config: staffRoute('payouts.review', brandFromBody('brand')), schema: adminSchema({ body: payoutBatchRequestSchema, response: { 201: payoutBatchSchema } }, 400, 409, 503) },
-    async (request, reply) => {
-      const ctx = staffOf(request);
-      return reply.code(201).send(await exportBatchForStaff(deps, ctx, staffActorOf(ctx), request.body));
-    },
+    async (request, reply) => reply.code(201).send(await exportBatchForStaff(deps, ...staffAndActorOf(request), request.body)),
   );
 
   app.get(
@@ -53,8 +49,7 @@ export async function adminPayoutBatchRoutes(app: App, { deps }: { deps: Service
     // No response schema: the answer is the XML file itself, not JSON (errors are {code, message} as everywhere).
     { config: staffRoute('payouts.review', batchBrands), schema: { hide: true, params: idParams } },
     async (request, reply) => {
-      const ctx = staffOf(request);
-      const file = await batchFileForStaff(deps, ctx, staffActorOf(ctx), request.params.id);
+      const file = await batchFileForStaff(deps, ...staffAndActorOf(request), request.params.id);
       // Names and full IBANs: kept by no cache, saved by the browser as the batch's file.
       return reply
         .header('content-type', 'application/xml; charset=utf-8')
@@ -76,10 +71,7 @@ export async function adminPayoutBatchRoutes(app: App, { deps }: { deps: Service
         config: staffRoute('payouts.review', payoutBrand),
         schema: adminSchema({ params: idParams, body: payoutSettlementRequestSchema, response: { 200: payoutSettlementSchema } }, 400, 409),
       },
-      async (request) => {
-        const ctx = staffOf(request);
-        return settlePayoutForStaff(deps, ctx, staffActorOf(ctx), request.params.id, settlement);
-      },
+      async (request) => settlePayoutForStaff(deps, ...staffAndActorOf(request), request.params.id, settlement),
     );
   }
 }

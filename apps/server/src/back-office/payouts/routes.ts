@@ -10,9 +10,8 @@ import {
 import { brandCodeOfPayout } from '../../db/repositories/payouts.js';
 import type { ServiceDeps } from '../../deps.js';
 import type { App } from '../../http/route-types.js';
-import { brandOfResource, noBrand, staffOf, staffRoute } from '../admin-route.js';
+import { brandOfResource, noBrand, staffAndActorOf, staffOf, staffRoute } from '../admin-route.js';
 import { adminSchema, idParams } from '../route-schema.js';
-import { staffActorOf } from '../staff-context.js';
 import { listHeldPayoutsForStaff } from './held-payouts.js';
 import { rejectHeldPayout, releaseHeldPayout } from './review-payout.js';
 
@@ -34,18 +33,12 @@ export async function adminPayoutRoutes(app: App, { deps }: { deps: ServiceDeps 
   app.post(
     adminApi.releasePayout.pattern,
     { config: review, schema: adminSchema({ params: idParams, body: releasePayoutRequestSchema, response: { 200: releasePayoutResultSchema } }, 400, 409) },
-    async (request) => {
-      const ctx = staffOf(request);
-      return releaseHeldPayout(deps, ctx, staffActorOf(ctx), request.params.id, request.body);
-    },
+    async (request) => releaseHeldPayout(deps, ...staffAndActorOf(request), request.params.id, request.body),
   );
 
   app.post(
     adminApi.rejectPayout.pattern,
     { config: review, schema: adminSchema({ params: idParams, body: rejectPayoutRequestSchema, response: { 200: rejectPayoutResultSchema } }, 400, 409) },
-    async (request) => {
-      const ctx = staffOf(request);
-      return rejectHeldPayout(deps, ctx, staffActorOf(ctx), request.params.id, request.body);
-    },
+    async (request) => rejectHeldPayout(deps, ...staffAndActorOf(request), request.params.id, request.body),
   );
 }
