@@ -1,4 +1,4 @@
-import { createServer, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { visaApi } from '@tessera/contracts';
 import { Migrator, sql } from 'kysely';
@@ -26,33 +26,19 @@ const t = useTestApp();
 const silent = createLogger({ logLevel: 'silent' });
 const PROMPT_MS = 5000;
 
-/** Answers 200 with its headers at once, then one byte a second, and never ends. */
-class Trickler {
-  readonly requests: number[] = [];
-  inFlight = 0;
-  mostInFlight = 0;
-  readonly #open = new Set<ServerResponse>();
+/** An endpoint on a free local port, answering as `answer` says; its `url` once started. */
+abstract class LocalEndpoint {
   #server: Server | undefined;
   url = '';
 
+  constructor(private readonly path: string) {}
+
+  protected abstract answer(request: IncomingMessage, response: ServerResponse): void;
+
   async start(): Promise<void> {
-    this.#server = createServer((request, response) => {
-      request.resume();
-      this.requests.push(Date.now());
-      this.inFlight += 1;
-      this.mostInFlight = Math.max(this.mostInFlight, this.inFlight);
-      this.#open.add(response);
-      response.writeHead(200, { 'content-type': 'text/plain' });
-      response.flushHeaders();
-      const drip = setInterval(() => response.write('.'), 1000);
-      response.on('close', () => {
-        clearInterval(drip);
-        this.inFlight -= 1;
-        this.#open.delete(response);
-      });
-    });
+    this.#server = createServer((request, response) => this.answer(request, response));
     await new Promise<void>((resolve) => this.#server!.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.#server!.address() as AddressInfo).port}/slow`;
+    this.url = `http://127.0.0.1:${(this.#server!.address() as AddressInfo).port}${this.path}`;
   }
 
   async stop(): Promise<void> {
@@ -61,28 +47,49 @@ class Trickler {
   }
 }
 
-/** Answers 204 at once and notes when each event arrived. */
-class Healthy {
-  readonly arrived: { at: number; body: string }[] = [];
-  #server: Server | undefined;
-  url = '';
+/** Answers 200 with its headers at once, then one byte a second, and never ends. */
+class Trickler extends LocalEndpoint {
+  readonly requests: number[] = [];
+  inFlight = 0;
+  mostInFlight = 0;
+  readonly #open = new Set<ServerResponse>();
 
-  async start(): Promise<void> {
-    this.#server = createServer((request, response) => {
-      let body = '';
-      request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-      request.on('end', () => {
-        this.arrived.push({ at: Date.now(), body });
-        response.writeHead(204).end();
-      });
-    });
-    await new Promise<void>((resolve) => this.#server!.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.#server!.address() as AddressInfo).port}/hooks`;
+  constructor() {
+    super('/slow');
   }
 
-  async stop(): Promise<void> {
-    this.#server?.closeAllConnections();
-    await new Promise<void>((resolve) => (this.#server ? this.#server.close(() => resolve()) : resolve()));
+  protected answer(request: IncomingMessage, response: ServerResponse): void {
+    request.resume();
+    this.requests.push(Date.now());
+    this.inFlight += 1;
+    this.mostInFlight = Math.max(this.mostInFlight, this.inFlight);
+    this.#open.add(response);
+    response.writeHead(200, { 'content-type': 'text/plain' });
+    response.flushHeaders();
+    const drip = setInterval(() => response.write('.'), 1000);
+    response.on('close', () => {
+      clearInterval(drip);
+      this.inFlight -= 1;
+      this.#open.delete(response);
+    });
+  }
+}
+
+/** Answers 204 at once and notes when each event arrived. */
+class Healthy extends LocalEndpoint {
+  readonly arrived: { at: number; body: string }[] = [];
+
+  constructor() {
+    super('/hooks');
+  }
+
+  protected answer(request: IncomingMessage, response: ServerResponse): void {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    request.on('end', () => {
+      this.arrived.push({ at: Date.now(), body });
+      response.writeHead(204).end();
+    });
   }
 }
 
