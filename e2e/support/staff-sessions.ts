@@ -1,5 +1,4 @@
-import Database from 'better-sqlite3';
-import { databaseFile } from '../playwright.config';
+import { inE2eDatabase } from './e2e-database';
 
 /**
  * Makes the sessions of one browser idle for `minutes`, as if no call had come since: moves their
@@ -9,14 +8,6 @@ import { databaseFile } from '../playwright.config';
  * same demo staff member, running in parallel, stay as they are.
  */
 export function idleSessionsOf(userAgent: string, minutes: number): number {
-  const dir = process.env.E2E_DATA_DIR;
-  if (!dir) throw new Error('E2E_DATA_DIR is not set: run the tests through e2e/playwright.config.ts');
-  const db = new Database(databaseFile(dir));
-  try {
-    db.pragma('busy_timeout = 5000');
-    const lastSeen = new Date(Date.now() - minutes * 60_000).toISOString();
-    return db.prepare('update staff_sessions set last_seen_at = ? where user_agent = ? and ended_at is null').run(lastSeen, userAgent).changes;
-  } finally {
-    db.close();
-  }
+  const lastSeen = new Date(Date.now() - minutes * 60_000).toISOString();
+  return inE2eDatabase((db) => db.prepare('update staff_sessions set last_seen_at = ? where user_agent = ? and ended_at is null').run(lastSeen, userAgent).changes);
 }

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { expect, vi } from 'vitest';
@@ -6,6 +6,7 @@ import { AdminApp } from '../src/app/App';
 import { createQueryClient } from '../src/app/queryClient';
 import type { Language } from '../src/lib/i18n';
 import { createNoticeQueue } from '../src/lib/toast';
+import type { AdminMe } from '@tessera/contracts/admin';
 import { fakeAdminApi, type FakeAdminApi } from './fakeAdminApi';
 
 /** Renders the whole back office at `path` (under /admin) with `fetch` answered by the fake. */
@@ -26,6 +27,18 @@ export async function openPage(path: string, heading: string | RegExp, api: Fake
   renderAdmin(path, api);
   await findPageHeading(heading);
   return { api, user };
+}
+
+/**
+ * A page that is not `me`'s: no `link` to it in the main navigation, the not-found page at its
+ * `path`, and not one call to `apiPath`, the list the page would read.
+ */
+export async function expectNoPageFor(me: AdminMe, path: string, link: string, apiPath: string) {
+  const api = fakeAdminApi({ me });
+  renderAdmin(path, api);
+  await findPageHeading('Page not found');
+  expect(within(screen.getByRole('navigation', { name: 'Main' })).queryByRole('link', { name: link })).toBeNull();
+  expect(api.callsTo('GET', apiPath)).toHaveLength(0);
 }
 
 /**

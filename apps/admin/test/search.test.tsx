@@ -8,6 +8,13 @@ async function openSearch() {
   return { api, user };
 }
 
+/** Searches with the radio `by` chosen and `text` typed into the field of the same name. */
+async function searchBy(user: Awaited<ReturnType<typeof openSearch>>['user'], by: string, text: string) {
+  await user.click(screen.getByRole('radio', { name: by }));
+  await user.type(screen.getByRole('textbox', { name: by }), text);
+  await user.click(screen.getByRole('button', { name: 'Search' }));
+}
+
 const resultRows = async () => {
   const table = await screen.findByRole('grid', { name: 'Cards found' });
   return within(table).getAllByRole('row').slice(1);
@@ -46,22 +53,16 @@ describe('finding a card', () => {
 
   it('finds a card by phone number and by e-mail address', async () => {
     const { api, user } = await openSearch();
-    await user.click(screen.getByRole('radio', { name: 'Phone number' }));
-    await user.type(screen.getByRole('textbox', { name: 'Phone number' }), '+31 6 12345601');
-    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await searchBy(user, 'Phone number', '+31 6 12345601');
     expect(await resultRows()).toHaveLength(1);
-    await user.click(screen.getByRole('radio', { name: 'E-mail address' }));
-    await user.type(screen.getByRole('textbox', { name: 'E-mail address' }), 'Holder@Example.com');
-    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await searchBy(user, 'E-mail address', 'Holder@Example.com');
     const bodies = api.callsTo('POST', '/admin/api/cards/search').map((call) => call.body);
     expect(bodies).toEqual([{ phone: '+31 6 12345601' }, { email: 'holder@example.com' }]);
   });
 
   it('says so when no card is found', async () => {
     const { user } = await openSearch();
-    await user.click(screen.getByRole('radio', { name: 'E-mail address' }));
-    await user.type(screen.getByRole('textbox', { name: 'E-mail address' }), 'nobody@example.com');
-    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await searchBy(user, 'E-mail address', 'nobody@example.com');
     expect(await screen.findByText(/No card found/)).toBeTruthy();
     expect(screen.queryByRole('grid')).toBeNull();
   });
@@ -97,9 +98,7 @@ describe('finding a card', () => {
 
   it('sorts the results by a column header, one way and then the other', async () => {
     const { user } = await openSearch();
-    await user.click(screen.getByRole('radio', { name: 'E-mail address' }));
-    await user.type(screen.getByRole('textbox', { name: 'E-mail address' }), 'holder@example.com');
-    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await searchBy(user, 'E-mail address', 'holder@example.com');
     expect(await resultRows()).toHaveLength(2);
     const balance = screen.getByRole('columnheader', { name: /Balance/ });
     await user.click(balance);

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, SUPPORT_DEMO, fakeAdminApi } from './fakeAdminApi';
-import { expectNoAxeViolations, findPageHeading, renderAdmin, openPage } from './renderAdmin';
+import { expectNoAxeViolations, expectNoPageFor, findPageHeading, renderAdmin, openPage } from './renderAdmin';
 
 describe('the staff page', () => {
   it('is in the navigation and lists the grants for an admin of all brands', async () => {
@@ -16,13 +16,7 @@ describe('the staff page', () => {
     await expectNoAxeViolations();
   });
 
-  it('is absent from the navigation, and not found, for anyone else', async () => {
-    const api = fakeAdminApi({ me: SUPPORT_DEMO });
-    renderAdmin('/admin/staff', api);
-    await findPageHeading('Page not found');
-    expect(within(screen.getByRole('navigation', { name: 'Main' })).queryByRole('link', { name: 'Staff' })).toBeNull();
-    expect(api.callsTo('GET', '/admin/api/staff')).toHaveLength(0);
-  });
+  it('is absent from the navigation, and not found, for anyone else', () => expectNoPageFor(SUPPORT_DEMO, '/admin/staff', 'Staff', '/admin/api/staff'));
 
   it('grants a role, checking the e-mail address first', async () => {
     const { api, user } = await openPage('/admin/staff', 'Staff', fakeAdminApi({ me: ADMIN }));

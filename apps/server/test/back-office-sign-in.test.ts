@@ -169,55 +169,50 @@ describe('signing in', () => {
   });
 });
 
+/** A test's steps with the test clock started at now (advance moves it), let go afterwards. */
+const onTestClock = (steps: () => Promise<void>) => async () => {
+  clock.at = Date.now();
+  try {
+    await steps();
+  } finally {
+    clock.at = undefined;
+  }
+};
+
 describe('sessions', () => {
-  it('end after 15 minutes without a call, and each call keeps them alive', async () => {
-    clock.at = Date.now();
-    try {
-      const { cookie } = await signIn('finance@demo.test');
-      advance(14 * 60_000);
-      expect((await me(cookie)).statusCode).toBe(200);
-      advance(14 * 60_000);
-      expect((await me(cookie)).statusCode).toBe(200);
-      advance(15 * 60_000);
-      const idle = await me(cookie);
-      expect(idle.statusCode).toBe(401);
-      expect(idle.json()).toMatchObject({ code: 'UNAUTHORIZED' });
-    } finally {
-      clock.at = undefined;
-    }
-  });
+  it('end after 15 minutes without a call, and each call keeps them alive', onTestClock(async () => {
+    const { cookie } = await signIn('finance@demo.test');
+    advance(14 * 60_000);
+    expect((await me(cookie)).statusCode).toBe(200);
+    advance(14 * 60_000);
+    expect((await me(cookie)).statusCode).toBe(200);
+    advance(15 * 60_000);
+    const idle = await me(cookie);
+    expect(idle.statusCode).toBe(401);
+    expect(idle.json()).toMatchObject({ code: 'UNAUTHORIZED' });
+  }));
 
-  it('end 12 hours after sign-in however busy', async () => {
-    clock.at = Date.now();
-    try {
-      const { cookie } = await signIn('finance@demo.test');
-      for (let minutes = 10; minutes < 12 * 60; minutes += 10) {
-        advance(10 * 60_000);
-        expect((await me(cookie)).statusCode, `after ${minutes} minutes`).toBe(200);
-      }
+  it('end 12 hours after sign-in however busy', onTestClock(async () => {
+    const { cookie } = await signIn('finance@demo.test');
+    for (let minutes = 10; minutes < 12 * 60; minutes += 10) {
       advance(10 * 60_000);
-      expect((await me(cookie)).statusCode).toBe(401);
-    } finally {
-      clock.at = undefined;
+      expect((await me(cookie)).statusCode, `after ${minutes} minutes`).toBe(200);
     }
-  });
+    advance(10 * 60_000);
+    expect((await me(cookie)).statusCode).toBe(401);
+  }));
 
-  it('record a call at most once a minute', async () => {
-    clock.at = Date.now();
-    try {
-      const { cookie } = await signIn('approver@demo.test');
-      const seen = async () => (await t.db.selectFrom('staff_sessions').select('last_seen_at').where('email', '=', 'approver@demo.test').orderBy('created_at', 'desc').executeTakeFirstOrThrow()).last_seen_at;
-      const first = await seen();
-      advance(30_000);
-      await me(cookie);
-      expect(await seen()).toBe(first);
-      advance(31_000);
-      await me(cookie);
-      expect(await seen()).toBe(new Date(clock.at ?? 0).toISOString());
-    } finally {
-      clock.at = undefined;
-    }
-  });
+  it('record a call at most once a minute', onTestClock(async () => {
+    const { cookie } = await signIn('approver@demo.test');
+    const seen = async () => (await t.db.selectFrom('staff_sessions').select('last_seen_at').where('email', '=', 'approver@demo.test').orderBy('created_at', 'desc').executeTakeFirstOrThrow()).last_seen_at;
+    const first = await seen();
+    advance(30_000);
+    await me(cookie);
+    expect(await seen()).toBe(first);
+    advance(31_000);
+    await me(cookie);
+    expect(await seen()).toBe(new Date(clock.at ?? 0).toISOString());
+  }));
 
   it('end at sign-out, which needs the back office Origin', async () => {
     const { cookie } = await signIn('brand@demo.test');

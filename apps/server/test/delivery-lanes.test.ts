@@ -1,9 +1,8 @@
-import { createServer, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { visaApi } from '@tessera/contracts';
 import { Migrator, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createWebhookSender } from '../src/adapters/webhook/http-sender.js';
 import { buildApp, type BuiltApp } from '../src/app/build-app.js';
 import { createDatabase, type Db, isPostgres } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
@@ -11,11 +10,11 @@ import { migrationProvider } from '../src/db/migrations/index.js';
 import { findBrandByCode } from '../src/db/repositories/brands.js';
 import { createOutboxWorker } from '../src/delivery/start.js';
 import { recordWebhookEvent } from '../src/delivery/webhooks/events.js';
-import { WEBHOOK_RETRY_POLICY } from '../src/delivery/webhooks/retry-schedule.js';
-import { OutboxWorker } from '../src/delivery/worker.js';
+import type { OutboxWorker } from '../src/delivery/worker.js';
 import { createLogger } from '../src/logger.js';
 import { addWebhook } from '../src/operator/webhooks.js';
 import { useTestApp } from './helpers/test-app.js';
+import { webhookWorker } from './helpers/webhook-worker.js';
 import { captcha, issueVisa } from './helpers/visa.js';
 
 // Delivery lanes (docs/decisions/039): a webhook endpoint that answers its headers and then one
@@ -27,33 +26,19 @@ const t = useTestApp();
 const silent = createLogger({ logLevel: 'silent' });
 const PROMPT_MS = 5000;
 
-/** Answers 200 with its headers at once, then one byte a second, and never ends. */
-class Trickler {
-  readonly requests: number[] = [];
-  inFlight = 0;
-  mostInFlight = 0;
-  readonly #open = new Set<ServerResponse>();
+/** An endpoint on a free local port, answering as `answer` says; its `url` once started. */
+abstract class LocalEndpoint {
   #server: Server | undefined;
   url = '';
 
+  constructor(private readonly path: string) {}
+
+  protected abstract answer(request: IncomingMessage, response: ServerResponse): void;
+
   async start(): Promise<void> {
-    this.#server = createServer((request, response) => {
-      request.resume();
-      this.requests.push(Date.now());
-      this.inFlight += 1;
-      this.mostInFlight = Math.max(this.mostInFlight, this.inFlight);
-      this.#open.add(response);
-      response.writeHead(200, { 'content-type': 'text/plain' });
-      response.flushHeaders();
-      const drip = setInterval(() => response.write('.'), 1000);
-      response.on('close', () => {
-        clearInterval(drip);
-        this.inFlight -= 1;
-        this.#open.delete(response);
-      });
-    });
+    this.#server = createServer((request, response) => this.answer(request, response));
     await new Promise<void>((resolve) => this.#server!.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.#server!.address() as AddressInfo).port}/slow`;
+    this.url = `http://127.0.0.1:${(this.#server!.address() as AddressInfo).port}${this.path}`;
   }
 
   async stop(): Promise<void> {
@@ -62,28 +47,49 @@ class Trickler {
   }
 }
 
-/** Answers 204 at once and notes when each event arrived. */
-class Healthy {
-  readonly arrived: { at: number; body: string }[] = [];
-  #server: Server | undefined;
-  url = '';
+/** Answers 200 with its headers at once, then one byte a second, and never ends. */
+class Trickler extends LocalEndpoint {
+  readonly requests: number[] = [];
+  inFlight = 0;
+  mostInFlight = 0;
+  readonly #open = new Set<ServerResponse>();
 
-  async start(): Promise<void> {
-    this.#server = createServer((request, response) => {
-      let body = '';
-      request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-      request.on('end', () => {
-        this.arrived.push({ at: Date.now(), body });
-        response.writeHead(204).end();
-      });
-    });
-    await new Promise<void>((resolve) => this.#server!.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.#server!.address() as AddressInfo).port}/hooks`;
+  constructor() {
+    super('/slow');
   }
 
-  async stop(): Promise<void> {
-    this.#server?.closeAllConnections();
-    await new Promise<void>((resolve) => (this.#server ? this.#server.close(() => resolve()) : resolve()));
+  protected answer(request: IncomingMessage, response: ServerResponse): void {
+    request.resume();
+    this.requests.push(Date.now());
+    this.inFlight += 1;
+    this.mostInFlight = Math.max(this.mostInFlight, this.inFlight);
+    this.#open.add(response);
+    response.writeHead(200, { 'content-type': 'text/plain' });
+    response.flushHeaders();
+    const drip = setInterval(() => response.write('.'), 1000);
+    response.on('close', () => {
+      clearInterval(drip);
+      this.inFlight -= 1;
+      this.#open.delete(response);
+    });
+  }
+}
+
+/** Answers 204 at once and notes when each event arrived. */
+class Healthy extends LocalEndpoint {
+  readonly arrived: { at: number; body: string }[] = [];
+
+  constructor() {
+    super('/hooks');
+  }
+
+  protected answer(request: IncomingMessage, response: ServerResponse): void {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    request.on('end', () => {
+      this.arrived.push({ at: Date.now(), body });
+      response.writeHead(204).end();
+    });
   }
 }
 
@@ -216,17 +222,7 @@ describe('migration 022', () => {
     // One queued by a replica of the previous release during a rolling upgrade has none: still sent.
     await queue(1);
     await t.db.updateTable('outbox_messages').set({ endpoint_id: null }).where('endpoint_id', '=', endpoint.id).where('attempts', '=', 0).execute();
-    const worker = new OutboxWorker({
-      db: t.db,
-      crypto: t.deps.crypto,
-      adapters: { webhook: createWebhookSender({ db: t.db, crypto: t.deps.crypto, now: () => new Date(), production: false, timeoutMs: 5000 }) },
-      retryPolicies: { webhook: WEBHOOK_RETRY_POLICY },
-      logger: silent,
-      pollIntervalMs: 60_000,
-      maxAttempts: 3,
-      retryBaseMs: 1000,
-      retryMaxMs: 1000,
-    });
+    const worker = webhookWorker({ db: t.db, crypto: t.deps.crypto });
     cleanups.push(() => worker.stop());
     expect(await worker.runOnce()).toEqual({ sent: 2, retried: 0, failed: 0 });
     expect(healthy.arrived.map((a) => (JSON.parse(a.body) as { data: { n: number } }).data.n).sort()).toEqual([0, 1]);

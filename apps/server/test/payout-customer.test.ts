@@ -1,7 +1,7 @@
 import { payoutCustomerResponseSchema, payoutApi } from '@tessera/contracts';
 import { describe, expect, it } from 'vitest';
 import { PURPOSE } from '../src/crypto/index.js';
-import { exportPayouts } from '../src/operator/export-payouts.js';
+import { exportToString } from './helpers/payout-review.js';
 import { demoCard, lookupBody } from './helpers/demo.js';
 import { auditEventsOf, cardRow, countersOf, ledgerSums, refusal, useFlowTestApp } from './helpers/flows.js';
 import {
@@ -447,18 +447,8 @@ describe('PAYOUT customer call: afterwards', () => {
   it('lets the export pay GIFT_PAYOUT once, to the verified name and the IBAN', async () => {
     const card = await cardRow(t, 'GIFT_PAYOUT');
     const [row] = await payoutsOf(card.id);
-    let xml = '';
-    const result = await exportPayouts(
-      { db: t.db, crypto: t.deps.crypto, now: () => new Date(), debtor: { name: 'Tessera Payouts', iban: 'NL91ABNA0417164300', bic: 'ABNANL2A' } },
-      'pain.001.001.09',
-      {
-        stage: async (staged) => {
-          xml = staged;
-          return { commit: async () => undefined, abort: async () => undefined };
-        },
-      },
-    );
-    expect(result.kind).toBe('exported');
+    const { xml, messageId } = await exportToString(t);
+    expect(messageId).not.toBeNull();
     const transfers = [...xml.matchAll(/<CdtTrfTxInf>([\s\S]*?)<\/CdtTrfTxInf>/g)].map((m) => m[1]!);
     const ours = transfers.filter((tx) => tx.includes(`<EndToEndId>${row!.end_to_end_id}</EndToEndId>`));
     expect(ours).toHaveLength(1);

@@ -40,6 +40,15 @@ async function fillForm(user: ReturnType<typeof userEvent.setup>, { code = 'Tq8m
   await user.type(screen.getByLabelText('Repeat new security code'), code);
 }
 
+/** The reset page opened, the form filled (the defaults: valid) and sent. */
+async function submitForm(fields?: Parameters<typeof fillForm>[1]) {
+  renderApp('/demo/reset');
+  const user = await openForm();
+  await fillForm(user, fields);
+  await user.click(submit());
+  return user;
+}
+
 const HINT_ALL_MISSING = 'Still needed: Card number, Recovery code, New security code, and Security check.';
 
 describe('RESET form: a recovery code sets a new security code', { timeout: 20_000 }, () => {
@@ -126,10 +135,7 @@ describe('RESET form: a recovery code sets a new security code', { timeout: 20_0
 
   it('SECURITY_CODE_INSECURE: the guess error on the new code, submit blocked until the code changes', async () => {
     const { requests } = mockFetch([themeRoute(resetTheme), captchaRoute, refusal('SECURITY_CODE_INSECURE')]);
-    renderApp('/demo/reset');
-    const user = await openForm();
-    await fillForm(user);
-    await user.click(submit());
+    const user = await submitForm();
 
     const GUESS = 'This code is too easy to guess. Avoid series like 123456, abcdef or 111111.';
     await waitFor(() => expect(summaryItems()).toEqual([GUESS]));
@@ -158,10 +164,7 @@ describe('RESET form: a recovery code sets a new security code', { timeout: 20_0
 
   it('RECOVERY_CODE_NOT_FOUND: the recovery-code error on the boxes, submit blocked until the code changes', async () => {
     mockFetch([themeRoute(resetTheme), captchaRoute, refusal('RECOVERY_CODE_NOT_FOUND')]);
-    renderApp('/demo/reset');
-    const user = await openForm();
-    await fillForm(user, { otc: '111111' });
-    await user.click(submit());
+    const user = await submitForm({ otc: '111111' });
 
     const NOT_FOUND = 'This recovery code does not belong to this card, or it has already been used. Check the code and the card number.';
     const group = screen.getByRole('group', { name: 'Recovery code' });
@@ -189,10 +192,7 @@ describe('RESET form: a recovery code sets a new security code', { timeout: 20_0
   ] as const) {
     it(`goes to the reset error page on ${name}`, async () => {
       mockFetch([themeRoute(resetTheme), captchaRoute, route]);
-      renderApp('/demo/reset');
-      const user = await openForm();
-      await fillForm(user);
-      await user.click(submit());
+      await submitForm();
       await waitFor(() => expect(location()).toBe('/demo/reset/error'));
       expect(await screen.findByRole('heading', { level: 1, name: 'Something went wrong' })).toBeTruthy();
       expect(screen.getByText(/We could not set a new security code/)).toBeTruthy();
@@ -203,10 +203,7 @@ describe('RESET form: a recovery code sets a new security code', { timeout: 20_0
 
   it('a network failure blocks submit with a message in the error summary; its "try again" lifts the block', async () => {
     const { requests } = mockFetch([themeRoute(resetTheme), captchaRoute, recovery({ networkError: true })]);
-    renderApp('/demo/reset');
-    const user = await openForm();
-    await fillForm(user);
-    await user.click(submit());
+    const user = await submitForm();
 
     const alert = await screen.findByRole('alert');
     // A refusal about no field: an item without a link, focus on the summary, the retry inside.
@@ -231,10 +228,7 @@ describe('RESET form: a recovery code sets a new security code', { timeout: 20_0
 
   it('shows the captcha error inline when the server refuses the token, and a new check', async () => {
     mockFetch([themeRoute(resetTheme), captchaRoute, refusal('CAPTCHA_INVALID')]);
-    renderApp('/demo/reset');
-    const user = await openForm();
-    await fillForm(user);
-    await user.click(submit());
+    await submitForm();
     const INVALID = 'The security check has expired or failed. Please complete it again.';
     // Inline at the check, and in the summary without a link (the check is no field to type in).
     await waitFor(() => expect(summaryItems()).toEqual([INVALID]));

@@ -412,6 +412,16 @@ describe('VISA recovery: a recovery code sets a new passcode', { timeout: 20_000
     });
   }
 
+  /** On the new-passcode screen: `passcode` typed twice and set. */
+  async function setNewPasscode(passcode: string) {
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { level: 1, name: 'Choose a new passcode' });
+    await user.type(screen.getByLabelText('Passcode'), passcode);
+    await user.type(screen.getByLabelText('Repeat passcode'), passcode);
+    await user.click(button('Set new passcode'));
+    return user;
+  }
+
   it('the reset passcode step without a card goes to account; with one it sets the passcode and shows the overview with the success alert', async () => {
     mockFetch([themeRoute(visaTheme), captchaRoute]);
     const first = renderApp('/demo/visa/account/reset/security');
@@ -421,11 +431,7 @@ describe('VISA recovery: a recovery code sets a new passcode', { timeout: 20_000
     visaStore('recovery', 'demo').set({ cardNumber: CARD, otcNumber: '654321' });
     const { requests } = mockFetch([themeRoute(visaTheme), captchaRoute, post('/api/visa/userecovery/DEMO/', { body: activeHolder })]);
     const { history } = renderApp('/demo/visa/account/reset/security');
-    const user = userEvent.setup();
-    await screen.findByRole('heading', { level: 1, name: 'Choose a new passcode' });
-    await user.type(screen.getByLabelText('Passcode'), 'Mz7q3t');
-    await user.type(screen.getByLabelText('Repeat passcode'), 'Mz7q3t');
-    await user.click(button('Set new passcode'));
+    await setNewPasscode('Mz7q3t');
     await screen.findByText('Your new passcode has been set.');
     expect(history()).toEqual(['/demo/visa/account/details']);
     expect(requests.find((r) => r.method === 'POST')!.body).toEqual({ cardNumber: CARD, otcNumber: '654321', securityCode: 'Mz7q3t' });
@@ -435,11 +441,7 @@ describe('VISA recovery: a recovery code sets a new passcode', { timeout: 20_000
     visaStore('recovery', 'demo').set({ cardNumber: CARD, otcNumber: '654321' });
     mockFetch([themeRoute(visaTheme), captchaRoute, post('/api/visa/userecovery/DEMO/', refusal('INVALID_TOKEN'))]);
     renderApp('/demo/visa/account/reset/security');
-    const user = userEvent.setup();
-    await screen.findByRole('heading', { level: 1, name: 'Choose a new passcode' });
-    await user.type(screen.getByLabelText('Passcode'), 'Mz7q3t');
-    await user.type(screen.getByLabelText('Repeat passcode'), 'Mz7q3t');
-    await user.click(button('Set new passcode'));
+    const user = await setNewPasscode('Mz7q3t');
     await screen.findByRole('alert');
     expect(summaryItems()).toEqual([expect.stringMatching(/^The code is not correct or has expired\./)]);
     expect(document.activeElement).toBe(errorSummary());

@@ -7,7 +7,8 @@ import { AppError } from '../errors.js';
 import type { App } from '../http/route-types.js';
 import { readSessionCookie } from './session-cookie.js';
 import { useStaffSession } from './sessions.js';
-import type { StaffContext } from './staff-context.js';
+import type { StaffActor } from '../card-commands/actor.js';
+import { type StaffContext, staffActorOf } from './staff-context.js';
 
 /**
  * Permissions in one place (docs/decisions/030). Every /admin/api/ route declares, in its route
@@ -56,15 +57,33 @@ export const brandFromQuery = (field: string): BrandSource => ({ label: `query.$
 /** The brand code a path parameter names (`/admin/api/brands/:code/...`); it is always there, so absent is not found. */
 export const brandFromPath = (param: string): BrandSource => ({ label: `path.${param}`, notFound: 'NOT_FOUND', resolve: (request) => fieldOf(request.params, param) ?? 'not found' });
 
-/** The brand of the card whose id is the path parameter `param`, found by `brandOfCardId` (its code, or 'not found'). */
-export const brandOfCard = (param: string, brandOfCardId: (cardId: string, request: FastifyRequest) => Promise<string | 'not found'>): BrandSource => ({
-  label: `card:${param}`,
-  notFound: 'CARD_NOT_FOUND',
-  resolve: (request) => {
+
+/** The brand of the resource whose id is the path parameter `param`, found by `brandsOf`; `label`: `<resource>:<param>`. */
+const brandOfParam = (
+  resource: string,
+  param: string,
+  notFound: BrandSource['notFound'],
+  brandsOf: (id: string, request: FastifyRequest) => Promise<string | readonly string[] | undefined>,
+): BrandSource => ({
+  label: `${resource}:${param}`,
+  notFound,
+  resolve: async (request) => {
     const id = fieldOf(request.params, param);
-    return id === null ? 'not found' : brandOfCardId(id, request);
+    const found = id === null ? undefined : await brandsOf(id, request);
+    return found === undefined || found.length === 0 ? 'not found' : found;
   },
 });
+
+/** The brand of the card whose id is the path parameter `param`: another brand's card answers CARD_NOT_FOUND, as an unknown one. */
+export const brandOfCard = (param: string, brandOfCardId: (cardId: string, request: FastifyRequest) => Promise<string | undefined>): BrandSource =>
+  brandOfParam('card', param, 'CARD_NOT_FOUND', brandOfCardId);
+
+/**
+ * The brand (or brands: a payout batch the operator exported for every brand) of the `resource`
+ * (payout, adjustment, payout-batch) whose id is the path parameter `id`; unknown or another brand's answers 404 NOT_FOUND.
+ */
+export const brandOfResource = (resource: string, brandsOf: (id: string) => Promise<string | readonly string[] | undefined>): BrandSource =>
+  brandOfParam(resource, 'id', 'NOT_FOUND', brandsOf);
 
 /** What a route declares. */
 export interface StaffRouteDeclaration {
@@ -96,6 +115,12 @@ declare module 'fastify' {
 export function staffOf(request: FastifyRequest): StaffContext {
   if (!request.staff) throw new Error('staffOf: not a declared back office route');
   return request.staff;
+}
+
+/** The caller of a back office API route and the actor it acts as (staffActorOf): what a service that changes something takes after its deps. */
+export function staffAndActorOf(request: FastifyRequest): [StaffContext, StaffActor] {
+  const ctx = staffOf(request);
+  return [ctx, staffActorOf(ctx)];
 }
 
 /** A grant that allows the action on some brand: the grant used by a route without a brand. */

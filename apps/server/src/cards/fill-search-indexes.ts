@@ -1,5 +1,6 @@
 import { type Crypto, PURPOSE } from '../crypto/index.js';
 import type { Db } from '../db/database.js';
+import type { Executor } from '../db/repositories/executor.js';
 import {
   findCardsWithoutLast4,
   findHoldersWithoutPhoneIndex,
@@ -23,6 +24,27 @@ export interface FillResult {
 }
 
 /**
+ * Pages through the rows `find` answers, by their key (`keyOf`), one transaction per page in which
+ * `fill` writes what each row lacks (false: it could not); answers how many it filled.
+ */
+async function fillByPages<R>(
+  db: Db,
+  find: (db: Db, after: string, limit: number) => Promise<R[]>,
+  keyOf: (row: R) => string,
+  fill: (trx: Executor, row: R) => Promise<boolean>,
+): Promise<number> {
+  let filled = 0;
+  for (let after = ''; ; ) {
+    const page = await find(db, after, BATCH);
+    await db.transaction().execute(async (trx) => {
+      for (const row of page) if (await fill(trx, row)) filled += 1;
+    });
+    if (page.length < BATCH) return filled;
+    after = keyOf(page[page.length - 1]!);
+  }
+}
+
+/**
  * Gives rows written before migration 018 (or by a replica of the previous release during a
  * rolling upgrade) what 018 added: a card's last four digits, a holder's phone and e-mail
  * indexes, a replacement's e-mail index. A migration cannot: it has no keys. main.ts runs it at
@@ -42,50 +64,29 @@ export async function fillSearchIndexes(db: Db, crypto: Pick<Crypto, 'cipher' | 
     }
   };
 
-  for (let after = ''; ; ) {
-    const page = await findCardsWithoutLast4(db, after, BATCH);
-    await db.transaction().execute(async (trx) => {
-      for (const card of page) {
-        const number = open(card.number_ciphertext, PURPOSE.cardNumber);
-        if (number === undefined) continue;
-        await setCardLast4(trx, card.id, lastFourOf(number));
-        result.cards += 1;
-      }
-    });
-    if (page.length < BATCH) break;
-    after = page[page.length - 1]!.id;
-  }
+  result.cards = await fillByPages(db, findCardsWithoutLast4, (card) => card.id, async (trx, card) => {
+    const number = open(card.number_ciphertext, PURPOSE.cardNumber);
+    if (number === undefined) return false;
+    await setCardLast4(trx, card.id, lastFourOf(number));
+    return true;
+  });
 
-  for (let after = ''; ; ) {
-    const page = await findHoldersWithoutPhoneIndex(db, after, BATCH);
-    await db.transaction().execute(async (trx) => {
-      for (const row of page) {
-        const plain = open(row.holder_ciphertext, PURPOSE.visaHolder);
-        if (plain === undefined) continue;
-        const holder = JSON.parse(plain) as VisaHolderData;
-        const phoneIndex = phoneIndexOf(crypto, holder.phoneNumber);
-        if (phoneIndex === null) continue;
-        await setHolderIndexes(trx, row.card_id, row.holder_ciphertext, { phone_index: phoneIndex, email_index: emailIndexOf(crypto, holder.email) });
-        result.holders += 1;
-      }
-    });
-    if (page.length < BATCH) break;
-    after = page[page.length - 1]!.card_id;
-  }
+  result.holders = await fillByPages(db, findHoldersWithoutPhoneIndex, (row) => row.card_id, async (trx, row) => {
+    const plain = open(row.holder_ciphertext, PURPOSE.visaHolder);
+    if (plain === undefined) return false;
+    const holder = JSON.parse(plain) as VisaHolderData;
+    const phoneIndex = phoneIndexOf(crypto, holder.phoneNumber);
+    if (phoneIndex === null) return false;
+    await setHolderIndexes(trx, row.card_id, row.holder_ciphertext, { phone_index: phoneIndex, email_index: emailIndexOf(crypto, holder.email) });
+    return true;
+  });
 
-  for (let after = ''; ; ) {
-    const page = await findReplacementsWithoutEmailIndex(db, after, BATCH);
-    await db.transaction().execute(async (trx) => {
-      for (const row of page) {
-        const email = open(row.email_ciphertext, PURPOSE.replacementEmail);
-        const index = email === undefined ? null : emailIndexOf(crypto, email);
-        if (index === null) continue;
-        await setReplacementEmailIndex(trx, row.old_card_id, row.email_ciphertext, index);
-        result.replacements += 1;
-      }
-    });
-    if (page.length < BATCH) break;
-    after = page[page.length - 1]!.old_card_id;
-  }
+  result.replacements = await fillByPages(db, findReplacementsWithoutEmailIndex, (row) => row.old_card_id, async (trx, row) => {
+    const email = open(row.email_ciphertext, PURPOSE.replacementEmail);
+    const index = email === undefined ? null : emailIndexOf(crypto, email);
+    if (index === null) return false;
+    await setReplacementEmailIndex(trx, row.old_card_id, row.email_ciphertext, index);
+    return true;
+  });
   return result;
 }

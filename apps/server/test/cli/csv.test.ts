@@ -1,5 +1,8 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { csvField, CsvSyntaxError, parseCsv, toCsv } from '../../src/operator/cli/csv.js';
+import { csvField, CsvSyntaxError, parseCsv, readCsvFile, toCsv } from '../../src/operator/cli/csv.js';
 
 const fields = (text: string, delimiter?: string) => parseCsv(text, delimiter).map((r) => r.fields);
 
@@ -38,15 +41,17 @@ describe('parseCsv', () => {
   });
 });
 
+/** A file of its own holding `text`. */
+function csvFile(text: string): string {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'csv-')), 'f.csv');
+  writeFileSync(file, text);
+  return file;
+}
+
 describe('readCsvFile', () => {
   it('reads a file in small pieces exactly as parseCsv reads it whole', async () => {
-    const { mkdtempSync, writeFileSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
-    const path = await import('node:path');
-    const { readCsvFile } = await import('../../src/operator/cli/csv.js');
     const text = '\ufeffa,b,c\r\n1,"two\nlines, and ""quotes""",3\r\n4,5,6\n"x\r\ny",,\r"z",8,9\n\n10,11,12';
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'csv-')), 'f.csv');
-    writeFileSync(file, text);
+    const file = csvFile(text);
     const whole = parseCsv(text);
     for (const piece of [1, 3, 7, 64, 1 << 20]) {
       const read = [];
@@ -56,13 +61,8 @@ describe('readCsvFile', () => {
   });
 
   it('joins a character split between two pieces and tells every byte it read', async () => {
-    const { mkdtempSync, writeFileSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
-    const path = await import('node:path');
-    const { readCsvFile } = await import('../../src/operator/cli/csv.js');
     const text = 'name,city\nJosé Ñúñez,Zürich\n"Ærø, 東京",€\n';
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'csv-')), 'f.csv');
-    writeFileSync(file, text);
+    const file = csvFile(text);
     for (const piece of [1, 2, 5]) {
       const read = [];
       let bytes = 0;
@@ -78,12 +78,7 @@ describe('readCsvFile', () => {
   });
 
   it('reports a syntax error at its line in a later piece', async () => {
-    const { mkdtempSync, writeFileSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
-    const path = await import('node:path');
-    const { readCsvFile } = await import('../../src/operator/cli/csv.js');
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'csv-')), 'f.csv');
-    writeFileSync(file, 'a,b\n1,2\n3,4\n5,x"y\n');
+    const file = csvFile('a,b\n1,2\n3,4\n5,x"y\n');
     const read = async () => {
       for await (const _ of readCsvFile(file, ',', 4)) void _;
     };

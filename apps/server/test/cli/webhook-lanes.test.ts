@@ -1,12 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { createWebhookSender } from '../../src/adapters/webhook/http-sender.js';
 import { findBrandByCode } from '../../src/db/repositories/brands.js';
 import { recordWebhookEvent } from '../../src/delivery/webhooks/events.js';
-import { WEBHOOK_RETRY_POLICY } from '../../src/delivery/webhooks/retry-schedule.js';
-import { OutboxWorker, type WebhookLaneLimits } from '../../src/delivery/worker.js';
-import { createLogger } from '../../src/logger.js';
+import type { WebhookLaneLimits } from '../../src/delivery/worker.js';
+import { webhookWorker } from '../helpers/webhook-worker.js';
 import { useCliTest } from './support.js';
 
 // The webhook lane (docs/decisions/039): per endpoint a few deliveries at a time and one event
@@ -14,7 +12,6 @@ import { useCliTest } from './support.js';
 // days of failures, shown in `webhooks list`, and `webhooks switch-on` sending what was missed.
 
 const c = useCliTest();
-const silent = createLogger({ logLevel: 'silent' });
 const SECOND = 1000;
 const DAY = 86_400_000;
 
@@ -122,20 +119,7 @@ async function queue(brand: 'DEMO' | 'ACME', data: Arrival['data'], at: Date): P
 
 /** One worker round for webhooks at the time given, as the server runs it (outside production). */
 async function deliverAt(now: Date, options: { limits?: WebhookLaneLimits; timeoutMs?: number } = {}) {
-  const clock = () => now;
-  const worker = new OutboxWorker({
-    db: c.t.db,
-    crypto: c.t.deps.crypto,
-    adapters: { webhook: createWebhookSender({ db: c.t.db, crypto: c.t.deps.crypto, now: clock, production: false, timeoutMs: options.timeoutMs ?? 5000 }) },
-    retryPolicies: { webhook: WEBHOOK_RETRY_POLICY },
-    logger: silent,
-    now: clock,
-    pollIntervalMs: 60_000,
-    maxAttempts: 3,
-    retryBaseMs: 1000,
-    retryMaxMs: 1000,
-    ...(options.limits && { webhookLimits: options.limits }),
-  });
+  const worker = webhookWorker({ db: c.t.db, crypto: c.t.deps.crypto, now: () => now, ...options });
   const result = await worker.runOnce();
   await worker.stop();
   return result;
@@ -218,17 +202,7 @@ describe('the webhook lane', () => {
     slow.trickle = true;
     const slowId = await addEndpoint('DEMO', slow.url);
     await queue('DEMO', { n: 0 }, new Date());
-    const worker = new OutboxWorker({
-      db: c.t.db,
-      crypto: c.t.deps.crypto,
-      adapters: { webhook: createWebhookSender({ db: c.t.db, crypto: c.t.deps.crypto, now: () => new Date(), production: false, timeoutMs: 15_000 }) },
-      retryPolicies: { webhook: WEBHOOK_RETRY_POLICY },
-      logger: silent,
-      pollIntervalMs: 60_000,
-      maxAttempts: 3,
-      retryBaseMs: 1000,
-      retryMaxMs: 1000,
-    });
+    const worker = webhookWorker({ db: c.t.db, crypto: c.t.deps.crypto, timeoutMs: 15_000 });
     worker.start();
     for (let i = 0; i < 100 && slow.inFlight === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
     expect(slow.inFlight).toBe(1);

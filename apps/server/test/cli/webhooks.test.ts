@@ -1,7 +1,7 @@
 import { replaceApi, visaApi } from '@tessera/contracts';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { createWebhookSender } from '../../src/adapters/webhook/http-sender.js';
+import type { WebhookSenderOptions } from '../../src/adapters/webhook/http-sender.js';
 import { PURPOSE } from '../../src/crypto/index.js';
 import { findCardByNumberIndex } from '../../src/db/repositories/cards.js';
 import { WEBHOOK_RETRY_POLICY } from '../../src/delivery/webhooks/retry-schedule.js';
@@ -263,7 +263,7 @@ describe('webhooks in production', () => {
     expect((await c.cli('cards', 'block', demoCard('GIFT_ACME').number.replace(/\s/g, ''), '--reason', 'lost')).code).toBe(0);
     expect(await pendingWebhooks()).toHaveLength(1);
     const rebinding = ((_host: string, _options: object, callback: (e: null, a: { address: string; family: number }[]) => void) =>
-      callback(null, [{ address: '127.0.0.1', family: 4 }])) as unknown as Parameters<typeof createWebhookSender>[0]['lookup'];
+      callback(null, [{ address: '127.0.0.1', family: 4 }])) as unknown as WebhookSenderOptions['lookup'];
     expect(await deliverAt(new Date(), { production: true, lookup: rebinding })).toMatchObject({ sent: 0, failed: 1 });
     const endpoint = await c.t.db.selectFrom('webhook_endpoints').select('id').where('url', '=', 'https://hooks.acme.example/tessera').executeTakeFirstOrThrow();
     const history = await c.cli('webhooks', 'deliveries', endpoint.id);

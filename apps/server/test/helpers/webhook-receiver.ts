@@ -1,9 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createWebhookSender } from '../../src/adapters/webhook/http-sender.js';
-import { WEBHOOK_RETRY_POLICY } from '../../src/delivery/webhooks/retry-schedule.js';
-import { OutboxWorker } from '../../src/delivery/worker.js';
-import { createLogger } from '../../src/logger.js';
+import type { WebhookSenderOptions } from '../../src/adapters/webhook/http-sender.js';
+import { webhookWorker } from './webhook-worker.js';
 import type { TestApp } from './test-app.js';
 
 export interface Received {
@@ -38,25 +36,9 @@ export class WebhookReceiver {
   }
 }
 
-const silent = createLogger({ logLevel: 'silent' });
-
 /** One outbox worker round for webhooks at the time given, as the server runs it (outside production unless told). */
-export async function deliverWebhooksAt(t: Pick<TestApp, 'db' | 'deps'>, now: Date, options: { production?: boolean; lookup?: Parameters<typeof createWebhookSender>[0]['lookup'] } = {}) {
-  const clock = () => now;
-  const worker = new OutboxWorker({
-    db: t.db,
-    crypto: t.deps.crypto,
-    adapters: {
-      webhook: createWebhookSender({ db: t.db, crypto: t.deps.crypto, now: clock, production: options.production ?? false, timeoutMs: 5000, ...(options.lookup && { lookup: options.lookup }) }),
-    },
-    retryPolicies: { webhook: WEBHOOK_RETRY_POLICY },
-    logger: silent,
-    now: clock,
-    pollIntervalMs: 60_000,
-    maxAttempts: 3,
-    retryBaseMs: 1000,
-    retryMaxMs: 1000,
-  });
+export async function deliverWebhooksAt(t: Pick<TestApp, 'db' | 'deps'>, now: Date, options: { production?: boolean; lookup?: WebhookSenderOptions['lookup'] } = {}) {
+  const worker = webhookWorker({ db: t.db, crypto: t.deps.crypto, now: () => now, ...options });
   const result = await worker.runOnce();
   await worker.stop();
   return result;

@@ -5,9 +5,8 @@ import { useI18n } from '../../lib/i18n';
 import { useMe } from '../../lib/session';
 import { AdjustmentsTable } from '../../lib/ui/AdjustmentsTable';
 import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
-import { Loading } from '../../lib/ui/Loading';
 import { PageHeading } from '../../lib/ui/PageHeading';
-import { ServerError } from '../../lib/ui/ServerError';
+import { TablePanel } from '../../lib/ui/TablePanel';
 import { ApproveForm, RejectForm, useDecisionTexts } from './DecisionForms';
 
 /** How many decided adjustments the page shows under the queue. */
@@ -41,32 +40,21 @@ export default function AdjustmentsPage() {
   const pending = useQuery(adjustmentsQuery({ status: 'pending' }));
   const decided = useQuery(adjustmentsQuery({ status: 'decided' }));
   const recent = (decided.data?.items ?? []).slice(0, DECIDED_SHOWN);
-  // The panels are not landmarks of their own: each table's scroll region is one, by the panel's name.
   return (
     <>
       <PageHeading>{t('adjustments.title')}</PageHeading>
       <p>{t('adjustments.intro')}</p>
-      <div className="panel">
-        <h2 id="adjustments-pending-title" className="panel__title">
-          {t('adjustments.pending')}
-        </h2>
-        {pending.isPending && <Loading />}
-        <ServerError error={pending.error} />
+      <TablePanel title={t('adjustments.pending')} query={pending}>
         {pending.isSuccess &&
           (pending.data.items.length === 0 ? (
             <p>{t('adjustments.pending.empty')}</p>
           ) : (
             <AdjustmentsTable label={t('adjustments.pending')} items={pending.data.items} showCard decision={(item) => <Decision item={item} />} />
           ))}
-      </div>
-      <div className="panel">
-        <h2 id="adjustments-decided-title" className="panel__title">
-          {t('adjustments.decided')}
-        </h2>
-        {decided.isPending && <Loading />}
-        <ServerError error={decided.error} />
+      </TablePanel>
+      <TablePanel title={t('adjustments.decided')} query={decided}>
         {decided.isSuccess && (recent.length === 0 ? <p>{t('adjustments.decided.empty')}</p> : <AdjustmentsTable label={t('adjustments.decided')} items={recent} showCard />)}
-      </div>
+      </TablePanel>
     </>
   );
 }

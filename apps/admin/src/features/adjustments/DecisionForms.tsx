@@ -7,7 +7,7 @@ import { contractResolver } from '../../lib/contractResolver';
 import { ApiError } from '../../lib/http';
 import { useI18n } from '../../lib/i18n';
 import { useNotify } from '../../lib/toast';
-import { DialogButtons } from '../../lib/ui/ConfirmDialog';
+import { ConfirmForm, DialogButtons } from '../../lib/ui/ConfirmDialog';
 import { FormTextField } from '../../lib/ui/fields';
 import { ServerError } from '../../lib/ui/ServerError';
 
@@ -45,19 +45,7 @@ export function ApproveForm({ item, close }: { item: Adjustment; close: () => vo
       if (isOutOfDate(error)) await refresh();
     },
   });
-  return (
-    <form
-      className="form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        approve.mutate();
-      }}
-    >
-      <p className="dialog__consequence">{t('adjustments.approve.consequence', which)}</p>
-      <ServerError error={approve.error} />
-      <DialogButtons confirmLabel={t('adjustments.approve.confirm')} busy={approve.isPending} />
-    </form>
-  );
+  return <ConfirmForm consequence={t('adjustments.approve.consequence', which)} action={approve} confirmLabel={t('adjustments.approve.confirm')} />;
 }
 
 export function RejectForm({ item, close }: { item: Adjustment; close: () => void }) {

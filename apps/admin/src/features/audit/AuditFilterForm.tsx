@@ -1,19 +1,13 @@
 import { useForm, type FieldValues } from 'react-hook-form';
-import { useQuery } from '@tanstack/react-query';
 import { Button } from 'react-aria-components';
 import { auditQuerySchema } from '@tessera/contracts/admin';
 import { contractResolver } from '../../lib/contractResolver';
 import { useI18n } from '../../lib/i18n';
-import { FormSelect, FormTextField } from '../../lib/ui/fields';
-import { brandOptions, brandsQuery } from '../../lib/brandsQuery';
+import { FormBrandSelect, FormTextField } from '../../lib/ui/fields';
 import type { AuditFilter } from './auditApi';
-
-/** "All brands" in the brand choice: no brand in the form's values, none in the query. */
-const ALL = '*';
 
 export function AuditFilterForm({ initial, onFilter }: { initial: AuditFilter; onFilter: (filter: AuditFilter) => void }) {
   const { t } = useI18n();
-  const brands = useQuery(brandsQuery);
   const { control, handleSubmit } = useForm<FieldValues>({
     defaultValues: { brand: initial.brand, card: initial.card ?? '', staff: initial.staff ?? '' },
     resolver: contractResolver(auditQuerySchema),
@@ -25,15 +19,7 @@ export function AuditFilterForm({ initial, onFilter }: { initial: AuditFilter; o
       aria-label={t('audit.filter')}
       onSubmit={handleSubmit((values) => onFilter(values as AuditFilter))}
     >
-      <FormSelect
-        control={control}
-        name="brand"
-        label={t('audit.brand')}
-        invalidText={t('audit.brand.invalid')}
-        options={[{ id: ALL, label: t('common.allBrands') }, ...brandOptions(brands.data?.brands)]}
-        toValue={(id) => (id === ALL ? undefined : id)}
-        fromValue={(value) => (typeof value === 'string' ? value : ALL)}
-      />
+      <FormBrandSelect control={control} name="brand" label={t('audit.brand')} invalidText={t('audit.brand.invalid')} all={undefined} />
       <FormTextField control={control} name="card" label={t('audit.card')} invalidText={t('audit.card.invalid')} autoComplete="off" />
       <FormTextField control={control} name="staff" label={t('audit.staff')} invalidText={t('audit.staff.invalid')} autoComplete="off" type="email" />
       <Button type="submit" className="button button--primary">

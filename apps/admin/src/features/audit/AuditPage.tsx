@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Button, Cell, Column, Row, Table, TableBody, TableHeader } from 'react-aria-components';
+import { Button, Cell, Column, Row, TableBody, TableHeader } from 'react-aria-components';
 import { Link, useSearch } from 'wouter';
 import { auditQuerySchema } from '@tessera/contracts/admin';
 import { useI18n } from '../../lib/i18n';
 import { Loading } from '../../lib/ui/Loading';
 import { PageHeading } from '../../lib/ui/PageHeading';
-import { ScrollRegion } from '../../lib/ui/ScrollRegion';
+import { ScrollTable } from '../../lib/ui/ScrollRegion';
 import { ServerError } from '../../lib/ui/ServerError';
 import { AuditFilterForm } from './AuditFilterForm';
 import { auditQuery, type AuditFilter } from './auditApi';
@@ -39,42 +39,40 @@ export default function AuditPage() {
             {items.length === 0 ? t('audit.none') : t('audit.shown', { count: items.length })}
           </p>
           {items.length > 0 && (
-            <ScrollRegion label={t('audit.table')}>
-              <Table aria-label={t('audit.table')} className="table">
-                <TableHeader>
-                  <Column isRowHeader>{t('audit.at')}</Column>
-                  <Column>{t('audit.staffColumn')}</Column>
-                  <Column>{t('audit.action')}</Column>
-                  <Column>{t('audit.brand')}</Column>
-                  <Column>{t('audit.card')}</Column>
-                  <Column>{t('audit.detail')}</Column>
-                </TableHeader>
-                <TableBody items={items}>
-                  {(item) => (
-                    <Row id={item.key}>
-                      <Cell>
-                        <time dateTime={item.at}>{formatDateTime(item.at)}</time>
-                      </Cell>
-                      <Cell>{item.staff ?? '—'}</Cell>
-                      <Cell>
-                        <span title={item.action}>{texts.action(item)}</span>
-                      </Cell>
-                      <Cell>{item.brand ?? '—'}</Cell>
-                      <Cell>
-                        {item.card ? (
-                          <Link href={`/cards/${encodeURIComponent(item.card)}`} aria-label={item.card} title={item.card} className="mono">
-                            {shortId(item.card)}
-                          </Link>
-                        ) : (
-                          '—'
-                        )}
-                      </Cell>
-                      <Cell className="table__wrap">{texts.detail(item)}</Cell>
-                    </Row>
-                  )}
-                </TableBody>
-              </Table>
-            </ScrollRegion>
+            <ScrollTable label={t('audit.table')}>
+              <TableHeader>
+                <Column isRowHeader>{t('audit.at')}</Column>
+                <Column>{t('audit.staffColumn')}</Column>
+                <Column>{t('audit.action')}</Column>
+                <Column>{t('audit.brand')}</Column>
+                <Column>{t('audit.card')}</Column>
+                <Column>{t('audit.detail')}</Column>
+              </TableHeader>
+              <TableBody items={items}>
+                {(item) => (
+                  <Row id={item.key}>
+                    <Cell>
+                      <time dateTime={item.at}>{formatDateTime(item.at)}</time>
+                    </Cell>
+                    <Cell>{item.staff ?? '—'}</Cell>
+                    <Cell>
+                      <span title={item.action}>{texts.action(item)}</span>
+                    </Cell>
+                    <Cell>{item.brand ?? '—'}</Cell>
+                    <Cell>
+                      {item.card ? (
+                        <Link href={`/cards/${encodeURIComponent(item.card)}`} aria-label={item.card} title={item.card} className="mono">
+                          {shortId(item.card)}
+                        </Link>
+                      ) : (
+                        '—'
+                      )}
+                    </Cell>
+                    <Cell className="table__wrap">{texts.detail(item)}</Cell>
+                  </Row>
+                )}
+              </TableBody>
+            </ScrollTable>
           )}
         </>
       )}

@@ -1,15 +1,7 @@
 import type { AdminCard } from '@tessera/contracts/admin';
 import { useCardTexts, shownMasked } from '../../lib/cardTexts';
 import { useI18n } from '../../lib/i18n';
-
-function Fact({ term, wide = false, children }: { term: string; wide?: boolean; children: React.ReactNode }) {
-  return (
-    <div className={wide ? 'facts__item facts__item--wide' : 'facts__item'}>
-      <dt>{term}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
+import { Fact } from '../../lib/ui/Fact';
 
 /** What the card is and how it stands: the number only masked. */
 export function CardFacts({ card }: { card: AdminCard }) {

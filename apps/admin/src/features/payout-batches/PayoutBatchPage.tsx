@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Cell, Column, Row, Table, TableBody, TableHeader } from 'react-aria-components';
+import { Button, Cell, Column, Row, TableBody, TableHeader } from 'react-aria-components';
 import { Link, useParams } from 'wouter';
 import type { PayoutBatch } from '@tessera/contracts/admin';
 import { shownMasked } from '../../lib/cardTexts';
@@ -7,7 +7,8 @@ import { useI18n } from '../../lib/i18n';
 import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
 import { Loading } from '../../lib/ui/Loading';
 import { PageHeading } from '../../lib/ui/PageHeading';
-import { ScrollRegion } from '../../lib/ui/ScrollRegion';
+import { ScrollTable } from '../../lib/ui/ScrollRegion';
+import { TablePanel } from '../../lib/ui/TablePanel';
 import { ServerError } from '../../lib/ui/ServerError';
 import { batchQuery, downloadBatchFile } from './payoutBatchesApi';
 import { SETTLEMENTS_FROM, SettleForm } from './SettleForm';
@@ -72,60 +73,54 @@ export default function PayoutBatchPage() {
             </dl>
           </section>
           <FileSection batch={batch.data} />
-          {/* Not a landmark of its own: its table's scroll region is one, by the same name. */}
-          <div className="panel">
-            <h2 id="batch-payouts-title" className="panel__title">
-              {t('payoutBatch.payouts')}
-            </h2>
+          <TablePanel title={t('payoutBatch.payouts')}>
             <p className="panel__intro">{t('payoutBatch.payouts.intro')}</p>
-            <ScrollRegion label={t('payoutBatch.payouts')}>
-              <Table aria-label={t('payoutBatch.payouts')} className="table">
-                <TableHeader>
-                  <Column isRowHeader>{t('payoutBatch.card')}</Column>
-                  <Column>{t('payoutBatches.brand')}</Column>
-                  <Column className="table__number">{t('payoutBatch.amount')}</Column>
-                  <Column className="table__number">{t('payoutBatch.fee')}</Column>
-                  <Column>{t('payoutBatch.iban')}</Column>
-                  <Column>{t('payoutBatch.status')}</Column>
-                  <Column>{t('payoutBatch.actions')}</Column>
-                  {/* Last, and broken where it must: the end-to-end id (up to 35 characters, to match the bank's report) would push the status and the buttons out of a desktop's view. */}
-                  <Column>{t('payoutBatch.endToEndId')}</Column>
-                </TableHeader>
-                <TableBody items={batch.data.payouts} dependencies={[language]}>
-                  {(payout) => (
-                    <Row id={payout.id}>
-                      <Cell>
-                        <Link href={`/cards/${encodeURIComponent(payout.cardId)}`} className="mono">
-                          {shownMasked(payout.masked)}
-                        </Link>
-                      </Cell>
-                      <Cell>{payout.brand}</Cell>
-                      <Cell className="table__number">{formatMoney(payout.amount)}</Cell>
-                      <Cell className="table__number">{formatMoney(payout.fee)}</Cell>
-                      <Cell className="mono">{payout.ibanHint}</Cell>
-                      <Cell>{texts.status(payout.status)}</Cell>
-                      <Cell>
-                        <div className="row-actions">
-                          {(SETTLEMENTS_FROM[payout.status] ?? []).map((settlement) => (
-                            <ConfirmDialog
-                              key={settlement}
-                              triggerLabel={t(`payoutBatch.settle.${settlement}`)}
-                              triggerAccessibleName={t(`payoutBatch.settle.${settlement}.name`, { card: shownMasked(payout.masked), amount: formatMoney(payout.amount) })}
-                              title={t(`payoutBatch.settle.${settlement}.title`)}
-                              tone={settlement === 'paid' ? 'default' : 'danger'}
-                            >
-                              {(close) => <SettleForm payout={payout} settlement={settlement} close={close} />}
-                            </ConfirmDialog>
-                          ))}
-                        </div>
-                      </Cell>
-                      <Cell className="mono table__id">{payout.endToEndId}</Cell>
-                    </Row>
-                  )}
-                </TableBody>
-              </Table>
-            </ScrollRegion>
-          </div>
+            <ScrollTable label={t('payoutBatch.payouts')}>
+              <TableHeader>
+                <Column isRowHeader>{t('payoutBatch.card')}</Column>
+                <Column>{t('payoutBatches.brand')}</Column>
+                <Column className="table__number">{t('payoutBatch.amount')}</Column>
+                <Column className="table__number">{t('payoutBatch.fee')}</Column>
+                <Column>{t('payoutBatch.iban')}</Column>
+                <Column>{t('payoutBatch.status')}</Column>
+                <Column>{t('payoutBatch.actions')}</Column>
+                {/* Last, and broken where it must: the end-to-end id (up to 35 characters, to match the bank's report) would push the status and the buttons out of a desktop's view. */}
+                <Column>{t('payoutBatch.endToEndId')}</Column>
+              </TableHeader>
+              <TableBody items={batch.data.payouts} dependencies={[language]}>
+                {(payout) => (
+                  <Row id={payout.id}>
+                    <Cell>
+                      <Link href={`/cards/${encodeURIComponent(payout.cardId)}`} className="mono">
+                        {shownMasked(payout.masked)}
+                      </Link>
+                    </Cell>
+                    <Cell>{payout.brand}</Cell>
+                    <Cell className="table__number">{formatMoney(payout.amount)}</Cell>
+                    <Cell className="table__number">{formatMoney(payout.fee)}</Cell>
+                    <Cell className="mono">{payout.ibanHint}</Cell>
+                    <Cell>{texts.status(payout.status)}</Cell>
+                    <Cell>
+                      <div className="row-actions">
+                        {(SETTLEMENTS_FROM[payout.status] ?? []).map((settlement) => (
+                          <ConfirmDialog
+                            key={settlement}
+                            triggerLabel={t(`payoutBatch.settle.${settlement}`)}
+                            triggerAccessibleName={t(`payoutBatch.settle.${settlement}.name`, { card: shownMasked(payout.masked), amount: formatMoney(payout.amount) })}
+                            title={t(`payoutBatch.settle.${settlement}.title`)}
+                            tone={settlement === 'paid' ? 'default' : 'danger'}
+                          >
+                            {(close) => <SettleForm payout={payout} settlement={settlement} close={close} />}
+                          </ConfirmDialog>
+                        ))}
+                      </div>
+                    </Cell>
+                    <Cell className="mono table__id">{payout.endToEndId}</Cell>
+                  </Row>
+                )}
+              </TableBody>
+            </ScrollTable>
+          </TablePanel>
         </>
       )}
     </>

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { Cell, Column, Row, Table, TableBody, TableHeader } from 'react-aria-components';
+import { Cell, Column, Row, TableBody, TableHeader } from 'react-aria-components';
 import { Link, useLocation } from 'wouter';
 import { useI18n } from '../../lib/i18n';
 import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
 import { Loading } from '../../lib/ui/Loading';
 import { PageHeading } from '../../lib/ui/PageHeading';
-import { ScrollRegion } from '../../lib/ui/ScrollRegion';
+import { ScrollTable } from '../../lib/ui/ScrollRegion';
+import { TablePanel } from '../../lib/ui/TablePanel';
 import { ServerError } from '../../lib/ui/ServerError';
 import { ExportForm } from './ExportForm';
 import { batchesQuery } from './payoutBatchesApi';
@@ -50,45 +51,39 @@ export default function PayoutBatchesPage() {
           </ul>
         )}
       </section>
-      {/* Not a landmark of its own: its table's scroll region is one, by the same name. */}
-      <div className="panel">
-        <h2 id="batches-title" className="panel__title">
-          {t('payoutBatches.batches')}
-        </h2>
+      <TablePanel title={t('payoutBatches.batches')}>
         {batches.isSuccess && items.length === 0 && <p>{t('payoutBatches.batches.none')}</p>}
         {items.length > 0 && (
-          <ScrollRegion label={t('payoutBatches.batches')}>
-            <Table aria-label={t('payoutBatches.batches')} className="table" onRowAction={(id) => navigate(batchPath(String(id)))}>
-              <TableHeader>
-                <Column isRowHeader>{t('payoutBatches.batch')}</Column>
-                <Column>{t('payoutBatches.createdAt')}</Column>
-                <Column>{t('payoutBatches.executionDate')}</Column>
-                <Column>{t('payoutBatches.brands')}</Column>
-                <Column className="table__number">{t('payoutBatches.count')}</Column>
-                <Column className="table__number">{t('payoutBatches.total')}</Column>
-                <Column>{t('payoutBatches.statuses')}</Column>
-              </TableHeader>
-              <TableBody items={items} dependencies={[language]}>
-                {(batch) => (
-                  <Row id={batch.id}>
-                    <Cell>
-                      <Link href={batchPath(batch.id)} className="mono">
-                        {batch.id}
-                      </Link>
-                    </Cell>
-                    <Cell>{formatDateTime(batch.createdAt)}</Cell>
-                    <Cell>{formatDate(batch.executionDate)}</Cell>
-                    <Cell>{batch.brands.join(', ')}</Cell>
-                    <Cell className="table__number">{batch.count}</Cell>
-                    <Cell className="table__number">{formatMoney(batch.total)}</Cell>
-                    <Cell>{texts.statuses(batch.statuses)}</Cell>
-                  </Row>
-                )}
-              </TableBody>
-            </Table>
-          </ScrollRegion>
+          <ScrollTable label={t('payoutBatches.batches')} onRowAction={(id) => navigate(batchPath(String(id)))}>
+            <TableHeader>
+              <Column isRowHeader>{t('payoutBatches.batch')}</Column>
+              <Column>{t('payoutBatches.createdAt')}</Column>
+              <Column>{t('payoutBatches.executionDate')}</Column>
+              <Column>{t('payoutBatches.brands')}</Column>
+              <Column className="table__number">{t('payoutBatches.count')}</Column>
+              <Column className="table__number">{t('payoutBatches.total')}</Column>
+              <Column>{t('payoutBatches.statuses')}</Column>
+            </TableHeader>
+            <TableBody items={items} dependencies={[language]}>
+              {(batch) => (
+                <Row id={batch.id}>
+                  <Cell>
+                    <Link href={batchPath(batch.id)} className="mono">
+                      {batch.id}
+                    </Link>
+                  </Cell>
+                  <Cell>{formatDateTime(batch.createdAt)}</Cell>
+                  <Cell>{formatDate(batch.executionDate)}</Cell>
+                  <Cell>{batch.brands.join(', ')}</Cell>
+                  <Cell className="table__number">{batch.count}</Cell>
+                  <Cell className="table__number">{formatMoney(batch.total)}</Cell>
+                  <Cell>{texts.statuses(batch.statuses)}</Cell>
+                </Row>
+              )}
+            </TableBody>
+          </ScrollTable>
         )}
-      </div>
+      </TablePanel>
     </>
   );
 }

@@ -3,8 +3,7 @@ import type { BatchPayout, PayoutSettlement } from '@tessera/contracts/admin';
 import { shownMasked } from '../../lib/cardTexts';
 import { useI18n } from '../../lib/i18n';
 import { useNotify } from '../../lib/toast';
-import { DialogButtons } from '../../lib/ui/ConfirmDialog';
-import { ServerError } from '../../lib/ui/ServerError';
+import { ConfirmForm } from '../../lib/ui/ConfirmDialog';
 import { batchesQuery, settlePayout } from './payoutBatchesApi';
 
 /** What the bank did, in the order the row offers it, for a payout in each status. */
@@ -28,16 +27,11 @@ export function SettleForm({ payout, settlement, close }: { payout: BatchPayout;
     },
   });
   return (
-    <form
-      className="form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        settle.mutate();
-      }}
-    >
-      <p className="dialog__consequence">{t(`payoutBatch.settle.${settlement}.consequence`, which)}</p>
-      <ServerError error={settle.error} />
-      <DialogButtons confirmLabel={t(`payoutBatch.settle.${settlement}`)} busy={settle.isPending} tone={settlement === 'paid' ? 'default' : 'danger'} />
-    </form>
+    <ConfirmForm
+      consequence={t(`payoutBatch.settle.${settlement}.consequence`, which)}
+      action={settle}
+      confirmLabel={t(`payoutBatch.settle.${settlement}`)}
+      tone={settlement === 'paid' ? 'default' : 'danger'}
+    />
   );
 }

@@ -3,21 +3,13 @@ import { Link } from 'wouter';
 import { shownMasked } from '../../lib/cardTexts';
 import { useI18n } from '../../lib/i18n';
 import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
+import { Fact } from '../../lib/ui/Fact';
 import { FormTextField } from '../../lib/ui/fields';
 import { DecisionForm } from './DecisionForm';
 import { FraudCheckbox } from './FraudCheckbox';
 import { rejectPayout, releasePayout } from './payoutReviewApi';
 
 type RelatedCard = HeldPayout['related']['sameIban'][number];
-
-function Fact({ term, wide = false, children }: { term: string; wide?: boolean; children: React.ReactNode }) {
-  return (
-    <div className={wide ? 'facts__item facts__item--wide' : 'facts__item'}>
-      <dt>{term}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
 
 function CardLinks({ cards }: { cards: readonly RelatedCard[] }) {
   const { t } = useI18n();

@@ -1,13 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Cell, Column, Row, Table, TableBody, TableHeader } from 'react-aria-components';
+import { Cell, Column, Row, TableBody, TableHeader } from 'react-aria-components';
 import type { StaffGrantRequest } from '@tessera/contracts/admin';
 import { useI18n } from '../../lib/i18n';
 import { useNotify } from '../../lib/toast';
-import { ConfirmDialog, DialogButtons } from '../../lib/ui/ConfirmDialog';
-import { Loading } from '../../lib/ui/Loading';
+import { ConfirmDialog, ConfirmForm } from '../../lib/ui/ConfirmDialog';
 import { PageHeading } from '../../lib/ui/PageHeading';
-import { ScrollRegion } from '../../lib/ui/ScrollRegion';
-import { ServerError } from '../../lib/ui/ServerError';
+import { ScrollTable } from '../../lib/ui/ScrollRegion';
+import { TablePanel } from '../../lib/ui/TablePanel';
 import { GrantForm } from './GrantForm';
 import { grantsQuery, revokeStaff } from './staffApi';
 import { useGrantTexts } from './useGrantTexts';
@@ -26,19 +25,7 @@ function RevokeForm({ grant, close }: { grant: StaffGrantRequest; close: () => v
       await queryClient.invalidateQueries({ queryKey: grantsQuery.queryKey });
     },
   });
-  return (
-    <form
-      className="form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        revoke.mutate();
-      }}
-    >
-      <p className="dialog__consequence">{t('staff.revoke.consequence', which)}</p>
-      <ServerError error={revoke.error} />
-      <DialogButtons confirmLabel={t('staff.revoke.confirm')} busy={revoke.isPending} tone="danger" />
-    </form>
-  );
+  return <ConfirmForm consequence={t('staff.revoke.consequence', which)} action={revoke} confirmLabel={t('staff.revoke.confirm')} tone="danger" />;
 }
 
 export default function StaffPage() {
@@ -50,49 +37,41 @@ export default function StaffPage() {
     <>
       <PageHeading>{t('staff.title')}</PageHeading>
       <GrantForm />
-      {/* Not a landmark of its own: the table's scroll region is one, by the same name. */}
-      <div className="panel">
-        <h2 id="grants-title" className="panel__title">
-          {t('staff.grants')}
-        </h2>
-        {grants.isPending && <Loading />}
-        <ServerError error={grants.error} />
+      <TablePanel title={t('staff.grants')} query={grants}>
         {rows.length > 0 && (
-          <ScrollRegion label={t('staff.grants')}>
-            <Table aria-label={t('staff.grants')} className="table">
-              <TableHeader>
-                <Column isRowHeader>{t('staff.email')}</Column>
-                <Column>{t('staff.roleLabel')}</Column>
-                <Column>{t('staff.brand')}</Column>
-                <Column>{t('staff.grantedBy')}</Column>
-                <Column>{t('staff.grantedAt')}</Column>
-                <Column>
-                  <span className="visually-hidden">{t('staff.revoke')}</span>
-                </Column>
-              </TableHeader>
-              <TableBody items={rows}>
-                {(grant) => (
-                  <Row id={grant.key}>
-                    <Cell>{grant.email}</Cell>
-                    <Cell>{texts.role(grant.role)}</Cell>
-                    <Cell>{texts.brand(grant.brand)}</Cell>
-                    <Cell>{grant.grantedBy}</Cell>
-                    <Cell>{formatDateTime(grant.grantedAt)}</Cell>
-                    <Cell>
-                      <ConfirmDialog
-                        triggerLabel={t('staff.revoke')}
-                        triggerAccessibleName={t('staff.revoke.name', { email: grant.email, role: texts.role(grant.role), brand: texts.brand(grant.brand) })}
-                        title={t('staff.revoke.title')} tone="danger">
-                        {(close) => <RevokeForm grant={{ email: grant.email, role: grant.role, brand: grant.brand }} close={close} />}
-                      </ConfirmDialog>
-                    </Cell>
-                  </Row>
-                )}
-              </TableBody>
-            </Table>
-          </ScrollRegion>
+          <ScrollTable label={t('staff.grants')}>
+            <TableHeader>
+              <Column isRowHeader>{t('staff.email')}</Column>
+              <Column>{t('staff.roleLabel')}</Column>
+              <Column>{t('staff.brand')}</Column>
+              <Column>{t('staff.grantedBy')}</Column>
+              <Column>{t('staff.grantedAt')}</Column>
+              <Column>
+                <span className="visually-hidden">{t('staff.revoke')}</span>
+              </Column>
+            </TableHeader>
+            <TableBody items={rows}>
+              {(grant) => (
+                <Row id={grant.key}>
+                  <Cell>{grant.email}</Cell>
+                  <Cell>{texts.role(grant.role)}</Cell>
+                  <Cell>{texts.brand(grant.brand)}</Cell>
+                  <Cell>{grant.grantedBy}</Cell>
+                  <Cell>{formatDateTime(grant.grantedAt)}</Cell>
+                  <Cell>
+                    <ConfirmDialog
+                      triggerLabel={t('staff.revoke')}
+                      triggerAccessibleName={t('staff.revoke.name', { email: grant.email, role: texts.role(grant.role), brand: texts.brand(grant.brand) })}
+                      title={t('staff.revoke.title')} tone="danger">
+                      {(close) => <RevokeForm grant={{ email: grant.email, role: grant.role, brand: grant.brand }} close={close} />}
+                    </ConfirmDialog>
+                  </Cell>
+                </Row>
+              )}
+            </TableBody>
+          </ScrollTable>
         )}
-      </div>
+      </TablePanel>
     </>
   );
 }

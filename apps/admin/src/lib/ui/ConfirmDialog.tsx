@@ -1,6 +1,8 @@
+import type { UseMutationResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Button, Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { useI18n } from '../i18n';
+import { ServerError } from './ServerError';
 
 /**
  * A button that opens a modal dialog (focus kept inside, Escape closes, focus back on the button
@@ -54,5 +56,35 @@ export function DialogButtons({ confirmLabel, busy, tone = 'default' }: { confir
         {confirmLabel}
       </Button>
     </div>
+  );
+}
+
+/**
+ * A confirmation that asks nothing more: what will happen, the server's refusal if there is one,
+ * and the two buttons; confirming runs `action`.
+ */
+export function ConfirmForm({
+  consequence,
+  action,
+  confirmLabel,
+  tone = 'default',
+}: {
+  consequence: string;
+  action: UseMutationResult<unknown, Error, void>;
+  confirmLabel: string;
+  tone?: 'default' | 'danger';
+}) {
+  return (
+    <form
+      className="form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        action.mutate();
+      }}
+    >
+      <p className="dialog__consequence">{consequence}</p>
+      <ServerError error={action.error} />
+      <DialogButtons confirmLabel={confirmLabel} busy={action.isPending} tone={tone} />
+    </form>
   );
 }

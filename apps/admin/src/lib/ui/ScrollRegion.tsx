@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Table, type TableProps } from 'react-aria-components';
 
 /**
  * A wide table scrolls inside its own region, not the page (usable at 320 px). The region is
@@ -9,5 +10,14 @@ export function ScrollRegion({ label, children }: { label: string; children: Rea
     <div className="scroll-region" role="region" aria-label={label} tabIndex={0}>
       {children}
     </div>
+  );
+}
+
+/** A data table in its own scroll region, the region and the table named alike. */
+export function ScrollTable({ label, ...props }: { label: string } & Omit<TableProps, 'aria-label' | 'className'>) {
+  return (
+    <ScrollRegion label={label}>
+      <Table aria-label={label} className="table" {...props} />
+    </ScrollRegion>
   );
 }

@@ -1,4 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { brandOptions, brandsQuery } from '../brandsQuery';
 import { useI18n } from '../i18n';
 import { Button, FieldError, Input, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, Text, TextArea, TextField } from 'react-aria-components';
 
@@ -104,5 +106,25 @@ export function FormSelect<T extends FieldValues>({
         </ListBox>
       </Popover>
     </Select>
+  );
+}
+
+/** "All brands" among a brand choice's options. */
+const ALL_BRANDS = '*';
+
+/**
+ * The choice of one of the caller's brands or of all: all is `all` in the form's values (null in
+ * a grant, no brand in a filter).
+ */
+export function FormBrandSelect<T extends FieldValues>({ all, ...props }: BoundProps<T> & { all: null | undefined }) {
+  const { t } = useI18n();
+  const brands = useQuery(brandsQuery);
+  return (
+    <FormSelect
+      {...props}
+      options={[{ id: ALL_BRANDS, label: t('common.allBrands') }, ...brandOptions(brands.data?.brands)]}
+      toValue={(id) => (id === ALL_BRANDS ? all : id)}
+      fromValue={(value) => (typeof value === 'string' ? value : ALL_BRANDS)}
+    />
   );
 }

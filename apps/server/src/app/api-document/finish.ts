@@ -15,6 +15,9 @@ export const RATE_LIMITED_MARK = 'x-tessera-rate-limited';
 const SCHEMA_REF = '#/components/schemas/';
 const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` });
 
+/** A header whose value is a count (of requests, of seconds). */
+const countHeader = (description: string) => ({ description, schema: { type: 'integer', minimum: 0 } });
+
 /** The response headers the document describes, written once. */
 const HEADERS = {
   'X-Request-Id': {
@@ -26,18 +29,9 @@ const HEADERS = {
     required: true,
     schema: { type: 'integer', minimum: 0 },
   },
-  'X-RateLimit-Limit': {
-    description: 'Requests this client address may make in the window (a minute).',
-    schema: { type: 'integer', minimum: 0 },
-  },
-  'X-RateLimit-Remaining': {
-    description: 'Requests left in the current window.',
-    schema: { type: 'integer', minimum: 0 },
-  },
-  'X-RateLimit-Reset': {
-    description: 'Seconds until the current window ends.',
-    schema: { type: 'integer', minimum: 0 },
-  },
+  'X-RateLimit-Limit': countHeader('Requests this client address may make in the window (a minute).'),
+  'X-RateLimit-Remaining': countHeader('Requests left in the current window.'),
+  'X-RateLimit-Reset': countHeader('Seconds until the current window ends.'),
   'Idempotent-Replayed': {
     description: 'true when this is the stored answer of an earlier request with the same Idempotency-Key (nothing was done again); absent otherwise.',
     schema: { type: 'string', enum: ['true'] },

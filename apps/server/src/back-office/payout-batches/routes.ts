@@ -8,26 +8,14 @@ import {
   payoutSettlementRequestSchema,
   payoutSettlementSchema,
 } from '@tessera/contracts/admin';
-import { z } from 'zod';
 import { brandCodeOfPayout, brandCodesOfBatch } from '../../db/repositories/payouts.js';
 import type { ServiceDeps } from '../../deps.js';
-import { errorResponses } from '../../http/error-responses.js';
 import type { App } from '../../http/route-types.js';
-import { type BrandSource, brandFromBody, noBrand, staffOf, staffRoute } from '../admin-route.js';
-import { staffActorOf } from '../staff-context.js';
+import { brandFromBody, brandOfResource, noBrand, staffAndActorOf, staffOf, staffRoute } from '../admin-route.js';
+import { adminSchema, idParams } from '../route-schema.js';
 import { batchFileForStaff, exportBatchForStaff, settlePayoutForStaff } from './batch-actions.js';
 import { listBatchesForStaff, readBatchForStaff } from './payout-batches.js';
 
-/** Every back office API answer can be 401 (no session), 403 (role, or a POST's Origin) and 404 (another host, another brand). */
-const guarded = (...more: number[]) => errorResponses(401, 403, 404, ...more);
-const hidden = { hide: true } as const;
-const batchParams = z.object({ id: z.string().min(1).max(64) });
-const payoutParams = z.object({ id: z.string().min(1).max(64) });
-
-const paramOf = (request: { params: unknown }) => {
-  const id = (request.params as Record<string, unknown> | null)?.id;
-  return typeof id === 'string' && id !== '' && id.length <= 64 ? id : null;
-};
 
 /**
  * Payout batches in the back office (docs/back-office.md, "Payout batches"): finance and admins
@@ -37,50 +25,31 @@ const paramOf = (request: { params: unknown }) => {
  * runs the same payout service as the operator's `tessera payouts` commands.
  */
 export async function adminPayoutBatchRoutes(app: App, { deps }: { deps: ServiceDeps }): Promise<void> {
-  const batchBrands: BrandSource = {
-    label: 'payout-batch:id',
-    notFound: 'NOT_FOUND',
-    resolve: async (request) => {
-      const id = paramOf(request);
-      const brands = id === null ? [] : await brandCodesOfBatch(deps.db, id);
-      return brands.length === 0 ? 'not found' : brands;
-    },
-  };
-  const payoutBrand: BrandSource = {
-    label: 'payout:id',
-    notFound: 'NOT_FOUND',
-    resolve: async (request) => {
-      const id = paramOf(request);
-      return (id !== null && (await brandCodeOfPayout(deps.db, id))) || 'not found';
-    },
-  };
+  const batchBrands = brandOfResource('payout-batch', (id) => brandCodesOfBatch(deps.db, id));
+  const payoutBrand = brandOfResource('payout', (id) => brandCodeOfPayout(deps.db, id));
 
-  app.get(adminApi.payoutBatches.pattern, { config: staffRoute('payouts.review', noBrand), schema: { ...hidden, response: { 200: payoutBatchListSchema, ...guarded() } } }, async (request) =>
+  app.get(adminApi.payoutBatches.pattern, { config: staffRoute('payouts.review', noBrand), schema: adminSchema({ response: { 200: payoutBatchListSchema } }) }, async (request) =>
     listBatchesForStaff(deps.db, staffOf(request)),
   );
 
   app.post(
     adminApi.payoutBatches.pattern,
-    { config: staffRoute('payouts.review', brandFromBody('brand')), schema: { ...hidden, body: payoutBatchRequestSchema, response: { 201: payoutBatchSchema, ...guarded(400, 409, 503) } } },
-    async (request, reply) => {
-      const ctx = staffOf(request);
-      return reply.code(201).send(await exportBatchForStaff(deps, ctx, staffActorOf(ctx), request.body));
-    },
+    { config: staffRoute('payouts.review', brandFromBody('brand')), schema: adminSchema({ body: payoutBatchRequestSchema, response: { 201: payoutBatchSchema } }, 400, 409, 503) },
+    async (request, reply) => reply.code(201).send(await exportBatchForStaff(deps, ...staffAndActorOf(request), request.body)),
   );
 
   app.get(
     adminApi.payoutBatch.pattern,
-    { config: staffRoute('payouts.review', batchBrands), schema: { ...hidden, params: batchParams, response: { 200: payoutBatchSchema, ...guarded(400) } } },
+    { config: staffRoute('payouts.review', batchBrands), schema: adminSchema({ params: idParams, response: { 200: payoutBatchSchema } }, 400) },
     async (request) => readBatchForStaff(deps.db, staffOf(request), request.params.id),
   );
 
   app.get(
     adminApi.payoutBatchFile.pattern,
     // No response schema: the answer is the XML file itself, not JSON (errors are {code, message} as everywhere).
-    { config: staffRoute('payouts.review', batchBrands), schema: { ...hidden, params: batchParams } },
+    { config: staffRoute('payouts.review', batchBrands), schema: { hide: true, params: idParams } },
     async (request, reply) => {
-      const ctx = staffOf(request);
-      const file = await batchFileForStaff(deps, ctx, staffActorOf(ctx), request.params.id);
+      const file = await batchFileForStaff(deps, ...staffAndActorOf(request), request.params.id);
       // Names and full IBANs: kept by no cache, saved by the browser as the batch's file.
       return reply
         .header('content-type', 'application/xml; charset=utf-8')
@@ -100,12 +69,9 @@ export async function adminPayoutBatchRoutes(app: App, { deps }: { deps: Service
       SETTLE_PATHS[settlement],
       {
         config: staffRoute('payouts.review', payoutBrand),
-        schema: { ...hidden, params: payoutParams, body: payoutSettlementRequestSchema, response: { 200: payoutSettlementSchema, ...guarded(400, 409) } },
+        schema: adminSchema({ params: idParams, body: payoutSettlementRequestSchema, response: { 200: payoutSettlementSchema } }, 400, 409),
       },
-      async (request) => {
-        const ctx = staffOf(request);
-        return settlePayoutForStaff(deps, ctx, staffActorOf(ctx), request.params.id, settlement);
-      },
+      async (request) => settlePayoutForStaff(deps, ...staffAndActorOf(request), request.params.id, settlement),
     );
   }
 }

@@ -1,6 +1,6 @@
-import { type Kysely, sql } from 'kysely';
-import { atomically, isPostgres, setAllowedCodes } from './steps.js';
-import { payouts } from './tables.js';
+import type { Kysely } from 'kysely';
+import { setPayoutStatuses } from './payout-statuses.js';
+import { atomically } from './steps.js';
 
 /**
  * A payout the bank paid and then returned (`tessera payouts return`, docs/operations.md): the receiving
@@ -17,33 +17,19 @@ const NEW_STATUSES = [...OLD_STATUSES, 'returned'];
 /** The statuses whose money went back onto the card: outside the one-open-payout-per-card index. */
 const creditedBack = (statuses: string[]) => (statuses.includes('returned') ? ['failed', 'returned'] : ['failed']);
 
+/** The indexes 005 made besides the open-payout one: SQLite's rebuild loses them. */
+const INDEXES: [name: string, columns: string[]][] = [
+  ['payouts_status_idx', ['status', 'created_at']],
+  ['payouts_batch_idx', ['batch_id']],
+];
+
+const setStatuses = (db: Kysely<unknown>, statuses: string[]) => setPayoutStatuses(db, statuses, creditedBack(statuses), INDEXES);
+
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await atomically(db, 'migration_011', () => setPayoutStatuses(db, NEW_STATUSES));
+  await atomically(db, 'migration_011', () => setStatuses(db, NEW_STATUSES));
 }
 
 /** Refused (and nothing changed) while a payout is `returned`. */
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await atomically(db, 'migration_011', () => setPayoutStatuses(db, OLD_STATUSES));
-}
-
-async function openIndex(db: Kysely<unknown>, statuses: string[]): Promise<void> {
-  await db.schema
-    .createIndex('payouts_card_open_idx')
-    .on('payouts')
-    .column('card_id')
-    .unique()
-    .where(sql.ref('status'), 'not in', creditedBack(statuses))
-    .execute();
-}
-
-async function setPayoutStatuses(db: Kysely<unknown>, statuses: string[]): Promise<void> {
-  await setAllowedCodes(db, payouts, statuses);
-  if (isPostgres(db)) {
-    await db.schema.dropIndex('payouts_card_open_idx').execute();
-    await openIndex(db, statuses);
-    return;
-  }
-  await openIndex(db, statuses);
-  await db.schema.createIndex('payouts_status_idx').on('payouts').columns(['status', 'created_at']).execute();
-  await db.schema.createIndex('payouts_batch_idx').on('payouts').column('batch_id').execute();
+  await atomically(db, 'migration_011', () => setStatuses(db, OLD_STATUSES));
 }

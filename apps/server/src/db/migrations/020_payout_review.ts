@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
-import { atomically, isPostgres, setAllowedCodes } from './steps.js';
-import { payouts } from './tables.js';
+import { setPayoutStatuses } from './payout-statuses.js';
+import { atomically } from './steps.js';
 
 /**
  * Payouts held for review (docs/back-office.md, docs/decisions/036):
@@ -26,26 +26,18 @@ const NEW_STATUSES = [...OLD_STATUSES, 'held', 'rejected'];
 /** The statuses whose money went back onto the card: outside the one-open-payout-per-card index. */
 const creditedBack = (statuses: string[]) => statuses.filter((s) => s === 'failed' || s === 'returned' || s === 'rejected');
 
-async function setPayoutStatuses(db: Kysely<unknown>, statuses: string[]): Promise<void> {
-  await setAllowedCodes(db, payouts, statuses);
-  if (isPostgres(db)) await db.schema.dropIndex('payouts_card_open_idx').execute();
-  await db.schema
-    .createIndex('payouts_card_open_idx')
-    .on('payouts')
-    .column('card_id')
-    .unique()
-    .where(sql.ref('status'), 'not in', creditedBack(statuses))
-    .execute();
-  if (isPostgres(db)) return;
-  // The rebuilt table has lost its indexes: the ones 005 and 018 made.
-  await db.schema.createIndex('payouts_status_idx').on('payouts').columns(['status', 'created_at']).execute();
-  await db.schema.createIndex('payouts_batch_idx').on('payouts').column('batch_id').execute();
-  await db.schema.createIndex('payouts_card_time_idx').on('payouts').columns(['card_id', 'created_at', 'id']).execute();
-}
+/** The indexes 005 and 018 made besides the open-payout one: SQLite's rebuild loses them. */
+const INDEXES: [name: string, columns: string[]][] = [
+  ['payouts_status_idx', ['status', 'created_at']],
+  ['payouts_batch_idx', ['batch_id']],
+  ['payouts_card_time_idx', ['card_id', 'created_at', 'id']],
+];
+
+const setStatuses = (db: Kysely<unknown>, statuses: string[]) => setPayoutStatuses(db, statuses, creditedBack(statuses), INDEXES);
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await atomically(db, 'migration_020', async () => {
-    await setPayoutStatuses(db, NEW_STATUSES);
+    await setStatuses(db, NEW_STATUSES);
     await db.schema.alterTable('payouts').addColumn('iban_index', 'text').execute();
     await db.schema.createIndex('payouts_iban_idx').on('payouts').columns(['iban_index', 'created_at']).execute();
     await sql`create index payouts_iban_missing_idx on payouts (id) where iban_index is null`.execute(db);
@@ -93,6 +85,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     await db.schema.dropIndex('payouts_iban_missing_idx').execute();
     await db.schema.dropIndex('payouts_iban_idx').execute();
     await db.schema.alterTable('payouts').dropColumn('iban_index').execute();
-    await setPayoutStatuses(db, OLD_STATUSES);
+    await setStatuses(db, OLD_STATUSES);
   });
 }

@@ -95,12 +95,6 @@ export async function findPayoutForReview(db: Executor, id: string): Promise<(Pa
   return (isPostgres(db) ? query.forUpdate('payouts') : query).executeTakeFirst();
 }
 
-/** The brand code of a payout, or undefined: what the back office's guard resolves a payout's brand by. */
-export async function findBrandCodeOfPayout(db: Executor, id: string): Promise<string | undefined> {
-  const row = await db.selectFrom('payouts').innerJoin('brands', 'brands.id', 'payouts.brand_id').select('brands.code').where('payouts.id', '=', id).executeTakeFirst();
-  return row?.code;
-}
-
 /** Moves a held payout on, only while it is held; answers whether it did. */
 export async function decideHeldPayout(db: Executor, id: string, to: 'pending' | 'rejected', at: string): Promise<boolean> {
   const result = await db

@@ -5,12 +5,11 @@ import { useNavigate } from '../../lib/router';
 import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
 import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
 import { PageShell } from '../../components/PageShell/PageShell';
-import { InfoBlock } from '../../components/InfoBlock/InfoBlock';
+import { StepsBlock } from '../../components/StepsBlock/StepsBlock';
 import { CardLookupForm } from '../../components/CardLookupForm/CardLookupForm';
 import { lookupPayoutCard } from './api/payoutApi';
 import { payoutStartRoute } from './routing';
 import { payoutSecret, payoutStore } from './state';
-import styles from './payout.module.css';
 
 export const PAYOUT_INFORMATION_ID = 'payout-information';
 
@@ -55,13 +54,7 @@ export function StartScreen() {
         onSuccess={onFound}
       />
       <div id={PAYOUT_INFORMATION_ID}>
-        <InfoBlock title={t('payout__steps_title')}>
-          <ol className={styles.steps}>
-            {STEP_KEYS.map((key) => (
-              <li key={key}>{t(key)}</li>
-            ))}
-          </ol>
-        </InfoBlock>
+        <StepsBlock title={t('payout__steps_title')} steps={STEP_KEYS.map((key) => t(key))} />
       </div>
     </PageShell>
   );

@@ -6,6 +6,7 @@ import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowCo
 import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
 import { PageShell } from '../../components/PageShell/PageShell';
 import { InfoBlock } from '../../components/InfoBlock/InfoBlock';
+import { StepsBlock } from '../../components/StepsBlock/StepsBlock';
 import { LookupForm } from './LookupForm';
 import { replaceSecret, replaceStore } from './state';
 import styles from './replace.module.css';
@@ -31,13 +32,7 @@ export function StartScreen() {
   return (
     <PageShell>
       <OverviewTitle title={t('replace__title')} subtitle={t('replace__subtitle')} />
-      <InfoBlock title={t('replace__steps_title')}>
-        <ol className={styles.steps}>
-          {STEP_KEYS.map((key) => (
-            <li key={key}>{t(key)}</li>
-          ))}
-        </ol>
-      </InfoBlock>
+      <StepsBlock title={t('replace__steps_title')} steps={STEP_KEYS.map((key) => t(key))} />
       <LookupForm
         themeCode={theme.code}
         onSuccess={(card, securityCode) => {
