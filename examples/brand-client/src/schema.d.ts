@@ -883,6 +883,10 @@ export interface components {
                 path: string;
             }[];
             message: string;
+            problems?: {
+                message: string;
+                path: string;
+            }[];
         };
         /**
          * @example {
