@@ -136,3 +136,16 @@ export async function expectReflowInBothLanguages(
     await expectReflow(page, figures(lang), viewports);
   }
 }
+
+/**
+ * `locator` shows whole in the window once the PAGE is scrolled to it (down, never sideways): what
+ * a table's scroll region keeps past its right edge fails this, however long the page is (a batch
+ * of many payouts puts a row below the fold; that is not what is checked).
+ */
+export async function expectShownWithoutSideScroll(locator: Locator): Promise<void> {
+  await locator.evaluate((element) => {
+    const { top, height } = element.getBoundingClientRect();
+    window.scrollBy({ top: top - (window.innerHeight - height) / 2, behavior: 'instant' });
+  });
+  await expect(locator).toBeInViewport({ ratio: 1 });
+}

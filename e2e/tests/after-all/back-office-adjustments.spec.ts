@@ -4,6 +4,7 @@ import { lookUp } from '../../support/balance';
 import { callApi, cardIdOf, signIn, type Lang } from '../../support/back-office';
 import { tabTo } from '../../support/keyboard';
 import { picturesOf } from '../../support/pictures';
+import { expectShownWithoutSideScroll } from '../../support/reflow';
 import { baseURL } from '../../playwright.config';
 
 // Balance adjustments under four eyes (docs/decisions/035), seen from the portal. GIFT_BALANCE is
@@ -62,7 +63,7 @@ test.describe('adjustments under four eyes, seen from the portal', () => {
     const approve = finance.getByRole('button', { name: /^Approve €5\.00 on card .* of DEMO$/ });
     await expect(approve).toBeVisible();
     // The table wraps its sentences: on a 1280 px desktop the decision shows without scrolling the table.
-    await expect(approve).toBeInViewport({ ratio: 1 });
+    await expectShownWithoutSideScroll(approve);
     await expect(finance.getByRole('row').filter({ hasText: 'e2e goodwill credit' })).toContainText('support@demo.test');
     await expectAccessible(finance);
     await tabTo(finance, approve);

@@ -6,6 +6,7 @@ import { callApi, signIn } from '../../support/back-office';
 import { atSandboxBank, startWithCard } from '../../support/identity';
 import { keyboardTo, tabTo } from '../../support/keyboard';
 import { picturesOf } from '../../support/pictures';
+import { expectShownWithoutSideScroll } from '../../support/reflow';
 
 // Payout batches in the back office (docs/back-office.md, "Payout batches"). An export takes every
 // pending payout of DEMO, the other tests' included: this file runs alone, after every other
@@ -80,7 +81,7 @@ test('finance@demo.test exports DEMO\'s pending payouts into a batch, downloads 
   await expect(payoutRow(page, '362')).toContainText('€27.50');
   // At 1280 px what a person records shows without scrolling the table: the end-to-end id comes after it.
   for (const button of [/^Mark the payout of .* paid$/, /^Mark the payout of .* failed$/]) {
-    await expect(payoutRow(page, '361').getByRole('button', { name: button })).toBeInViewport({ ratio: 1 });
+    await expectShownWithoutSideScroll(payoutRow(page, '361').getByRole('button', { name: button }));
   }
   // The IBAN as its hint: the full one is in the file alone.
   await expect(payoutRow(page, '361')).toContainText('NL20INGB******2111');
