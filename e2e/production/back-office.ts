@@ -11,9 +11,10 @@ export const REHEARSAL_DECIDER = { email: 'finance@demo.test', role: 'finance', 
 
 /**
  * The brand's own staff, who publish a change of ACME's texts (ACME: the browser walk uses DEMO's
- * pages, which must not change under it), granted the same way.
+ * pages, which must not change under it), granted the same way. The staff provider's page lists
+ * the demo staff only, so one of them is granted ACME here (production has no demo grants).
  */
-export const REHEARSAL_BRAND_ADMIN = { email: 'brand@acme.test', role: 'brand-admin', brand: 'ACME' } as const;
+export const REHEARSAL_BRAND_ADMIN = { email: 'brand@demo.test', role: 'brand-admin', brand: 'ACME' } as const;
 
 /** The session cookie's name in production (the __Host- prefix: Secure, Path=/, no Domain). */
 export const STAFF_SESSION_COOKIE = '__Host-tessera_staff';
@@ -46,6 +47,7 @@ export function callReplica(
   method: 'GET' | 'POST' | 'PUT',
   path: string,
   body?: unknown,
+  accept = 'application/json',
 ): Promise<ReplicaAnswer> {
   const host = new URL(backOfficeUrl).host;
   const payload = body === undefined ? undefined : JSON.stringify(body);
@@ -62,7 +64,7 @@ export function callReplica(
           'x-forwarded-proto': 'https',
           'x-forwarded-for': '127.0.0.1',
           cookie: `${STAFF_SESSION_COOKIE}=${sessionId}`,
-          accept: 'application/json',
+          accept,
           ...(method === 'GET' ? {} : { origin: backOfficeUrl }),
           ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
         },

@@ -303,9 +303,17 @@ async function checkMessages(stack: Stack, db: pg.Client, inDoubt: string[]): Pr
   const sms = stack.gateway.received;
   const texts = new Map<string, number>();
   for (const m of sms) texts.set(`${m.to}\n${m.body}`, (texts.get(`${m.to}\n${m.body}`) ?? 0) + 1);
-  const smsQueued = rows.filter((r) => r.channel === 'sms').length;
-  console.log(`sms: ${smsQueued} queued, ${sms.length} received by the gateway`);
-  check(sms.length === smsQueued && [...texts.values()].every((n) => n === 1), 'every SMS delivered exactly once');
+  const smsRows = rows.filter((r) => r.channel === 'sms');
+  const smsInDoubt = smsRows.filter((r) => inDoubt.includes(r.id)).length;
+  const smsTwice = [...texts.values()].filter((n) => n === 2).length;
+  console.log(`sms: ${smsRows.length} queued, ${sms.length} received by the gateway; ${smsTwice} twice, ${smsInDoubt} mid-send at the kill`);
+  // As for e-mail (decision 025): a message the killed replica had handed to the gateway in the
+  // instant before it could record so is sent again; the gateway has no key to drop the copy by,
+  // so the copies are counted against the SMS that were mid-send, not matched one by one.
+  check(
+    texts.size === smsRows.length && [...texts.values()].every((n) => n === 1 || n === 2) && smsTwice <= smsInDoubt,
+    'every SMS delivered exactly once (a second copy only of as many as were mid-send at the kill)',
+  );
 }
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => process.exit(130));

@@ -321,6 +321,10 @@ export class Stack {
     const caddyfile = path.join(this.dir, 'Caddyfile');
     // The same site block as deploy/Caddyfile for the portal, the PIN frame and the back office;
     // the broker, the staff provider and the gateway stand where their providers would be, on TLS like them.
+    // Active health checks only, as deploy/Caddyfile: with passive ones (fail_duration), requests in
+    // flight at the kill, retried on the live replica after their body was read ("invalid Read on
+    // closed Body"), counted as the live replica's failures, and Caddy answered 503 "no upstreams
+    // available" for 10 s. A dial to the dead replica is retried on the other (lb_try_duration).
     writeFileSync(
       caddyfile,
       `{
@@ -339,7 +343,6 @@ ${HOSTS.portal}:${https}, ${HOSTS.pin}:${https}, ${HOSTS.admin}:${https} {
 		health_uri /readyz
 		health_interval 1s
 		health_timeout 1s
-		fail_duration 10s
 	}
 }
 ${HOSTS.idin}:${https} {

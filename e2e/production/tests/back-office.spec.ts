@@ -136,7 +136,7 @@ test("BACK OFFICE: the brand's own staff publish a text through one replica; the
   file.translations = { ...file.translations, nl: { ...file.translations.nl, balance__title: title } };
   const saved = await callReplica(a, admin, session, 'PUT', `/admin/api/brands/${code}/draft`, file);
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-  const portalPage = () => callReplica(b, process.env.REHEARSAL_PORTAL_URL!, '', 'GET', '/acme/balance');
+  const portalPage = () => callReplica(b, process.env.REHEARSAL_PORTAL_URL!, '', 'GET', '/acme/balance', undefined, 'text/html');
   expect(String((await portalPage()).body), 'a draft is not the brand').not.toContain(title);
 
   const published = await callReplica(a, admin, session, 'POST', `/admin/api/brands/${code}/publish`, {});
