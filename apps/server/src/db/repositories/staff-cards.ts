@@ -26,30 +26,22 @@ export async function findBrandCodeOfCard(db: Executor, cardId: string): Promise
 }
 
 /**
- * A card as a search lists it: the columns its summary reads and its balance in its own asset, the
- * ledger's sum taken in the same statement (one probe of the ledger's per-card index a card), so
- * a page of 50 cards is one statement, not a second one with 50 ids.
+ * A card as a search lists it: the columns its summary reads, its balance in its own asset the
+ * one the database keeps on the card (cards.balance, migration 026), so a page of 50 cards reads
+ * no ledger.
  */
 export type StaffCardListing = Pick<
   CardRow,
   'id' | 'kind' | 'number_last3' | 'state' | 'asset_code' | 'expires_at' | 'blocked_at' | 'paid_out_at' | 'replaced_by_card_id'
 > & { brand_code: string; balance: number };
 
-type ListingQuery = SelectQueryBuilder<Database & { c: Database['cards']; b: Database['brands'] }, 'c' | 'b', Omit<StaffCardListing, 'balance'> & { balance: number | string | null }>;
+type ListingQuery = SelectQueryBuilder<Database & { c: Database['cards']; b: Database['brands'] }, 'c' | 'b', Omit<StaffCardListing, 'balance'> & { balance: number | string }>;
 
 function cardListings(db: Executor): ListingQuery {
   return db
     .selectFrom('cards as c')
     .innerJoin('brands as b', 'b.id', 'c.brand_id')
-    .select(['c.id', 'c.kind', 'c.number_last3', 'c.state', 'c.asset_code', 'c.expires_at', 'c.blocked_at', 'c.paid_out_at', 'c.replaced_by_card_id', 'b.code as brand_code'])
-    .select((eb) =>
-      eb
-        .selectFrom('ledger_entries as l')
-        .select((l) => l.fn.sum<number | string>('l.amount').as('total'))
-        .whereRef('l.card_id', '=', 'c.id')
-        .whereRef('l.asset_code', '=', 'c.asset_code')
-        .as('balance'),
-    ) as unknown as ListingQuery;
+    .select(['c.id', 'c.kind', 'c.number_last3', 'c.state', 'c.asset_code', 'c.expires_at', 'c.blocked_at', 'c.paid_out_at', 'c.replaced_by_card_id', 'c.balance', 'b.code as brand_code']) as unknown as ListingQuery;
 }
 
 function inBrands<Q extends ListingQuery>(query: Q, brands: BrandCodes): Q {
@@ -61,8 +53,8 @@ async function listings(query: ListingQuery, limit: number): Promise<StaffCardLi
   return (await query.orderBy('c.created_at', 'desc').orderBy('c.id', 'desc').limit(limit).execute()).map(listing);
 }
 
-// PostgreSQL answers SUM of integers as a bigint string, and a card with no entries as null.
-const listing = (row: Omit<StaffCardListing, 'balance'> & { balance: number | string | null }): StaffCardListing => ({ ...row, balance: Number(row.balance ?? 0) });
+// PostgreSQL answers a bigint as a string.
+const listing = (row: Omit<StaffCardListing, 'balance'> & { balance: number | string }): StaffCardListing => ({ ...row, balance: Number(row.balance) });
 
 /** By the blind index of the number, under either index key version. */
 export async function findStaffCardsByNumberIndex(db: Executor, indexes: readonly string[], brands: BrandCodes, limit: number): Promise<StaffCardListing[]> {
