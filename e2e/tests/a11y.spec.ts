@@ -1,5 +1,6 @@
-import type { Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { test, expect, expectAccessible, cards, snap, ANY_WIDTH } from '../support/fixtures';
+import { describedBy } from '../support/aria';
 import { tabTo, typeInto } from '../support/keyboard';
 import { measureFocusChange } from '../support/focusRing';
 import { REFLOW_VIEWPORTS, expectReflow, expectReflowInBothLanguages, reflowProblems } from '../support/reflow';
@@ -9,10 +10,16 @@ import { waitForCaptcha } from '../support/captcha';
 
 // docs/accessibility.md: what the WCAG 2.2 AA audit asked for, by keyboard alone.
 
-
-/** The ids an element's aria-describedby names. */
-async function describedBy(field: ReturnType<Page['locator']>): Promise<string[]> {
-  return ((await field.getAttribute('aria-describedby')) ?? '').split(/\s+/).filter(Boolean);
+/** The summary's item saying `text`, which has an id that each of `fields`, marked invalid, is described by. */
+async function expectItemDescribing(summary: Locator, text: string, fields: Locator[]): Promise<Locator> {
+  const item = summary.getByRole('listitem').filter({ hasText: text });
+  const itemId = await item.getAttribute('id');
+  expect(itemId).toBeTruthy();
+  for (const field of fields) {
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(await describedBy(field)).toContain(itemId);
+  }
+  return item;
 }
 
 test.describe('focus after a refusal (2.4.3, 3.3.1)', () => {
@@ -30,13 +37,7 @@ test.describe('focus after a refusal (2.4.3, 3.3.1)', () => {
     await expect(summary).toBeFocused();
     await expect(summary.getByRole('heading', { name: 'There is a problem' })).toBeVisible();
     await expect(page).toHaveTitle(/^Error: /);
-    const item = summary.getByRole('listitem').filter({ hasText: 'We could not find a card' });
-    const itemId = await item.getAttribute('id');
-    expect(itemId).toBeTruthy();
-    for (const field of [number, code]) {
-      await expect(field).toHaveAttribute('aria-invalid', 'true');
-      expect(await describedBy(field)).toContain(itemId);
-    }
+    const item = await expectItemDescribing(summary, 'We could not find a card', [number, code]);
     await expectAccessible(page);
     await snap(page, testInfo, 'a11y-demo-en-balance-refused-focus');
 
@@ -69,13 +70,7 @@ test.describe('focus after a refusal (2.4.3, 3.3.1)', () => {
 
     const summary = page.getByRole('alert');
     await expect(summary).toBeFocused();
-    const item = summary.getByRole('listitem').filter({ hasText: 'The card number or passcode is not correct.' });
-    const itemId = await item.getAttribute('id');
-    expect(itemId).toBeTruthy();
-    for (const field of [number, passcode]) {
-      await expect(field).toHaveAttribute('aria-invalid', 'true');
-      expect(await describedBy(field)).toContain(itemId);
-    }
+    await expectItemDescribing(summary, 'The card number or passcode is not correct.', [number, passcode]);
     await expectAccessible(page);
     // Typing again clears the refusal and the marks.
     await tabTo(page, passcode);
