@@ -28,6 +28,16 @@ const TEXT = {
   },
 } as const;
 
+/** Opens the flow in English and starts it by keyboard with GIFT_BALANCE, up to its `next` step. */
+async function startByKeyboard(page: Page, flow: 'replace' | 'payout', next: string): Promise<void> {
+  await page.goto(`/demo/${flow}?lng=en`);
+  await typeInto(page, page.getByLabel('Card number', { exact: true }), cards.GIFT_BALANCE.number);
+  await typeInto(page, page.getByLabel('Security code', { exact: true }), cards.GIFT_BALANCE.secret);
+  await waitForCaptcha(page, TEXT.en.verified);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/demo/${flow}/${next}$`));
+}
+
 /**
  * After Enter in a form where one thing is missing: the summary has focus and lists `message`
  * alone, the title says Error, the page passes the audit (and is photographed when `screenshot`
@@ -132,12 +142,7 @@ test('VISA login in Dutch: the disabled button\'s reason and the summary are Dut
 
 test('REPLACE e-mail: Enter with no address shows the summary with focus, linked to the field; no request goes out', async ({ page }, testInfo) => {
   // GIFT_BALANCE is never replaced here (no address is sent), so other tests keep it.
-  await page.goto('/demo/replace?lng=en');
-  await typeInto(page, page.getByLabel('Card number', { exact: true }), cards.GIFT_BALANCE.number);
-  await typeInto(page, page.getByLabel('Security code', { exact: true }), cards.GIFT_BALANCE.secret);
-  await waitForCaptcha(page, TEXT.en.verified);
-  await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/demo\/replace\/email$/);
+  await startByKeyboard(page, 'replace', 'email');
 
   let replaced = false;
   page.on('request', (request) => {
@@ -158,12 +163,7 @@ test('REPLACE e-mail: Enter with no address shows the summary with focus, linked
 
 test('PAYOUT amount: the disabled iDIN button says why; Enter in the empty IBAN shows the summary linked to it', async ({ page }, testInfo) => {
   // GIFT_BALANCE is never paid out here (identification is not started).
-  await page.goto('/demo/payout?lng=en');
-  await typeInto(page, page.getByLabel('Card number', { exact: true }), cards.GIFT_BALANCE.number);
-  await typeInto(page, page.getByLabel('Security code', { exact: true }), cards.GIFT_BALANCE.secret);
-  await waitForCaptcha(page, TEXT.en.verified);
-  await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/demo\/payout\/amount$/);
+  await startByKeyboard(page, 'payout', 'amount');
 
   const idin = page.getByRole('button', { name: 'Identify with iDIN' });
   await expect(idin).toBeDisabled();
