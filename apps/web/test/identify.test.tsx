@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { GiftCard, Theme } from '@tessera/contracts';
+import type { Theme } from '@tessera/contracts';
 import { forgetIdentifyReturns } from '../src/flows/identify/CallbackScreen';
 import { identifyRegistered, identifySecret } from '../src/flows/identify/state';
 import { resetFlowStores } from '../src/lib/flowState';
-import { captchaRoute, createTestI18n, demoTheme, mockFetch, renderApp, texts, themeRoute, type MockRoute } from './utils';
+import { captchaRoute, createTestI18n, demoTheme, euroCard, mockFetch, offeredPage, renderApp, texts, themeRoute, type MockRoute } from './utils';
 import { itRedirectsToTheStart } from './helpers/redirects';
 import { expectCardLookupPosted, submitCardLookup } from './helpers/cardLookup';
 import { AUTHORIZATION_URL, ISSUERS, SESSION_ID, expectTripSilentlyDropped, idinButton, location, stubBankTrip, providersRoute, sessionRoute, type Answer } from './helpers/identity';
@@ -13,15 +13,12 @@ import { AUTHORIZATION_URL, ISSUERS, SESSION_ID, expectTripSilentlyDropped, idin
 const identifyTheme = (informationType: Theme['styling']['informationType'] = 1): Theme =>
   demoTheme(
     {
-      pageAvailability: [
-        { code: 'BALANCE', isAvailable: true, availableLanguages: ['nl', 'en'] },
-        { code: 'IDENTIFY', isAvailable: true, availableLanguages: ['nl', 'en'] },
-      ],
+      pageAvailability: [offeredPage('BALANCE'), offeredPage('IDENTIFY')],
     },
     { informationType },
   );
 
-const card: GiftCard = { code: '6064000000000000110', expiresAt: '2099-12-31', balances: [{ quantity: { value: 2000, assetCode: 'EUR' } }], transactions: [] };
+const card = euroCard('6064000000000000110', 2000);
 const SECURITY_CODE = '773415';
 /** The card as the screens after the lookup hold it (and may store it): the number masked. */
 const MASKED = { maskedNumber: 'XXXXXXXXXXXXXXXX110', expiresAt: '2099-12-31', balances: card.balances };
