@@ -8,7 +8,7 @@ import { resetFlowStores } from '../src/lib/flowState';
 import { captchaRoute, createTestI18n, demoTheme, euroCard, mockFetch, offeredPage, renderApp, texts, themeRoute, type MockRoute } from './utils';
 import { itRedirectsToTheStart } from './helpers/redirects';
 import { expectCardLookupPosted, submitCardLookup } from './helpers/cardLookup';
-import { AUTHORIZATION_URL, ISSUERS, SESSION_ID, expectTripSilentlyDropped, idinButton, location, stubBankTrip, providersRoute, sessionRoute, type Answer } from './helpers/identity';
+import { AUTHORIZATION_URL, ISSUERS, SESSION_ID, expectTripSilentlyDropped, idinButton, location, stubBankTrip, providersRoute, sessionRoute, type Answer, expectSessionPosted } from './helpers/identity';
 
 const identifyTheme = (informationType: Theme['styling']['informationType'] = 1): Theme =>
   demoTheme(
@@ -140,19 +140,8 @@ describe('IDENTIFY provider: choosing the bank to identify with', { timeout: 20_
     await user.selectOptions(bankSelect(), 'Rabobank');
     await user.click(idinButton());
     await waitFor(() => expect(assign).toHaveBeenCalledWith(AUTHORIZATION_URL));
-    const session = requests.find((r) => r.url === '/api/Authentication/DEMO/session')!;
-    expect(session.method).toBe('POST');
-    expect(session.headers['x-flow-type']).toBe('IDENTIFY');
-    const body = session.body as { state: string };
-    expect(body).toEqual({
-      provider: 'IDIN',
-      issuer: 'RABONL2U',
-      redirectUrl: `${window.location.origin}/callback`,
-      state: expect.stringMatching(/^[A-Za-z0-9_-]{8,128}$/),
-      // bound to the session by the server (docs/product/identify.md#calls); no IBAN for IDENTIFY
-      cardNumber: card.code,
-      securityCode: SECURITY_CODE,
-    });
+    // bound to the session by the server (docs/product/identify.md#calls); no IBAN for IDENTIFY
+    const body = expectSessionPosted(requests, 'IDENTIFY', 'RABONL2U', { cardNumber: card.code, securityCode: SECURITY_CODE });
     expect(JSON.parse(window.localStorage.getItem(body.state)!)).toEqual({ url: '/demo/identify/callback', card: MASKED, bankCode: 'RABO', createdAt: expect.any(Number) });
     expectNothingSecretStored();
   });

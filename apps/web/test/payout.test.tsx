@@ -21,7 +21,7 @@ import type { Translator } from '../src/lib/translator';
 import { captchaRoute, createTestI18n, demoTheme, euroCard, fieldErrorOf, mockFetch, offeredPage, renderApp, texts, themeRoute, type MockRoute } from './utils';
 import { itRedirectsToTheStart } from './helpers/redirects';
 import { expectCardLookupPosted, submitCardLookup } from './helpers/cardLookup';
-import { AUTHORIZATION_URL, ISSUERS, SESSION_ID, expectTripSilentlyDropped, idinButton, location, stubBankTrip, providersRoute, sessionRoute, type Answer } from './helpers/identity';
+import { AUTHORIZATION_URL, ISSUERS, SESSION_ID, expectTripSilentlyDropped, idinButton, location, stubBankTrip, providersRoute, sessionRoute, type Answer, expectSessionPosted } from './helpers/identity';
 
 /** Test IBANs, each checked against ibantools below (mod 97), so a typo here cannot hide a bug. */
 const IBAN = {
@@ -316,20 +316,8 @@ describe('PAYOUT amount: the IBAN to pay out to and the amount paid', { timeout:
     expect(providers.method).toBe('GET');
     expect(providers.headers['x-flow-type']).toBe('PAYOUT');
 
-    const session = requests.find((r) => r.url === '/api/Authentication/DEMO/session')!;
-    expect(session.method).toBe('POST');
-    expect(session.headers['x-flow-type']).toBe('PAYOUT');
-    const body = session.body as { provider: string; issuer: string; redirectUrl: string; state: string };
-    expect(body).toEqual({
-      provider: 'IDIN',
-      issuer: 'INGBNL2A',
-      redirectUrl: `${window.location.origin}/callback`,
-      state: expect.stringMatching(/^[A-Za-z0-9_-]{8,128}$/),
-      // bound to the session by the server (docs/product/payout.md#the-card-bound-at-the-session-call)
-      cardNumber: card.code,
-      securityCode: SECURITY_CODE,
-      bankAccountNumber: IBAN.ing,
-    });
+    // bound to the session by the server (docs/product/payout.md#the-card-bound-at-the-session-call)
+    const body = expectSessionPosted(requests, 'PAYOUT', 'INGBNL2A', { cardNumber: card.code, securityCode: SECURITY_CODE, bankAccountNumber: IBAN.ing });
 
     // what waits for the return: the card masked, nothing secret
     const entry = JSON.parse(window.localStorage.getItem(body.state)!);
