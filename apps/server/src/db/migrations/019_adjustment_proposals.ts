@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { createTableWithId } from './columns.js';
 import { atomically } from './steps.js';
 
 /**
@@ -12,9 +13,7 @@ import { atomically } from './steps.js';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await atomically(db, 'migration_019', async () => {
-    await db.schema
-      .createTable('adjustment_proposals')
-      .addColumn('id', 'text', (c) => c.primaryKey())
+    await createTableWithId(db, 'adjustment_proposals')
       .addColumn('card_id', 'text', (c) => c.notNull().references('cards.id'))
       .addColumn('brand_id', 'text', (c) => c.notNull().references('brands.id'))
       .addColumn('asset_code', 'text', (c) => c.notNull())

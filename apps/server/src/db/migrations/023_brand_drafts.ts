@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { createBrandOwnedTable, createTableKeyedBy, dropTables } from './columns.js';
 import { atomically, isPostgres } from './steps.js';
 
 /**
@@ -14,9 +15,7 @@ import { atomically, isPostgres } from './steps.js';
 export async function up(db: Kysely<unknown>): Promise<void> {
   const binary = isPostgres(db) ? 'bytea' : 'blob';
   await atomically(db, 'migration_023', async () => {
-    await db.schema
-      .createTable('brand_files')
-      .addColumn('hash', 'text', (c) => c.primaryKey())
+    await createTableKeyedBy(db, 'brand_files', 'hash')
       .addColumn('content_type', 'text', (c) => c.notNull())
       .addColumn('content', binary, (c) => c.notNull())
       .addColumn('size', 'integer', (c) => c.notNull().check(sql`size >= 0`))
@@ -32,9 +31,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn('updated_by', 'text', (c) => c.notNull())
       .execute();
 
-    await db.schema
-      .createTable('brand_versions')
-      .addColumn('brand_id', 'text', (c) => c.notNull().references('brands.id').onDelete('cascade'))
+    await createBrandOwnedTable(db, 'brand_versions')
       .addColumn('version', 'integer', (c) => c.notNull().check(sql`version >= 1`))
       .addColumn('file_json', 'text', (c) => c.notNull())
       .addColumn('published_at', 'text', (c) => c.notNull())
@@ -48,8 +45,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await atomically(db, 'migration_023', async () => {
-    await db.schema.dropTable('brand_versions').execute();
-    await db.schema.dropTable('brand_drafts').execute();
-    await db.schema.dropTable('brand_files').execute();
+    await dropTables(db, ['brand_versions', 'brand_drafts', 'brand_files']);
   });
 }
