@@ -1,13 +1,9 @@
 import { type Kysely, sql } from 'kysely';
-import { createBrandOwnedTable, createTableKeyedBy, createTableWithId, dropTables } from './columns.js';
-import { isPostgres } from './steps.js';
+import { binaryType } from './steps.js';
+import { createBrandOwnedTable, createTableKeyedBy, createTableWithId, dropTables } from './table-steps.js';
 import { ledgerEntries } from './tables.js';
 
 // Migrations import nothing from the application: they must stay valid as the code moves on.
-
-function binaryType(db: Kysely<unknown>) {
-  return isPostgres(db) ? 'bytea' : 'blob';
-}
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await createTableWithId(db, 'brands')

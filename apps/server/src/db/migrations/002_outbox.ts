@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { createTableWithId, dropTables } from './columns.js';
+import { createTableWithId, dropTables } from './table-steps.js';
 import { outboxMessages } from './tables.js';
 
 /**

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { createTableKeyedBy } from './columns.js';
+import { createTableKeyedBy } from './table-steps.js';
 
 /**
  * VISA: the one-time keys of the PIN frame (docs/product/visa.md#pin). getPin issues a key valid

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { createTableWithId, dropTables } from './columns.js';
+import { createTableWithId, dropTables } from './table-steps.js';
 import { payouts } from './tables.js';
 
 /**

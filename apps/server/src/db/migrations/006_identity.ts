@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { createTableWithId, dropTables } from './columns.js';
+import { createTableWithId, dropTables } from './table-steps.js';
 
 /**
  * Bank identity (iDIN over OpenID Connect) for PAYOUT and IDENTIFY (docs/decisions/014).

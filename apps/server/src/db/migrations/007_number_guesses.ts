@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { createTableKeyedBy } from './columns.js';
+import { createTableKeyedBy } from './table-steps.js';
 
 /**
  * `number_guesses`: the guessing counters of card numbers that find no card this brand and flow

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
-import { createTableKeyedBy, createTableWithId, dropTables } from './columns.js';
 import { atomically } from './steps.js';
+import { createTableKeyedBy, createTableWithId, dropTables } from './table-steps.js';
 
 /**
  * The brand API (docs/brand-api.md, docs/decisions/020):

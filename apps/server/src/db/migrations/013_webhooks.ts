@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
-import { createTableWithId, dropTables } from './columns.js';
 import { atomically, isPostgres, setAllowedCodes } from './steps.js';
+import { createTableWithId, dropTables } from './table-steps.js';
 import { outboxMessages } from './tables.js';
 
 /**

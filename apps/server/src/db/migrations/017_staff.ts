@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { createTableKeyedBy, createTableWithId, dropTables } from './columns.js';
+import { createTableKeyedBy, createTableWithId, dropTables } from './table-steps.js';
 
 /**
  * The back office's staff (docs/decisions/030):

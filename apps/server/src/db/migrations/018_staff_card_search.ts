@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
-import { createTableWithId } from './columns.js';
 import { atomically } from './steps.js';
+import { createTableWithId } from './table-steps.js';
 
 /**
  * What the back office needs to find a card and tell its story (docs/decisions/032):

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
-import { createTableWithId } from './columns.js';
 import { atomically } from './steps.js';
+import { createTableWithId } from './table-steps.js';
 
 /**
  * Balance adjustments under four eyes (docs/decisions/035): a member of staff proposes one, a

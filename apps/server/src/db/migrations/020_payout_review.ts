@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
-import { createTableWithId, dropTables } from './columns.js';
 import { setPayoutStatuses } from './payout-statuses.js';
 import { atomically } from './steps.js';
+import { createTableWithId, dropTables } from './table-steps.js';
 
 /**
  * Payouts held for review (docs/back-office.md, docs/decisions/036):

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
-import { createBrandOwnedTable, createTableKeyedBy, dropTables } from './columns.js';
-import { atomically, isPostgres } from './steps.js';
+import { atomically, binaryType } from './steps.js';
+import { createBrandOwnedTable, createTableKeyedBy, dropTables } from './table-steps.js';
 
 /**
  * A brand's draft and its published versions (the back office's brand settings, docs/decisions/044).
@@ -13,11 +13,10 @@ import { atomically, isPostgres } from './steps.js';
  *   version before.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  const binary = isPostgres(db) ? 'bytea' : 'blob';
   await atomically(db, 'migration_023', async () => {
     await createTableKeyedBy(db, 'brand_files', 'hash')
       .addColumn('content_type', 'text', (c) => c.notNull())
-      .addColumn('content', binary, (c) => c.notNull())
+      .addColumn('content', binaryType(db), (c) => c.notNull())
       .addColumn('size', 'integer', (c) => c.notNull().check(sql`size >= 0`))
       .addColumn('created_at', 'text', (c) => c.notNull())
       .execute();

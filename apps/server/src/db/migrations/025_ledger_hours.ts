@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
-import { createTableKeyedBy, dropTables } from './columns.js';
 import { atomically, isPostgres } from './steps.js';
+import { createTableKeyedBy, dropTables } from './table-steps.js';
 
 /**
  * The reports' hourly roll-up of the ledger (docs/decisions/038, "The roll-up"):

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Table steps that most migrations take alike, written once. Released migrations use them, so
+ * Creating and dropping tables as most migrations do, written once. Released migrations use them, so
  * what they compile to must never change (migrations-frozen.test.ts holds each migration to the
  * SQL it ran when released). Like the migrations, this module imports nothing from the application.
  */
