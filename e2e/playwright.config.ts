@@ -2,10 +2,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumLaunchOptions, runnerSettings } from './support/runner';
 
 // The browser tests run the built server (`npm run build` first) on a fresh SQLite database in
-// demo mode, exactly as `npm start` does, and drive Debian's Chromium: test tools may not
-// download browsers here.
+// demo mode, exactly as `npm start` does, and drive Debian's Chromium (support/runner.ts).
 const PORT = Number(process.env.E2E_PORT ?? 8090);
 // Made once, by the runner: its workers load this file again and inherit the path from it, so
 // the tests that change the server's database directly (support/staff-sessions.ts) find it.
@@ -22,12 +22,7 @@ export default defineConfig({
   // After the server is up: the cards the second project needs (support/global-setup.ts).
   globalSetup: './support/global-setup.ts',
   outputDir: '../test-results',
-  fullyParallel: true,
-  workers: 2,
-  retries: 0,
-  forbidOnly: !!process.env.CI,
-  // CI also writes a JSON report, from which .ci/run prints one closing 'N passed, N failed' line.
-  reporter: process.env.E2E_JSON_REPORT ? [['list'], ['json', { outputFile: process.env.E2E_JSON_REPORT }]] : [['list']],
+  ...runnerSettings,
   // Several tests walk a whole flow (captcha proof of work included) and then check it through a
   // second flow; on a loaded 2-core machine 30 s was too tight for them (one timed out at 32 s).
   timeout: 60_000,
@@ -35,22 +30,12 @@ export default defineConfig({
   use: {
     baseURL,
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        // The embed tests play a brand's public site (https://www.acme.example, answered by
-        // Playwright) framing the portal on localhost. Chromium's local network protection
-        // blocks a public page from reaching localhost; in production both are public.
-        '--disable-features=LocalNetworkAccessChecks,BlockInsecurePrivateNetworkRequests,PrivateNetworkAccessRespectPreflightResults',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions([
+      // The embed tests play a brand's public site (https://www.acme.example, answered by
+      // Playwright) framing the portal on localhost. Chromium's local network protection
+      // blocks a public page from reaching localhost; in production both are public.
+      '--disable-features=LocalNetworkAccessChecks,BlockInsecurePrivateNetworkRequests,PrivateNetworkAccessRespectPreflightResults',
+    ]),
   },
   projects: [
     { name: 'phone', testIgnore: /after-all\//, use: { ...devices['Pixel 7'], defaultBrowserType: 'chromium' } },

@@ -25,9 +25,12 @@ const FIRST_SCREEN_CEILING_BYTES = 90 * 1024;
  * screen) when i18next gave way to the translator of decision 028 and each flow's later screens
  * left its first chunk; until then the budget counted the BALANCE screen in gzip (111 781 bytes).
  * Raised 2026-11-28 to 88 463 bytes (+124, decision 003): the fields' shared wiring (+66) and the
- * chunk names the PAYOUT breakdown's CSS fix changed in the entry's preload table (+58).
+ * chunk names the PAYOUT breakdown's CSS fix changed in the entry's preload table (+58). Raised
+ * the same day to 88 864 bytes (+401, decision 003): 35 that main had grown within the margin, the
+ * web app's duplicates clean-up (+174 of shared screen code on RESET's first screen) and the chunk
+ * names it changed in the entry's preload table (+192).
  */
-const FIRST_SCREEN_BUDGET_BYTES = 88_463 + 128;
+const FIRST_SCREEN_BUDGET_BYTES = 88_864 + 128;
 
 /** Brotli at the quality precompress.ts serves (11). */
 const brotliSize = (code: string) => brotliCompressSync(code, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }).length;

@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumLaunchOptions, runnerSettings } from '../support/runner';
 
 // The rehearsal's browser walk (npm run test:production; rehearsal.ts starts the stack and runs
 // this with its addresses): Chromium over HTTPS through Caddy, on a phone. Caddy's internal CA is
@@ -10,11 +11,7 @@ if (!portal) throw new Error('run through npm run test:production (e2e/productio
 export default defineConfig({
   testDir: './tests',
   outputDir: '../../test-results/production',
-  fullyParallel: true,
-  workers: 2,
-  retries: 0,
-  forbidOnly: !!process.env.CI,
-  reporter: process.env.E2E_JSON_REPORT ? [['list'], ['json', { outputFile: process.env.E2E_JSON_REPORT }]] : [['list']],
+  ...runnerSettings,
   timeout: 120_000,
   expect: { timeout: 10_000 },
   use: {
@@ -23,9 +20,6 @@ export default defineConfig({
     trace: 'retain-on-failure',
     ...devices['Pixel 7'],
     defaultBrowserType: 'chromium',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    },
+    launchOptions: chromiumLaunchOptions(),
   },
 });

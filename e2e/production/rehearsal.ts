@@ -231,14 +231,19 @@ async function checkMoney(db: pg.Client, cards: ReturnType<typeof burstCards>, r
 
   let whole = 0;
   const problems: string[] = [];
-  for (const card of cards.payouts) {
-    const row = byLoad.get(card.balance);
-    if (!row) {
-      problems.push(`payout card loaded with ${card.balance}: not found`);
-      continue;
+  /** The burst's cards of one kind, each with its row (by the amount it was loaded with) and whether its operation answered done; a card not found is a problem. */
+  function* found<C extends { number: string; balance: number }>(list: C[], kind: OperationResult['kind'], label: string) {
+    for (const card of list) {
+      const row = byLoad.get(card.balance);
+      if (!row) {
+        problems.push(`${label} loaded with ${card.balance}: not found`);
+        continue;
+      }
+      yield { card, row, done: results.some((r) => r.kind === kind && r.card === card.number && r.outcome === 'done') };
     }
+  }
+  for (const { card, row, done } of found(cards.payouts, 'payout', 'payout card')) {
     const paid = payouts.find((p) => p.card_id === row.id);
-    const done = results.some((r) => r.kind === 'payout' && r.card === card.number && r.outcome === 'done');
     if (paid) {
       // Whole: the payout row, its payout and fee entries, and nothing left on the card.
       const ok = entry(row.id, 'payout')?.amount === -paid.amount && entry(row.id, 'payout')?.n === 1 && (paid.fee === 0 || (entry(row.id, 'fee')?.amount === -paid.fee && entry(row.id, 'fee')?.n === 1)) && paid.amount + paid.fee === card.balance && row.sum === 0;
@@ -249,14 +254,8 @@ async function checkMoney(db: pg.Client, cards: ReturnType<typeof burstCards>, r
       if (row.sum !== card.balance || entry(row.id, 'payout') || entry(row.id, 'fee')) problems.push(`payout card ${card.number.slice(-4)}: money moved without a payout`);
     }
   }
-  for (const card of cards.replacements) {
-    const row = byLoad.get(card.balance);
-    if (!row) {
-      problems.push(`replacement card loaded with ${card.balance}: not found`);
-      continue;
-    }
+  for (const { card, row, done } of found(cards.replacements, 'replace', 'replacement card')) {
     const replaced = replacements.find((r) => r.old_card_id === row.id);
-    const done = results.some((r) => r.kind === 'replace' && r.card === card.number && r.outcome === 'done');
     if (replaced) {
       const ok = row.sum === 0 && sumOf.get(replaced.new_card_id) === card.balance && entry(row.id, 'replacement_out')?.n === 1 && entry(replaced.new_card_id, 'replacement_in')?.amount === card.balance;
       if (ok) whole += 1;

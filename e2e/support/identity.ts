@@ -1,6 +1,7 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page, Request } from '@playwright/test';
 import { expect, expectAccessible, expectScreen, snap } from './fixtures';
 import { watchForLoadingText } from './loading';
+import type { StoredEntry } from './storage';
 import type { TestInfo } from '@playwright/test';
 
 type Lang = 'nl' | 'en';
@@ -42,4 +43,31 @@ export async function atSandboxBank(page: Page, testInfo: TestInfo, bank: string
   await expectAccessible(page);
   if (shot) await snap(page, testInfo, shot);
   await page.getByRole('button', { name: new RegExp(`^${choice}`) }).click();
+}
+
+/** A trip through the sandbox iDIN from a flow's Identify button, with its held session and customer calls. */
+export interface BankTrip {
+  flow: 'identify' | 'payout';
+  identify: Locator;
+  sessionCall: { went: Promise<Request> };
+  customerCall: { went: Promise<Request> };
+  /** Reads the page's storage and checks no card secret is in it (support/storage.ts). */
+  noSecretsStored: (where: string) => Promise<StoredEntry[]>;
+  /** The card number as the round-trip entry keeps it, masked (XXXXXXXXXXXXXXXX110). */
+  maskedNumber: string;
+}
+
+/**
+ * Clicks Identify and approves at ING: the session call goes; the sandbox bank, on the portal's
+ * origin, reads the same storage, where the round-trip entry back to the flow's callback holds the
+ * card number masked and nothing secret; back from the bank, the customer call goes.
+ */
+export async function approveAtIng(page: Page, testInfo: TestInfo, trip: BankTrip) {
+  await trip.identify.click();
+  await trip.sessionCall.went;
+  await expect(page).toHaveURL(/\/sandbox\/idin\//);
+  const atBank = await trip.noSecretsStored('at the bank');
+  expect(atBank.find((e) => e.area === 'localStorage' && e.value.includes(`"url":"/demo/${trip.flow}/callback"`))?.value).toContain(trip.maskedNumber);
+  await atSandboxBank(page, testInfo, 'ING', 'Approve');
+  await trip.customerCall.went;
 }

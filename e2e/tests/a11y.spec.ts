@@ -1,5 +1,6 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { test, expect, expectAccessible, cards, snap, ANY_WIDTH } from '../support/fixtures';
+import { describedBy } from '../support/aria';
 import { tabTo, typeInto } from '../support/keyboard';
 import { measureFocusChange } from '../support/focusRing';
 import { REFLOW_VIEWPORTS, expectReflow, expectReflowInBothLanguages, reflowProblems } from '../support/reflow';
@@ -9,10 +10,27 @@ import { waitForCaptcha } from '../support/captcha';
 
 // docs/accessibility.md: what the WCAG 2.2 AA audit asked for, by keyboard alone.
 
+/** Types each value into its field, waits for the bot check and presses Enter in the last field: answers the error summary, which has the focus. */
+async function submitToSummary(page: Page, entries: [Locator, string][]): Promise<Locator> {
+  for (const [field, value] of entries) await typeInto(page, field, value);
+  await waitForCaptcha(page);
+  await tabTo(page, entries.at(-1)![0]);
+  await page.keyboard.press('Enter');
+  const summary = page.getByRole('alert');
+  await expect(summary).toBeFocused();
+  return summary;
+}
 
-/** The ids an element's aria-describedby names. */
-async function describedBy(field: ReturnType<Page['locator']>): Promise<string[]> {
-  return ((await field.getAttribute('aria-describedby')) ?? '').split(/\s+/).filter(Boolean);
+/** The summary's item saying `text`, which has an id that each of `fields`, marked invalid, is described by. */
+async function expectItemDescribing(summary: Locator, text: string, fields: Locator[]): Promise<Locator> {
+  const item = summary.getByRole('listitem').filter({ hasText: text });
+  const itemId = await item.getAttribute('id');
+  expect(itemId).toBeTruthy();
+  for (const field of fields) {
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(await describedBy(field)).toContain(itemId);
+  }
+  return item;
 }
 
 test.describe('focus after a refusal (2.4.3, 3.3.1)', () => {
@@ -20,23 +38,13 @@ test.describe('focus after a refusal (2.4.3, 3.3.1)', () => {
     await page.goto('/demo/balance?lng=en');
     const number = page.getByLabel('Card number', { exact: true });
     const code = page.getByLabel('Security code', { exact: true });
-    await typeInto(page, number, cards.GIFT_IDENTIFY.number);
-    await typeInto(page, code, '000000');
-    await waitForCaptcha(page);
-    await tabTo(page, code);
-    await page.keyboard.press('Enter');
-
-    const summary = page.getByRole('alert');
-    await expect(summary).toBeFocused();
+    const summary = await submitToSummary(page, [
+      [number, cards.GIFT_IDENTIFY.number],
+      [code, '000000'],
+    ]);
     await expect(summary.getByRole('heading', { name: 'There is a problem' })).toBeVisible();
     await expect(page).toHaveTitle(/^Error: /);
-    const item = summary.getByRole('listitem').filter({ hasText: 'We could not find a card' });
-    const itemId = await item.getAttribute('id');
-    expect(itemId).toBeTruthy();
-    for (const field of [number, code]) {
-      await expect(field).toHaveAttribute('aria-invalid', 'true');
-      expect(await describedBy(field)).toContain(itemId);
-    }
+    const item = await expectItemDescribing(summary, 'We could not find a card', [number, code]);
     await expectAccessible(page);
     await snap(page, testInfo, 'a11y-demo-en-balance-refused-focus');
 
@@ -61,21 +69,11 @@ test.describe('focus after a refusal (2.4.3, 3.3.1)', () => {
     await page.goto('/demo/visa/account?lng=en');
     const number = page.getByLabel('Card number', { exact: true });
     const passcode = page.getByLabel('Passcode', { exact: true });
-    await typeInto(page, number, '4000 0000 0000 0000 999');
-    await typeInto(page, passcode, 'Abc123');
-    await waitForCaptcha(page);
-    await tabTo(page, passcode);
-    await page.keyboard.press('Enter');
-
-    const summary = page.getByRole('alert');
-    await expect(summary).toBeFocused();
-    const item = summary.getByRole('listitem').filter({ hasText: 'The card number or passcode is not correct.' });
-    const itemId = await item.getAttribute('id');
-    expect(itemId).toBeTruthy();
-    for (const field of [number, passcode]) {
-      await expect(field).toHaveAttribute('aria-invalid', 'true');
-      expect(await describedBy(field)).toContain(itemId);
-    }
+    const summary = await submitToSummary(page, [
+      [number, '4000 0000 0000 0000 999'],
+      [passcode, 'Abc123'],
+    ]);
+    await expectItemDescribing(summary, 'The card number or passcode is not correct.', [number, passcode]);
     await expectAccessible(page);
     // Typing again clears the refusal and the marks.
     await tabTo(page, passcode);
@@ -88,12 +86,7 @@ test.describe('focus after a refusal (2.4.3, 3.3.1)', () => {
   test('a refused VISA code request moves focus to the error summary, whose item is about the card', async ({ page }) => {
     await page.goto('/demo/visa/activate?lng=en');
     const number = page.getByLabel('Card number', { exact: true });
-    await typeInto(page, number, '4000 0000 0000 0000 010');
-    await waitForCaptcha(page);
-    await tabTo(page, number);
-    await page.keyboard.press('Enter');
-    const summary = page.getByRole('alert');
-    await expect(summary).toBeFocused();
+    const summary = await submitToSummary(page, [[number, '4000 0000 0000 0000 010']]);
     const item = summary.getByRole('listitem').filter({ hasText: 'This card is already active.' });
     await expect(number).toHaveAttribute('aria-invalid', 'true');
     expect(await describedBy(number)).toContain(await item.getAttribute('id'));

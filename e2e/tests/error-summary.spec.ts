@@ -1,5 +1,6 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page, TestInfo } from '@playwright/test';
 import { test, expect, expectAccessible, cards, snap, ANY_WIDTH } from '../support/fixtures';
+import { describedBy } from '../support/aria';
 import { tabTo, typeInto } from '../support/keyboard';
 import { waitForCaptcha } from '../support/captcha';
 
@@ -27,10 +28,31 @@ const TEXT = {
   },
 } as const;
 
+/** Opens the flow in English and starts it by keyboard with GIFT_BALANCE, up to its `next` step. */
+async function startByKeyboard(page: Page, flow: 'replace' | 'payout', next: string): Promise<void> {
+  await page.goto(`/demo/${flow}?lng=en`);
+  await typeInto(page, page.getByLabel('Card number', { exact: true }), cards.GIFT_BALANCE.number);
+  await typeInto(page, page.getByLabel('Security code', { exact: true }), cards.GIFT_BALANCE.secret);
+  await waitForCaptcha(page, TEXT.en.verified);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/demo/${flow}/${next}$`));
+}
 
-/** The ids an element's aria-describedby names. */
-async function describedBy(element: ReturnType<Page['locator']>): Promise<string[]> {
-  return ((await element.getAttribute('aria-describedby')) ?? '').split(/\s+/).filter(Boolean);
+/**
+ * After Enter in a form where one thing is missing: the summary has focus and lists `message`
+ * alone, the title says Error, the page passes the audit (and is photographed when `screenshot`
+ * is named), and the summary's link to `message` takes the focus to `field`.
+ */
+async function expectSummaryLinkedTo(page: Page, field: Locator, message: string, screenshot?: { testInfo: TestInfo; name: string }): Promise<void> {
+  const summary = page.getByRole('alert');
+  await expect(summary).toBeFocused();
+  await expect(summary.getByRole('listitem')).toHaveText([message]);
+  await expect(page).toHaveTitle(/^Error: /);
+  await expectAccessible(page);
+  if (screenshot) await snap(page, screenshot.testInfo, screenshot.name);
+  await tabTo(page, summary.getByRole('link', { name: message }));
+  await page.keyboard.press('Enter');
+  await expect(field).toBeFocused();
 }
 
 // ACME offers Dutch only (docs/product/common.md): its English is not a state the portal has.
@@ -102,14 +124,7 @@ test('VISA login: the disabled button names what is missing; Enter shows it in t
   await typeInto(page, number, '4000 0000 0000 0000 010');
   await expect(hint).toHaveText('Still needed: Passcode.');
   await page.keyboard.press('Enter');
-  const summary = page.getByRole('alert');
-  await expect(summary).toBeFocused();
-  await expect(summary.getByRole('listitem')).toHaveText(['Enter your passcode.']);
-  await expect(page).toHaveTitle(/^Error: /);
-  await expectAccessible(page);
-  await tabTo(page, summary.getByRole('link', { name: 'Enter your passcode.' }));
-  await page.keyboard.press('Enter');
-  await expect(page.getByLabel('Passcode', { exact: true })).toBeFocused();
+  await expectSummaryLinkedTo(page, page.getByLabel('Passcode', { exact: true }), 'Enter your passcode.');
 });
 
 test('VISA login in Dutch: the disabled button\'s reason and the summary are Dutch', async ({ page }) => {
@@ -127,12 +142,7 @@ test('VISA login in Dutch: the disabled button\'s reason and the summary are Dut
 
 test('REPLACE e-mail: Enter with no address shows the summary with focus, linked to the field; no request goes out', async ({ page }, testInfo) => {
   // GIFT_BALANCE is never replaced here (no address is sent), so other tests keep it.
-  await page.goto('/demo/replace?lng=en');
-  await typeInto(page, page.getByLabel('Card number', { exact: true }), cards.GIFT_BALANCE.number);
-  await typeInto(page, page.getByLabel('Security code', { exact: true }), cards.GIFT_BALANCE.secret);
-  await waitForCaptcha(page, TEXT.en.verified);
-  await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/demo\/replace\/email$/);
+  await startByKeyboard(page, 'replace', 'email');
 
   let replaced = false;
   page.on('request', (request) => {
@@ -141,16 +151,8 @@ test('REPLACE e-mail: Enter with no address shows the summary with focus, linked
   const email = page.getByLabel('E-mail address', { exact: true });
   await tabTo(page, email);
   await page.keyboard.press('Enter');
-  const summary = page.getByRole('alert');
-  await expect(summary).toBeFocused();
   // Both empty are the same: only the first field is wrong.
-  await expect(summary.getByRole('listitem')).toHaveText(['Enter a valid e-mail address, such as name@example.com.']);
-  await expect(page).toHaveTitle(/^Error: /);
-  await expectAccessible(page);
-  await snap(page, testInfo, 'error-summary-demo-en-replace-email');
-  await tabTo(page, summary.getByRole('link', { name: 'Enter a valid e-mail address, such as name@example.com.' }));
-  await page.keyboard.press('Enter');
-  await expect(email).toBeFocused();
+  await expectSummaryLinkedTo(page, email, 'Enter a valid e-mail address, such as name@example.com.', { testInfo, name: 'error-summary-demo-en-replace-email' });
   // The field's own error stays visible while typing (no announcement), and goes once it is right.
   await page.keyboard.type('jan@example');
   await expect(page.getByText('Enter a valid e-mail address, such as name@example.com.', { exact: true }).last()).toBeVisible();
@@ -161,12 +163,7 @@ test('REPLACE e-mail: Enter with no address shows the summary with focus, linked
 
 test('PAYOUT amount: the disabled iDIN button says why; Enter in the empty IBAN shows the summary linked to it', async ({ page }, testInfo) => {
   // GIFT_BALANCE is never paid out here (identification is not started).
-  await page.goto('/demo/payout?lng=en');
-  await typeInto(page, page.getByLabel('Card number', { exact: true }), cards.GIFT_BALANCE.number);
-  await typeInto(page, page.getByLabel('Security code', { exact: true }), cards.GIFT_BALANCE.secret);
-  await waitForCaptcha(page, TEXT.en.verified);
-  await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/demo\/payout\/amount$/);
+  await startByKeyboard(page, 'payout', 'amount');
 
   const idin = page.getByRole('button', { name: 'Identify with iDIN' });
   await expect(idin).toBeDisabled();
@@ -174,15 +171,7 @@ test('PAYOUT amount: the disabled iDIN button says why; Enter in the empty IBAN 
   const iban = page.getByLabel('IBAN (bank account number)', { exact: true });
   await tabTo(page, iban);
   await page.keyboard.press('Enter');
-  const summary = page.getByRole('alert');
-  await expect(summary).toBeFocused();
-  await expect(summary.getByRole('listitem')).toHaveText(['Enter your IBAN.']);
-  await expect(page).toHaveTitle(/^Error: /);
-  await expectAccessible(page);
-  await snap(page, testInfo, 'error-summary-demo-en-payout-amount');
-  await tabTo(page, summary.getByRole('link', { name: 'Enter your IBAN.' }));
-  await page.keyboard.press('Enter');
-  await expect(iban).toBeFocused();
+  await expectSummaryLinkedTo(page, iban, 'Enter your IBAN.', { testInfo, name: 'error-summary-demo-en-payout-amount' });
   // A warning while typing shows under the field, tied to it, and is no second alert.
   await page.keyboard.type('NL64XXXX');
   const warning = page.getByText('The bank code in this IBAN is incorrect', { exact: false });

@@ -1,5 +1,5 @@
 import { test, expect, expectAccessible, expectScreen, cardsFor, snap } from '../support/fixtures';
-import { atSandboxBank, openAndStartWithCard, startWithCard } from '../support/identity';
+import { approveAtIng, atSandboxBank, openAndStartWithCard, startWithCard } from '../support/identity';
 import { expectNoCardSecretsStored, whileRequestWaits, type CardSecrets } from '../support/storage';
 
 // IDENTIFY (docs/product/identify.md#screens) against the real server and its sandbox iDIN
@@ -45,14 +45,7 @@ test('GIFT_IDENTIFY: registered through the sandbox iDIN; a second registration 
     expect(request.postDataJSON()).toEqual({});
     await noSecretsStored('callback, during the customer call');
   });
-  await identify.click();
-  await sessionCall.went;
-  // The sandbox bank is on the portal's origin: the same storage, read on the bank's own page.
-  await expect(page).toHaveURL(/\/sandbox\/idin\//);
-  const atBank = await noSecretsStored('at the bank');
-  expect(atBank.find((e) => e.area === 'localStorage' && e.value.includes('"url":"/demo/identify/callback"'))?.value).toContain('XXXXXXXXXXXXXXXX110');
-  await atSandboxBank(page, testInfo, 'ING', 'Approve');
-  await customerCall.went;
+  await approveAtIng(page, testInfo, { flow: 'identify', identify, sessionCall, customerCall, noSecretsStored, maskedNumber: 'XXXXXXXXXXXXXXXX110' });
 
   await expect(page).toHaveURL(/\/demo\/identify\/success$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Your card is registered' })).toBeVisible();

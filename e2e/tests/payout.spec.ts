@@ -1,5 +1,5 @@
 import { test, expect, expectAccessible, expectScreen, cards, cardsFor, snap } from '../support/fixtures';
-import { atSandboxBank, openAndStartWithCard, startWithCard } from '../support/identity';
+import { approveAtIng, atSandboxBank, openAndStartWithCard, startWithCard } from '../support/identity';
 import { expectNoCardSecretsStored, whileRequestWaits, type CardSecrets } from '../support/storage';
 
 // PAYOUT (docs/product/payout.md) against the real server and its sandbox iDIN provider, over a
@@ -92,14 +92,7 @@ test('GIFT_PAYOUT: cancelled at the bank first, then paid out to an ING IBAN (Ap
     expect(Object.keys(request.postDataJSON())).toEqual(['sessionId']);
     await noSecretsStored('callback, during the customer call');
   });
-  await identify.click();
-  await sessionCall.went;
-  // The sandbox bank is on the portal's origin: the same storage, read on the bank's own page.
-  await expect(page).toHaveURL(/\/sandbox\/idin\//);
-  const atBank = await noSecretsStored('at the bank');
-  expect(atBank.find((e) => e.area === 'localStorage' && e.value.includes('"url":"/demo/payout/callback"'))?.value).toContain('XXXXXXXXXXXXXXXX109');
-  await atSandboxBank(page, testInfo, 'ING', 'Approve');
-  await customerCall.went;
+  await approveAtIng(page, testInfo, { flow: 'payout', identify, sessionCall, customerCall, noSecretsStored, maskedNumber: 'XXXXXXXXXXXXXXXX109' });
   await expect(page).toHaveURL(/\/demo\/payout\/success$/);
   await expectScreen(page, testInfo, page.getByRole('heading', { level: 1, name: 'Your payout is on its way' }), 'demo-en-payout-success');
   // Nothing of the card, its code, the IBAN or the session stays in the address bar or storage.

@@ -3,6 +3,7 @@ import config from '../playwright.config';
 import { test, expect, cards, ANY_WIDTH } from '../support/fixtures';
 import { atSandboxBank, startWithCard } from '../support/identity';
 import { waitForCaptcha } from '../support/captcha';
+import { chooseDateOfBirth, pickCountry } from '../support/visa-review';
 import { ZOOM_VIEWPORTS, expectReflowInBothLanguages } from '../support/reflow';
 
 // Reflow (WCAG 1.4.10) of the pages a cardholder reaches after a lookup, the confirmation pages
@@ -167,16 +168,9 @@ test.describe('reflow of every screen after a lookup at 200 % zoom and 320 px, n
 
     await expect(page).toHaveURL(/\/demo\/visa\/activate\/review$/);
     await zoomed(page);
-    const birth = page.getByRole('group', { name: 'Date of birth' });
-    await birth.getByLabel('Day').selectOption('12');
-    await birth.getByLabel('Month').selectOption({ label: 'April' });
-    await birth.getByLabel('Year').selectOption('1985');
-    const countryOfBirth = page.getByRole('combobox', { name: 'Country of birth' });
-    await countryOfBirth.fill('Nether');
-    await page.getByRole('option', { name: 'Netherlands', exact: true }).click();
-    const nationality = page.getByRole('combobox', { name: 'Nationality' });
-    await nationality.fill('Nether');
-    await page.getByRole('option', { name: 'Netherlands', exact: true }).click();
+    await chooseDateOfBirth(page);
+    await pickCountry(page, 'Country of birth', 'Nether', 'Netherlands');
+    await pickCountry(page, 'Nationality', 'Nether', 'Netherlands');
     await page.getByLabel('I have checked my details and they are correct.').check();
     await zoomed(page);
     await page.getByRole('button', { name: 'Confirm and activate' }).click();

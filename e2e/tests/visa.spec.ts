@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { test, expect, expectAccessible, snap } from '../support/fixtures';
 import { watchForLoadingText } from '../support/loading';
 import { waitForCaptcha } from '../support/captcha';
+import { chooseDateOfBirth, pickCountry } from '../support/visa-review';
 
 // VISA (docs/product/visa.md) against the real server, in English unless a test says. Each
 // project activates its own demo card (VISA_NEW_1 on the phone, VISA_NEW_2 on the desktop) and
@@ -163,12 +164,8 @@ test('activation with the SMS code (a wrong code first, an insecure passcode ref
   await expect(summary.getByRole('link', { name: 'Choose your country of birth.' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('combobox', { name: 'Country of birth' })).toBeFocused();
-  await birth.getByLabel('Day').selectOption('12');
-  await birth.getByLabel('Month').selectOption({ label: 'April' });
-  await birth.getByLabel('Year').selectOption('1985');
-  const countryOfBirth = page.getByRole('combobox', { name: 'Country of birth' });
-  await countryOfBirth.fill('Nether');
-  await page.getByRole('option', { name: 'Netherlands', exact: true }).click();
+  await chooseDateOfBirth(page);
+  const countryOfBirth = await pickCountry(page, 'Country of birth', 'Nether', 'Netherlands');
   await expect(countryOfBirth).toHaveValue('Netherlands');
   const nationality = page.getByRole('combobox', { name: 'Nationality' });
   await nationality.fill('belg');

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { minorUnitsOf } from '../src/features/card/CardAdjustments';
 import { BRAND_ADMIN_DEMO, FINANCE_DEMO, SUPPORT_DEMO, fakeAdminApi, pendingAdjustment } from './fakeAdminApi';
-import { expectNoAxeViolations, expectNoPageFor, findPageHeading, openPage, renderAdmin } from './renderAdmin';
+import { expectNoAxeViolations, expectNoPageFor, findPageHeading, openPage, renderAdmin, openDialog } from './renderAdmin';
 
 const CARD_PATH = '/admin/cards/card_demo_0101';
 const section = (name: string) => screen.getByRole('heading', { name, level: 2 }).closest<HTMLElement>('.panel')!;
@@ -95,8 +95,7 @@ describe('the adjustments page', () => {
   it('rejects with a reason, and says when someone else decided first', async () => {
     const api = fakeAdminApi({ me: FINANCE_DEMO, adjustments: [pendingAdjustment(), pendingAdjustment({ id: 'adj-2', amount: { value: -100, assetCode: 'EUR' } })] });
     const { user } = await openPage('/admin/adjustments', 'Balance adjustments', api);
-    await user.click(await screen.findByRole('button', { name: 'Reject -€1.00 on card •••• •••• •••• 0101 of DEMO' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Reject this adjustment?' });
+    const dialog = await openDialog(user, 'Reject -€1.00 on card •••• •••• •••• 0101 of DEMO', 'Reject this adjustment?');
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
     expect(within(dialog).getByRole('textbox', { name: 'Why it is rejected' }).getAttribute('aria-invalid')).toBe('true');
     await user.type(within(dialog).getByRole('textbox', { name: 'Why it is rejected' }), 'no ticket');

@@ -4,7 +4,7 @@ import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import { changedTexts, placeOf, toBrandFile, toFormValues } from '../src/features/brand-settings/brandForm';
 import { TEXTS_PAGE_SIZE } from '../src/features/brand-settings/TextsEditor';
-import { openPage, renderAdmin, findPageHeading } from './renderAdmin';
+import { openPage, renderAdmin, findPageHeading, openDialog } from './renderAdmin';
 import { SUPPORT_DEMO, fakeAdminApi } from './fakeAdminApi';
 import { BRAND_ADMIN_DEMO, DEFAULT_TEXTS, DEMO_FILE, fakeBrandSettingsApi } from './fakeBrandSettings';
 
@@ -22,6 +22,22 @@ const open = async (api = fakeBrandSettingsApi()) => {
   await screen.findByRole('textbox', { name: 'Name' });
   return { ...opened, api };
 };
+
+type User = Awaited<ReturnType<typeof open>>['user'];
+
+/** Searches the texts for `search`, then types the brand's own text for `key`. */
+async function overrideText(user: User, search: string, key: string, text: string) {
+  await user.click(screen.getByRole('searchbox', { name: 'Search keys and texts' }));
+  await user.paste(search);
+  await user.click(await screen.findByRole('textbox', { name: `Brand's text for ${key}` }));
+  await user.paste(text);
+}
+
+/** Saves the draft and waits for the page to say so. */
+async function saveDraft(user: User) {
+  await user.click(screen.getByRole('button', { name: 'Save draft' }));
+  await screen.findByText('Draft saved. The preview shows it.');
+}
 
 const lastPut = (api: ReturnType<typeof fakeBrandSettingsApi>) => api.callsTo('PUT', '/admin/api/brands/DEMO/draft').at(-1)?.body as Record<string, unknown> & { translations: unknown; styling: Record<string, unknown> };
 
@@ -77,8 +93,7 @@ describe('the brand settings pages', { timeout: 60_000 }, () => {
     const { user } = await open();
     const frame = screen.getByTitle('Preview: Balance in NL');
     expect(frame.getAttribute('src')).toBe('/admin/preview/DEMO/balance?lng=nl');
-    await user.click(screen.getByRole('button', { name: 'Save draft' }));
-    await screen.findByText('Draft saved. The preview shows it.');
+    await saveDraft(user);
     const again = screen.getByTitle('Preview: Balance in NL');
     expect(again).not.toBe(frame);
   });
@@ -97,12 +112,8 @@ describe('the brand settings pages', { timeout: 60_000 }, () => {
     await user.paste('Uw saldo');
     // A text typed equal to the default is no override.
     await user.clear(screen.getByRole('searchbox', { name: 'Search keys and texts' }));
-    await user.click(screen.getByRole('searchbox', { name: 'Search keys and texts' }));
-    await user.paste('key_07');
-    await user.click(await screen.findByRole('textbox', { name: 'Brand\'s text for generic__key_07' }));
-    await user.paste('Tekst 7');
-    await user.click(screen.getByRole('button', { name: 'Save draft' }));
-    await screen.findByText('Draft saved. The preview shows it.');
+    await overrideText(user, 'key_07', 'generic__key_07', 'Tekst 7');
+    await saveDraft(user);
     expect(lastPut(api).translations).toEqual({ nl: { balance__title: 'Uw saldo' } });
     // Unchanged images and stylesheet go back as the URLs the server answered.
     expect(lastPut(api).styling.logo).toBe('/api/assets/demo/logo?v=1');
@@ -123,8 +134,7 @@ describe('the brand settings pages', { timeout: 60_000 }, () => {
     const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>';
     await user.upload(input, new File([svg], 'logo.svg', { type: 'image/svg+xml' }));
     await waitFor(() => expect(screen.getByRole('img', { name: 'Current Logo' }).getAttribute('src')).toMatch(/^data:image\/svg\+xml;base64,/));
-    await user.click(screen.getByRole('button', { name: 'Save draft' }));
-    await screen.findByText('Draft saved. The preview shows it.');
+    await saveDraft(user);
     expect(atob(String(lastPut(api).styling.logo).split(',')[1]!)).toBe(svg);
   });
 
@@ -170,14 +180,9 @@ describe('the brand settings pages', { timeout: 60_000 }, () => {
   it('publish shows what changes, before and after, and confirms; a version restored becomes the draft', async () => {
     const { api, user } = await open();
     await user.click(screen.getByRole('tab', { name: 'Texts' }));
-    await user.click(screen.getByRole('searchbox', { name: 'Search keys and texts' }));
-    await user.paste('balance__t');
-    await user.click(await screen.findByRole('textbox', { name: 'Brand\'s text for balance__title' }));
-    await user.paste('Uw saldo');
-    await user.click(screen.getByRole('button', { name: 'Save draft' }));
-    await screen.findByText('Draft saved. The preview shows it.');
-    await user.click(screen.getByRole('button', { name: 'Publish…' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Publish the draft?' });
+    await overrideText(user, 'balance__t', 'balance__title', 'Uw saldo');
+    await saveDraft(user);
+    const dialog = await openDialog(user, 'Publish…', 'Publish the draft?');
     const row = await within(dialog).findByRole('row', { name: /balance__title/ });
     expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Tessera\'s text: Bekijk je saldo', 'Uw saldo']);
     await expectNoAxeViolations();

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, BRAND_ADMIN_DEMO, SUPPORT_ACME, SUPPORT_DEMO, demoCard, fakeAdminApi } from './fakeAdminApi';
-import { expectNoAxeViolations, findPageHeading, renderAdmin, openPage } from './renderAdmin';
+import { expectNoAxeViolations, findPageHeading, renderAdmin, openPage, openDialog } from './renderAdmin';
 
 const CARD_PATH = '/admin/cards/card_demo_0101';
 const definition = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
@@ -81,8 +81,7 @@ describe('the card page', () => {
   it('shows the server’s refusal inside the dialog, announced, and keeps the dialog open', async () => {
     const { api, user } = await openPage(CARD_PATH, /Card of DEMO/);
     api.refuseNext('POST /admin/api/cards/card_demo_0101/unlock', 403, { code: 'FORBIDDEN', message: 'not allowed' });
-    await user.click(screen.getByRole('button', { name: 'Unlock guessing' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Unlock guessing for this card?' });
+    const dialog = await openDialog(user, 'Unlock guessing', 'Unlock guessing for this card?');
     await user.click(within(dialog).getByRole('button', { name: 'Unlock guessing' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Your role does not allow this.');
     await expectNoAxeViolations();
@@ -90,8 +89,7 @@ describe('the card page', () => {
 
   it('adds a note of 1-2000 characters, refusing an empty one in the form', async () => {
     const { api, user } = await openPage(CARD_PATH, /Card of DEMO/);
-    await user.click(screen.getByRole('button', { name: 'Add note' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Add a note' });
+    const dialog = await openDialog(user, 'Add note', 'Add a note');
     await user.click(within(dialog).getByRole('button', { name: 'Add note' }));
     expect(within(dialog).getByRole('textbox', { name: 'Note' }).getAttribute('aria-invalid')).toBe('true');
     expect(api.callsTo('POST', '/admin/api/cards/card_demo_0101/notes')).toHaveLength(0);

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SUPPORT_DEMO } from './fakeAdminApi';
 import { BATCH_ID, FINANCE_DEMO, PAIN_XML, fakePayoutBatchApi } from './fakePayoutBatches';
-import { expectNoAxeViolations, expectNoPageFor, findPageHeading, openPage, renderAdmin } from './renderAdmin';
+import { expectNoAxeViolations, expectNoPageFor, findPageHeading, openPage, renderAdmin, openDialog } from './renderAdmin';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -37,8 +37,7 @@ describe('the payout batches pages', () => {
 
   it('export a brand after a confirmation that says what happens, and open the new batch', async () => {
     const { api, user } = await openPage('/admin/payout-batches', 'Payout batches', fakePayoutBatchApi({ me: FINANCE_DEMO }));
-    await user.click(await screen.findByRole('button', { name: 'Export the pending payouts of DEMO into a batch' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Export the pending payouts of DEMO?' });
+    const dialog = await openDialog(user, 'Export the pending payouts of DEMO into a batch', 'Export the pending payouts of DEMO?');
     expect(dialog.textContent).toContain('The 2 pending payouts of DEMO (€30.00) go into one new SEPA file');
     await user.click(within(dialog).getByRole('button', { name: 'Export payouts' }));
     await findPageHeading(`Payout batch ${BATCH_ID}`);
@@ -67,21 +66,18 @@ describe('the payout batches pages', () => {
     expect(text).toBe(PAIN_XML);
     expect(api.callsTo('GET', `/admin/api/payout-batches/${BATCH_ID}/file`)).toHaveLength(1);
 
-    await user.click(screen.getByRole('button', { name: 'Mark the payout of €10.00 from card XXXX XXXX XXXX XXXX 101 paid' }));
-    let dialog = await screen.findByRole('dialog', { name: 'Mark this payout paid?' });
+    let dialog = await openDialog(user, 'Mark the payout of €10.00 from card XXXX XXXX XXXX XXXX 101 paid', 'Mark this payout paid?');
     await user.click(within(dialog).getByRole('button', { name: 'Mark paid' }));
     await screen.findByText('The payout of €10.00 from card XXXX XXXX XXXX XXXX 101 is marked paid.');
     await screen.findByText(/The bank already reported on 1 payouts of this file/);
 
     // Someone else marked the other payout paid meanwhile: this page still offers it, and says nothing changed.
     await api.fetch(`/admin/api/payouts/payout-2/mark-paid`, { method: 'POST', body: '{}' });
-    await user.click(screen.getByRole('button', { name: 'Mark the payout of €20.00 from card XXXX XXXX XXXX XXXX 102 paid' }));
-    dialog = await screen.findByRole('dialog', { name: 'Mark this payout paid?' });
+    dialog = await openDialog(user, 'Mark the payout of €20.00 from card XXXX XXXX XXXX XXXX 102 paid', 'Mark this payout paid?');
     await user.click(within(dialog).getByRole('button', { name: 'Mark paid' }));
     await screen.findByText('The payout of €20.00 from card XXXX XXXX XXXX XXXX 102 was paid already; nothing changed.');
 
-    await user.click(await screen.findByRole('button', { name: 'Return the payout of €10.00 from card XXXX XXXX XXXX XXXX 101' }));
-    dialog = await screen.findByRole('dialog', { name: 'Book this payout as returned?' });
+    dialog = await openDialog(user, 'Return the payout of €10.00 from card XXXX XXXX XXXX XXXX 101', 'Book this payout as returned?');
     expect(dialog.textContent).toContain('€10.00 and the fee of €2.50 go back onto the card');
     await user.click(within(dialog).getByRole('button', { name: 'Return' }));
     await screen.findByText('The payout of €10.00 from card XXXX XXXX XXXX XXXX 101 is returned; €10.00 and the fee of €2.50 are back on the card.');
@@ -97,8 +93,7 @@ describe('the payout batches pages', () => {
   it('say so when a settlement is refused, and change nothing on the page', async () => {
     const { api, user } = await openNewBatch();
     api.refuseNext('POST /admin/api/payouts/payout-2/mark-failed', 409, { code: 'PAYOUT_STATUS_CONFLICT', message: 'no' });
-    await user.click(await screen.findByRole('button', { name: 'Mark the payout of €20.00 from card XXXX XXXX XXXX XXXX 102 failed' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Mark this payout failed?' });
+    const dialog = await openDialog(user, 'Mark the payout of €20.00 from card XXXX XXXX XXXX XXXX 102 failed', 'Mark this payout failed?');
     await user.click(within(dialog).getByRole('button', { name: 'Mark failed' }));
     expect((await within(dialog).findByRole('alert')).textContent).toContain("This payout's status does not allow this");
   });

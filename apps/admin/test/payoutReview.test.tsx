@@ -4,7 +4,7 @@ import { vi } from 'vitest';
 import { describe, expect, it } from 'vitest';
 import { adminMeSchema, heldPayoutListSchema, rejectPayoutRequestSchema, releasePayoutRequestSchema, type HeldPayout } from '@tessera/contracts/admin';
 import { fakeAdminApi, SUPPORT_DEMO } from './fakeAdminApi';
-import { expectNoAxeViolations, expectNoPageFor, findPageHeading, renderAdmin } from './renderAdmin';
+import { expectNoAxeViolations, expectNoPageFor, findPageHeading, renderAdmin, openDialog } from './renderAdmin';
 
 const FINANCE = adminMeSchema.parse({ email: 'finance@demo.test', grants: [{ role: 'finance', brand: 'DEMO' }] });
 
@@ -118,8 +118,7 @@ describe('payouts held for review', () => {
   it('rejects as fraud: the consequence names the block, a reason is required, the body carries fraud', async () => {
     const api = payoutReviewApi();
     const user = await open(api);
-    await user.click(await screen.findByRole('button', { name: 'Reject the payout of €40.00 to NL20INGB******4567' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Reject this payout?' });
+    const dialog = await openDialog(user, 'Reject the payout of €40.00 to NL20INGB******4567', 'Reject this payout?');
     expect(dialog.textContent).toContain('The amount and the fee of €2.50 go back on card XXXX XXXX XXXX XXXX 101 of DEMO.');
     await user.click(within(dialog).getByRole('button', { name: 'Reject payout' }));
     expect(await within(dialog).findByText('Give a reason, of at most 2000 characters.')).toBeTruthy();
@@ -138,8 +137,7 @@ describe('payouts held for review', () => {
     const api = payoutReviewApi();
     const user = await open(api);
     api.refuseNextDecision();
-    await user.click(await screen.findByRole('button', { name: 'Release the payout of €40.00 to NL20INGB******4567' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Release this payout?' });
+    const dialog = await openDialog(user, 'Release the payout of €40.00 to NL20INGB******4567', 'Release this payout?');
     await user.click(within(dialog).getByRole('button', { name: 'Release payout' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Someone decided this payout already; the list now shows how things stand.');
     expect(await screen.findByText('No payouts are held for review.')).toBeTruthy();

@@ -1,5 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import axe from 'axe-core';
 import { expect, vi } from 'vitest';
 import { AdminApp } from '../src/app/App';
@@ -20,6 +20,12 @@ export function renderAdmin(path: string, api: FakeAdminApi, { language = 'en' a
 
 /** Waits for the page's one h1 with `name`. */
 export const findPageHeading = (name: string | RegExp) => screen.findByRole('heading', { level: 1, name });
+
+/** Clicks the button named `trigger` and waits for the dialog it opens, named `title`. */
+export async function openDialog(user: UserEvent, trigger: string, title: string) {
+  await user.click(await screen.findByRole('button', { name: trigger }));
+  return screen.findByRole('dialog', { name: title });
+}
 
 /** The back office opened at `path` for the fake's staff member, once the page's h1 shows: a user to act with. */
 export async function openPage(path: string, heading: string | RegExp, api: FakeAdminApi = fakeAdminApi()) {

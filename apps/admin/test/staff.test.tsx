@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, SUPPORT_DEMO, fakeAdminApi } from './fakeAdminApi';
-import { expectNoAxeViolations, expectNoPageFor, findPageHeading, renderAdmin, openPage } from './renderAdmin';
+import { expectNoAxeViolations, expectNoPageFor, findPageHeading, renderAdmin, openPage, openDialog } from './renderAdmin';
 
 describe('the staff page', () => {
   it('is in the navigation and lists the grants for an admin of all brands', async () => {
@@ -40,8 +40,7 @@ describe('the staff page', () => {
 
   it('revokes a grant after a confirmation that names it', async () => {
     const { api, user } = await openPage('/admin/staff', 'Staff', fakeAdminApi({ me: ADMIN }));
-    await user.click(await screen.findByRole('button', { name: 'Revoke Support of DEMO from support@demo.test' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Revoke this grant?' });
+    const dialog = await openDialog(user, 'Revoke Support of DEMO from support@demo.test', 'Revoke this grant?');
     expect(dialog.textContent).toContain('Revoke Support of DEMO from support@demo.test? Their sessions lose this grant at once.');
     await user.click(within(dialog).getByRole('button', { name: 'Revoke grant' }));
     await screen.findByText('support@demo.test is no longer Support of DEMO.');

@@ -101,9 +101,11 @@ class LazyChildLogger {
     return (this.#child ??= this.parent.child(this.bindings, this.options));
   }
 
-  #log(method: LogMethod, args: unknown[]): void {
-    if (!this.#child && !this.parent.isLevelEnabled(method)) return;
-    (this.#real()[method] as (...a: unknown[]) => void)(...args);
+  #logAt(method: LogMethod): (...args: unknown[]) => void {
+    return (...args) => {
+      if (!this.#child && !this.parent.isLevelEnabled(method)) return;
+      (this.#real()[method] as (...a: unknown[]) => void)(...args);
+    };
   }
 
   get level(): string {
@@ -114,24 +116,12 @@ class LazyChildLogger {
     this.#real().level = level;
   }
 
-  fatal(...args: unknown[]): void {
-    this.#log('fatal', args);
-  }
-  error(...args: unknown[]): void {
-    this.#log('error', args);
-  }
-  warn(...args: unknown[]): void {
-    this.#log('warn', args);
-  }
-  info(...args: unknown[]): void {
-    this.#log('info', args);
-  }
-  debug(...args: unknown[]): void {
-    this.#log('debug', args);
-  }
-  trace(...args: unknown[]): void {
-    this.#log('trace', args);
-  }
+  readonly fatal = this.#logAt('fatal');
+  readonly error = this.#logAt('error');
+  readonly warn = this.#logAt('warn');
+  readonly info = this.#logAt('info');
+  readonly debug = this.#logAt('debug');
+  readonly trace = this.#logAt('trace');
   silent(): void {}
 
   isLevelEnabled(level: string): boolean {

@@ -3,7 +3,7 @@ import { FLOW_CODES } from '@tessera/contracts';
 import type { AdminBrandFile, BrandDraft, BrandProblem } from '@tessera/contracts/admin';
 import { insertStaffGrant } from '../src/db/repositories/staff-grants.js';
 import { startStaffSession } from '../src/back-office/sessions.js';
-import { productionEnv } from './helpers/config.js';
+import { productionEnvWithAdminHost } from './helpers/config.js';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app/build-app.js';
@@ -373,12 +373,7 @@ describe('the preview where the back office has a host of its own (production wi
   const prod = useAppOnWebBuild({
     webBuild: path.join(ROOT as string, 'apps/web/dist'),
     env: {
-      ...productionEnv({
-        ADMIN_URL: 'https://admin.example.com',
-        STAFF_OIDC_ISSUER: 'https://login.example.com',
-        STAFF_OIDC_CLIENT_ID: 'tessera',
-        STAFF_OIDC_CLIENT_SECRET: 'a-secret-of-enough-length',
-      }),
+      ...productionEnvWithAdminHost(),
       LOG_LEVEL: 'silent',
     },
   });

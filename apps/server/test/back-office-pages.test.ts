@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { productionEnv } from './helpers/config.js';
+import { productionEnvWithAdminHost } from './helpers/config.js';
 import { ADMIN_ASSET, ADMIN_INDEX_HTML, ADMIN_STYLE_HASH, ASSET_JS, useTestApp } from './helpers/test-app.js';
 
 // The back office's pages (back-office/pages.ts, docs/decisions/031): its build served at /admin/,
@@ -81,12 +81,7 @@ describe('the back office on a host of its own (production with ADMIN_URL)', () 
   const t = useTestApp({
     adminBuild: true,
     env: {
-      ...productionEnv({
-        ADMIN_URL: 'https://admin.example.com',
-        STAFF_OIDC_ISSUER: 'https://login.example.com',
-        STAFF_OIDC_CLIENT_ID: 'tessera',
-        STAFF_OIDC_CLIENT_SECRET: 'a-secret-of-enough-length',
-      }),
+      ...productionEnvWithAdminHost(),
       LOG_LEVEL: 'silent',
     },
   });

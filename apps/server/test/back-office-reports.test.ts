@@ -4,6 +4,7 @@ import { insertStaffGrant } from '../src/db/repositories/staff-grants.js';
 import type { LedgerEntriesTable } from '../src/db/schema.js';
 import { csvField, parseCsv } from '../src/operator/cli/csv.js';
 import { reportActivity } from '../src/operator/report-activity.js';
+import { insertReportCard } from './helpers/report-cards.js';
 import { staffCookie } from './helpers/staff.js';
 import { useTestApp } from './helpers/test-app.js';
 
@@ -22,30 +23,7 @@ const get = async (email: string, url: string, accept = 'application/json') =>
 
 async function addCard(name: string, asset: string, expiresAt: string | null): Promise<string> {
   const id = `card-rpt-${name}`;
-  const at = '2026-01-01T00:00:00.000Z';
-  await t.db
-    .insertInto('cards')
-    .values({
-      id,
-      brand_id: brandId,
-      kind: 'giftcard',
-      number_ciphertext: `test:${name}`,
-      number_index: `test-index-${name}`,
-      number_key_version: 1,
-      number_last3: '999',
-      number_last4: '9999',
-      state: 'issued',
-      asset_code: asset,
-      expires_at: expiresAt,
-      registered_at: null,
-      paid_out_at: null,
-      replaced_by_card_id: null,
-      blocked_at: null,
-      block_reason: null,
-      created_at: at,
-      updated_at: at,
-    })
-    .execute();
+  await insertReportCard(t.db, { id, brandId, asset, expiresAt });
   return id;
 }
 

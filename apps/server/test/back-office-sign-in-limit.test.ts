@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from './helpers/listening-app.js';
-import { createTestApp, type TestApp, useTestApp } from './helpers/test-app.js';
+import { withTwoProcessesOnRedis } from './helpers/redis.js';
+import { type TestApp, useTestApp } from './helpers/test-app.js';
 
 // The back office's sign-in (GET /admin/auth/login) and callback (GET /admin/auth/callback) are
 // limited per address like the portal's captcha-protected calls. The provider named here does not
@@ -63,20 +64,12 @@ describe('the back office sign-in rate limit', () => {
 
 describe('the back office sign-in rate limit shared through Redis', () => {
   it('counts across two replicas when REDIS_URL is set', async () => {
-    const env = { ...STAFF_ENV, RATE_LIMIT_PER_MINUTE: '2', REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' };
-    const a = await createTestApp({ env });
-    const b = await createTestApp({ env });
-    try {
-      // A fresh /64 per run: Redis outlives the test.
-      const address = `2001:db8:${crypto.randomUUID().slice(0, 4)}:${crypto.randomUUID().slice(0, 4)}::1`;
+    await withTwoProcessesOnRedis({ ...STAFF_ENV, RATE_LIMIT_PER_MINUTE: '2' }, async (a, b, address) => {
       expect((await callback(a, address)).statusCode).toBe(400);
       expect((await callback(b, address)).statusCode).toBe(400);
       const limited = await callback(a, address);
       expect(limited.statusCode).toBe(429);
       expect(limited.headers['retry-after']).toBeDefined();
-    } finally {
-      await a.close();
-      await b.close();
-    }
+    });
   });
 });

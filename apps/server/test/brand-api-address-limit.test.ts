@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createDatabase } from '../src/db/database.js';
 import { apiClient, apiKeyFor, eur } from './helpers/brand-api.js';
+import { withTwoProcessesOnRedis } from './helpers/redis.js';
 import { createTestApp, type TestApp, useTestApp } from './helpers/test-app.js';
 
 // The brand API's limit per address before the key lookup (brand-api/authenticate.ts): only
@@ -148,12 +149,7 @@ describe('brand API: the key\u2019s own rate limit is tallied too', () => {
 
 describe('brand API: the failure count with several server processes', () => {
   it('is shared through Redis when REDIS_URL is set, and writes the open tally when a process stops', async () => {
-    const env = { API_AUTH_FAILURES_PER_MINUTE: '4', REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' };
-    const a = await createTestApp({ env });
-    const b = await createTestApp({ env });
-    try {
-      // A fresh address per run: Redis outlives the test.
-      const address = `2001:db8:${randomUUID().slice(0, 4)}:${randomUUID().slice(0, 4)}::1`;
+    await withTwoProcessesOnRedis({ API_AUTH_FAILURES_PER_MINUTE: '4' }, async (a, b, address) => {
       const statuses = [];
       for (const app of [a, b, a, b, a, b]) statuses.push((await call(app, address, madeUpKey())).statusCode);
       expect(statuses).toEqual([401, 401, 401, 401, 429, 429]);
@@ -169,10 +165,7 @@ describe('brand API: the failure count with several server processes', () => {
       } finally {
         await db.destroy();
       }
-    } finally {
-      await a.close();
-      await b.close();
-    }
+    });
   });
 });
 

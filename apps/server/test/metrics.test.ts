@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lookupBody } from './helpers/demo.js';
+import { TEST_REDIS_URL } from './helpers/redis.js';
 import { createTestApp, type TestApp, useTestApp } from './helpers/test-app.js';
 
 // GET /metrics after known traffic (docs/operations.md#monitoring-and-housekeeping), and /readyz.
@@ -89,7 +90,7 @@ describe('metrics', () => {
     } finally {
       await away.close();
     }
-    const shared = await createTestApp({ env: { REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' } });
+    const shared = await createTestApp({ env: { REDIS_URL: TEST_REDIS_URL } });
     try {
       expect((await shared.app.inject({ url: '/readyz' })).json().checks).toEqual({ database: 'ready', redis: 'ready' });
       await shared.db.destroy();

@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { lookupBody } from './helpers/demo.js';
+import { withTwoProcessesOnRedis } from './helpers/redis.js';
 import { createTestApp, type TestApp, useTestApp } from './helpers/test-app.js';
 
 const t = useTestApp({ env: { RATE_LIMIT_PER_MINUTE: '3', ERROR_REPORTS_PER_MINUTE: '2' } });
@@ -69,12 +70,7 @@ describe('per-address rate limit', () => {
 
 describe('per-address rate limit shared through Redis', () => {
   it('counts across two app instances when REDIS_URL is set', async () => {
-    const env = { RATE_LIMIT_PER_MINUTE: '2', REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' };
-    const a = await createTestApp({ env });
-    const b = await createTestApp({ env });
-    try {
-      // A fresh /64 per run: Redis outlives the test.
-      const address = `2001:db8:${crypto.randomUUID().slice(0, 4)}:${crypto.randomUUID().slice(0, 4)}::1`;
+    await withTwoProcessesOnRedis({ RATE_LIMIT_PER_MINUTE: '2' }, async (a, b, address) => {
       const lookupOn = (app: TestApp) =>
         app.app.inject({ method: 'POST', url: '/api/GiftCard/', remoteAddress: address, headers: { 'x-flow-type': 'BALANCE' }, payload: lookupBody('GIFT_BALANCE') });
       expect((await lookupOn(a)).statusCode).toBe(200);
@@ -82,10 +78,7 @@ describe('per-address rate limit shared through Redis', () => {
       const limited = await lookupOn(a);
       expect(limited.statusCode).toBe(429);
       expect(limited.headers['retry-after']).toBeDefined();
-    } finally {
-      await a.close();
-      await b.close();
-    }
+    });
   });
 });
 

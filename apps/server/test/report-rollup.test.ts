@@ -9,6 +9,7 @@ import { amsterdamDay, nextDay } from '../src/domain/report-period.js';
 import { dayOfHour, daysOfHours, ledgerActivityByDay } from '../src/reports/activity.js';
 import { rollUpLedger } from '../src/reports/ledger-rollup.js';
 import { liabilityByDay } from '../src/reports/liability.js';
+import { insertReportCard } from './helpers/report-cards.js';
 import { useTestApp } from './helpers/test-app.js';
 
 // The reports' hourly roll-up (reports/ledger-rollup.ts, migration 025): whatever has been rolled
@@ -44,32 +45,7 @@ async function newBrand(db: Db): Promise<{ id: string; code: string; cards: { id
     { id: `${id}-b`, asset: 'EUR' },
     { id: `${id}-c`, asset: 'USD' },
   ];
-  for (const card of cards) {
-    const at = '2026-01-01T00:00:00.000Z';
-    await db
-      .insertInto('cards')
-      .values({
-        id: card.id,
-        brand_id: id,
-        kind: 'giftcard',
-        number_ciphertext: `test:${card.id}`,
-        number_index: `test-index-${card.id}`,
-        number_key_version: 1,
-        number_last3: '999',
-        number_last4: '9999',
-        state: 'issued',
-        asset_code: card.asset,
-        expires_at: null,
-        registered_at: null,
-        paid_out_at: null,
-        replaced_by_card_id: null,
-        blocked_at: null,
-        block_reason: null,
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
-  }
+  for (const card of cards) await insertReportCard(db, { id: card.id, brandId: id, asset: card.asset, expiresAt: null });
   return { id, code, cards };
 }
 

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { CardTransaction, GiftCard } from '@tessera/contracts';
+import type { CardTransaction } from '@tessera/contracts';
 import { CardHistory, formatSignedMoney, localDay } from '../src/components/CardHistory/CardHistory';
 import { balanceStore } from '../src/flows/balance/state';
 import { resetVisaStores, visaStore } from '../src/flows/visa/state';
-import { createTestI18n, fieldErrorOf, mockFetch, renderApp, renderWithProviders, themeRoute, type MockRoute } from './utils';
+import { createTestI18n, euroCard, fieldErrorOf, mockFetch, renderApp, renderWithProviders, themeRoute, type MockRoute } from './utils';
 import { activeHolder, visaTheme } from './helpers/visa';
 
 // The card's history and the block of a lost card on the BALANCE amount screen and in the VISA
@@ -19,12 +19,7 @@ const transactions: CardTransaction[] = [
   { kind: 'load', amount: { value: 3130, assetCode: 'EUR' }, createdAt: '2026-01-05T12:00:00.000Z' },
 ];
 
-const card: GiftCard = {
-  code: '6064000000000000101',
-  expiresAt: '2099-12-31',
-  balances: [{ quantity: { value: 2500, assetCode: 'EUR' } }],
-  transactions,
-};
+const card = euroCard('6064000000000000101', 2500, { transactions });
 
 const blockRoute = (answer: Omit<MockRoute, 'path' | 'method'>): MockRoute => ({ method: 'POST', path: '/api/cards/block', ...answer });
 const BLOCKED = { state: 'blocked', blockedAt: '2026-03-14T09:00:00.000Z', replaceUrl: '/demo/replace' };

@@ -1,27 +1,24 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { GiftCard, Theme } from '@tessera/contracts';
+import type { Theme } from '@tessera/contracts';
 import { forgetIdentifyReturns } from '../src/flows/identify/CallbackScreen';
 import { identifyRegistered, identifySecret } from '../src/flows/identify/state';
 import { resetFlowStores } from '../src/lib/flowState';
-import { captchaRoute, createTestI18n, demoTheme, mockFetch, renderApp, texts, themeRoute, type MockRoute } from './utils';
+import { captchaRoute, createTestI18n, demoTheme, euroCard, mockFetch, offeredPage, renderApp, texts, themeRoute, type MockRoute } from './utils';
 import { itRedirectsToTheStart } from './helpers/redirects';
 import { expectCardLookupPosted, submitCardLookup } from './helpers/cardLookup';
-import { AUTHORIZATION_URL, ISSUERS, SESSION_ID, expectTripSilentlyDropped, idinButton, location, stubBankTrip, providersRoute, sessionRoute, type Answer } from './helpers/identity';
+import { AUTHORIZATION_URL, ISSUERS, SESSION_ID, expectTripSilentlyDropped, idinButton, location, stubBankTrip, providersRoute, sessionRoute, type Answer, expectSessionPosted } from './helpers/identity';
 
 const identifyTheme = (informationType: Theme['styling']['informationType'] = 1): Theme =>
   demoTheme(
     {
-      pageAvailability: [
-        { code: 'BALANCE', isAvailable: true, availableLanguages: ['nl', 'en'] },
-        { code: 'IDENTIFY', isAvailable: true, availableLanguages: ['nl', 'en'] },
-      ],
+      pageAvailability: [offeredPage('BALANCE'), offeredPage('IDENTIFY')],
     },
     { informationType },
   );
 
-const card: GiftCard = { code: '6064000000000000110', expiresAt: '2099-12-31', balances: [{ quantity: { value: 2000, assetCode: 'EUR' } }], transactions: [] };
+const card = euroCard('6064000000000000110', 2000);
 const SECURITY_CODE = '773415';
 /** The card as the screens after the lookup hold it (and may store it): the number masked. */
 const MASKED = { maskedNumber: 'XXXXXXXXXXXXXXXX110', expiresAt: '2099-12-31', balances: card.balances };
@@ -143,19 +140,8 @@ describe('IDENTIFY provider: choosing the bank to identify with', { timeout: 20_
     await user.selectOptions(bankSelect(), 'Rabobank');
     await user.click(idinButton());
     await waitFor(() => expect(assign).toHaveBeenCalledWith(AUTHORIZATION_URL));
-    const session = requests.find((r) => r.url === '/api/Authentication/DEMO/session')!;
-    expect(session.method).toBe('POST');
-    expect(session.headers['x-flow-type']).toBe('IDENTIFY');
-    const body = session.body as { state: string };
-    expect(body).toEqual({
-      provider: 'IDIN',
-      issuer: 'RABONL2U',
-      redirectUrl: `${window.location.origin}/callback`,
-      state: expect.stringMatching(/^[A-Za-z0-9_-]{8,128}$/),
-      // bound to the session by the server (docs/product/identify.md#calls); no IBAN for IDENTIFY
-      cardNumber: card.code,
-      securityCode: SECURITY_CODE,
-    });
+    // bound to the session by the server (docs/product/identify.md#calls); no IBAN for IDENTIFY
+    const body = expectSessionPosted(requests, 'IDENTIFY', 'RABONL2U', { cardNumber: card.code, securityCode: SECURITY_CODE });
     expect(JSON.parse(window.localStorage.getItem(body.state)!)).toEqual({ url: '/demo/identify/callback', card: MASKED, bankCode: 'RABO', createdAt: expect.any(Number) });
     expectNothingSecretStored();
   });

@@ -17,10 +17,11 @@ import { formatPayoutMoney } from '../src/flows/payout/money';
 import { payoutStartRoute } from '../src/flows/payout/routing';
 import { payoutSecret } from '../src/flows/payout/state';
 import { maskedCardOf } from '../src/lib/maskedCard';
-import { captchaRoute, createTestI18n, demoTheme, fieldErrorOf, mockFetch, renderApp, texts, themeRoute, type MockRoute } from './utils';
+import type { Translator } from '../src/lib/translator';
+import { captchaRoute, createTestI18n, demoTheme, euroCard, fieldErrorOf, mockFetch, offeredPage, renderApp, texts, themeRoute, type MockRoute } from './utils';
 import { itRedirectsToTheStart } from './helpers/redirects';
 import { expectCardLookupPosted, submitCardLookup } from './helpers/cardLookup';
-import { AUTHORIZATION_URL, ISSUERS, SESSION_ID, expectTripSilentlyDropped, idinButton, location, stubBankTrip, providersRoute, sessionRoute, type Answer } from './helpers/identity';
+import { AUTHORIZATION_URL, ISSUERS, SESSION_ID, expectTripSilentlyDropped, idinButton, location, stubBankTrip, providersRoute, sessionRoute, type Answer, expectSessionPosted } from './helpers/identity';
 
 /** Test IBANs, each checked against ibantools below (mod 97), so a typo here cannot hide a bug. */
 const IBAN = {
@@ -38,20 +39,11 @@ const IBAN = {
 
 const payoutTheme = (): Theme =>
   demoTheme({
-    pageAvailability: [
-      { code: 'BALANCE', isAvailable: true, availableLanguages: ['nl', 'en'] },
-      { code: 'PAYOUT', isAvailable: true, availableLanguages: ['nl', 'en'] },
-    ],
+    pageAvailability: [offeredPage('BALANCE'), offeredPage('PAYOUT')],
   });
 
 const payoutBalance: PayoutBalance = { balance: 4250, fee: 250, payout: 4000, assetCode: 'EUR' };
-const card: GiftCard = {
-  code: '6064000000000000109',
-  expiresAt: '2099-12-31',
-  balances: [{ quantity: { value: 4250, assetCode: 'EUR' } }],
-  payoutBalance,
-  transactions: [],
-};
+const card = euroCard('6064000000000000109', 4250, { payoutBalance });
 const SECURITY_CODE = '219936';
 /** The card as the screens after the lookup hold it (and may store it): the number masked. */
 const MASKED = { maskedNumber: 'XXXXXXXXXXXXXXXX109', expiresAt: '2099-12-31', balances: card.balances, payoutBalance };
@@ -324,20 +316,8 @@ describe('PAYOUT amount: the IBAN to pay out to and the amount paid', { timeout:
     expect(providers.method).toBe('GET');
     expect(providers.headers['x-flow-type']).toBe('PAYOUT');
 
-    const session = requests.find((r) => r.url === '/api/Authentication/DEMO/session')!;
-    expect(session.method).toBe('POST');
-    expect(session.headers['x-flow-type']).toBe('PAYOUT');
-    const body = session.body as { provider: string; issuer: string; redirectUrl: string; state: string };
-    expect(body).toEqual({
-      provider: 'IDIN',
-      issuer: 'INGBNL2A',
-      redirectUrl: `${window.location.origin}/callback`,
-      state: expect.stringMatching(/^[A-Za-z0-9_-]{8,128}$/),
-      // bound to the session by the server (docs/product/payout.md#the-card-bound-at-the-session-call)
-      cardNumber: card.code,
-      securityCode: SECURITY_CODE,
-      bankAccountNumber: IBAN.ing,
-    });
+    // bound to the session by the server (docs/product/payout.md#the-card-bound-at-the-session-call)
+    const body = expectSessionPosted(requests, 'PAYOUT', 'INGBNL2A', { cardNumber: card.code, securityCode: SECURITY_CODE, bankAccountNumber: IBAN.ing });
 
     // what waits for the return: the card masked, nothing secret
     const entry = JSON.parse(window.localStorage.getItem(body.state)!);
@@ -382,11 +362,17 @@ describe('PAYOUT amount: the IBAN to pay out to and the amount paid', { timeout:
 describe('PAYOUT callback: the payout after the bank', { timeout: 20_000 }, () => {
   const callbackPath = (state: string) => `/demo/payout/callback?state=${state}&sessionId=${SESSION_ID}`;
   const answer = { payout: 4000, fee: 250, assetCode: 'EUR', bankAccountNumber: 'NL69INGB******6789' };
+  /** The customer call refusing with `code` and `status`. */
+  const refusal = (status: number, code: string) => customerRoute({ status, body: { code, message: 'x' } });
+  /** Back from the bank with the entry `state` stored; the customer call answers with `customer`. */
+  const returnFromBank = (state: string, customer: MockRoute, { i18n, more = [] }: { i18n?: Translator; more?: MockRoute[] } = {}) => {
+    storeEntry(state);
+    const { requests } = mockFetch([themeRoute(payoutTheme()), captchaRoute, ...more, customer]);
+    return { requests, ...renderApp(callbackPath(state), { i18n }) };
+  };
 
   it('OK: sends the sessionId alone, once, removes the entry and shows success; nothing secret is stored', async () => {
-    storeEntry('st-ok');
-    const { requests } = mockFetch([themeRoute(payoutTheme()), captchaRoute, customerRoute({ body: answer })]);
-    const { history } = renderApp(callbackPath('st-ok'));
+    const { requests, history } = returnFromBank('st-ok', customerRoute({ body: answer }));
     await waitFor(() => expect(location()).toBe('/demo/payout/success'));
     const calls = requests.filter((r) => r.url === '/api/Authentication/DEMO/customer');
     expect(calls).toHaveLength(1);
@@ -404,9 +390,7 @@ describe('PAYOUT callback: the payout after the bank', { timeout: 20_000 }, () =
   });
 
   it('success: the new-payment button clears the held data and returns to the start', async () => {
-    storeEntry('st-new');
-    mockFetch([themeRoute(payoutTheme()), captchaRoute, customerRoute({ body: answer })]);
-    renderApp(callbackPath('st-new'));
+    returnFromBank('st-new', customerRoute({ body: answer }));
     const button = await screen.findByRole('button', { name: 'New payout' });
     await userEvent.setup().click(button);
     await waitFor(() => expect(location()).toBe('/demo/payout'));
@@ -415,23 +399,21 @@ describe('PAYOUT callback: the payout after the bank', { timeout: 20_000 }, () =
   });
 
   for (const [name, route, target, heading] of [
-    ['400 USER_CANCELLED', customerRoute({ status: 400, body: { code: 'USER_CANCELLED', message: 'x' } }), '/demo/payout/cancelled', 'Payout cancelled'],
-    ['401 USER_CANCELLED', customerRoute({ status: 401, body: { code: 'USER_CANCELLED', message: 'x' } }), '/demo/payout/cancelled', 'Payout cancelled'],
+    ['400 USER_CANCELLED', refusal(400, 'USER_CANCELLED'), '/demo/payout/cancelled', 'Payout cancelled'],
+    ['401 USER_CANCELLED', refusal(401, 'USER_CANCELLED'), '/demo/payout/cancelled', 'Payout cancelled'],
     [
       '400 CARD_ALREADY_REGISTERED',
-      customerRoute({ status: 400, body: { code: 'CARD_ALREADY_REGISTERED', message: 'x' } }),
+      refusal(400, 'CARD_ALREADY_REGISTERED'),
       '/demo/payout/alreadyregistered',
       'This card is already registered',
     ],
-    ['another 400', customerRoute({ status: 400, body: { code: 'IDENTITY_SESSION_INVALID', message: 'x' } }), '/demo/payout/failed', 'Something went wrong'],
-    ['403 USER_CANCELLED (not 400/401)', customerRoute({ status: 403, body: { code: 'USER_CANCELLED', message: 'x' } }), '/demo/payout/failed', 'Something went wrong'],
-    ['a 500', customerRoute({ status: 500, body: { code: 'INTERNAL_ERROR', message: 'x' } }), '/demo/payout/failed', 'Something went wrong'],
+    ['another 400', refusal(400, 'IDENTITY_SESSION_INVALID'), '/demo/payout/failed', 'Something went wrong'],
+    ['403 USER_CANCELLED (not 400/401)', refusal(403, 'USER_CANCELLED'), '/demo/payout/failed', 'Something went wrong'],
+    ['a 500', refusal(500, 'INTERNAL_ERROR'), '/demo/payout/failed', 'Something went wrong'],
     ['a network error', customerRoute({ networkError: true }), '/demo/payout/failed', 'Something went wrong'],
   ] as const) {
     it(`${name} → ${target}, and the entry is removed`, async () => {
-      storeEntry('st-x');
-      const { requests } = mockFetch([themeRoute(payoutTheme()), captchaRoute, route]);
-      const { history } = renderApp(callbackPath('st-x'));
+      const { requests, history } = returnFromBank('st-x', route);
       await waitFor(() => expect(location()).toBe(target));
       expect(history()).toEqual([target]);
       expect(window.localStorage.getItem('st-x')).toBeNull();
@@ -441,9 +423,7 @@ describe('PAYOUT callback: the payout after the bank', { timeout: 20_000 }, () =
   }
 
   it('cancelled: the payout_cancelled warning; retry goes to amount, which without the card’s number and code (never stored) goes on to the start', async () => {
-    storeEntry('st-c');
-    mockFetch([themeRoute(payoutTheme()), captchaRoute, providersRoute(), customerRoute({ status: 400, body: { code: 'USER_CANCELLED', message: 'x' } })]);
-    renderApp(callbackPath('st-c'));
+    returnFromBank('st-c', refusal(400, 'USER_CANCELLED'), { more: [providersRoute()] });
     await screen.findByRole('heading', { level: 1, name: 'Payout cancelled' });
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain(texts.en.payout_cancelled);
@@ -453,9 +433,7 @@ describe('PAYOUT callback: the payout after the bank', { timeout: 20_000 }, () =
   });
 
   it('failed: the generic error, and retry clears the held data and goes to the start', async () => {
-    storeEntry('st-f');
-    mockFetch([themeRoute(payoutTheme()), captchaRoute, customerRoute({ status: 500, body: { code: 'INTERNAL_ERROR', message: 'x' } })]);
-    renderApp(callbackPath('st-f'));
+    returnFromBank('st-f', refusal(500, 'INTERNAL_ERROR'));
     await screen.findByRole('heading', { level: 1, name: 'Something went wrong' });
     expect(screen.getByText(texts.en.generic__error_text)).toBeTruthy();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
@@ -464,9 +442,7 @@ describe('PAYOUT callback: the payout after the bank', { timeout: 20_000 }, () =
   });
 
   it('alreadyregistered: the message, and its button clears the held data and goes to the start', async () => {
-    storeEntry('st-a');
-    mockFetch([themeRoute(payoutTheme()), captchaRoute, customerRoute({ status: 400, body: { code: 'CARD_ALREADY_REGISTERED', message: 'x' } })]);
-    renderApp(callbackPath('st-a'));
+    returnFromBank('st-a', refusal(400, 'CARD_ALREADY_REGISTERED'));
     await screen.findByRole('heading', { level: 1, name: 'This card is already registered' });
     await userEvent.setup().click(screen.getByRole('button', { name: 'Pay out another card' }));
     await waitFor(() => expect(location()).toBe('/demo/payout'));
@@ -474,9 +450,7 @@ describe('PAYOUT callback: the payout after the bank', { timeout: 20_000 }, () =
   });
 
   it('409 IDEMPOTENCY_CONFLICT: the already-registered screen says the card was already paid out with other details', async () => {
-    storeEntry('st-i');
-    const { requests } = mockFetch([themeRoute(payoutTheme()), captchaRoute, customerRoute({ status: 409, body: { code: 'IDEMPOTENCY_CONFLICT', message: 'x' } })]);
-    const { history } = renderApp(callbackPath('st-i'));
+    const { requests, history } = returnFromBank('st-i', refusal(409, 'IDEMPOTENCY_CONFLICT'));
     await waitFor(() => expect(location()).toBe('/demo/payout/alreadyregistered'));
     expect(history()).toEqual(['/demo/payout/alreadyregistered']);
     expect(requests.filter((r) => r.url.endsWith('/customer'))).toHaveLength(1);
@@ -489,9 +463,7 @@ describe('PAYOUT callback: the payout after the bank', { timeout: 20_000 }, () =
   });
 
   it('409 IDEMPOTENCY_CONFLICT in Dutch', async () => {
-    storeEntry('st-n409');
-    mockFetch([themeRoute(payoutTheme()), captchaRoute, customerRoute({ status: 409, body: { code: 'IDEMPOTENCY_CONFLICT', message: 'x' } })]);
-    renderApp(callbackPath('st-n409'), { i18n: createTestI18n('nl') });
+    returnFromBank('st-n409', refusal(409, 'IDEMPOTENCY_CONFLICT'), { i18n: createTestI18n('nl') });
     expect(await screen.findByRole('heading', { level: 1, name: 'Al uitbetaald' })).toBeTruthy();
     expect(screen.getByText('Deze kaart is al uitbetaald met andere gegevens. Er is daarom niets veranderd.')).toBeTruthy();
   });

@@ -1,27 +1,18 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { GiftCard, Theme } from '@tessera/contracts';
+import type { Theme } from '@tessera/contracts';
 import { replaceSecret } from '../src/flows/replace/state';
-import { captchaRoute, createTestI18n, demoTheme, errorSummary, fieldErrorOf, mockFetch, renderApp, summaryItems, texts, themeRoute, type MockRoute } from './utils';
+import { captchaRoute, createTestI18n, demoTheme, errorSummary, euroCard, fieldErrorOf, mockFetch, offeredPage, renderApp, summaryItems, texts, themeRoute, type MockRoute } from './utils';
 import { itRedirectsToTheStart } from './helpers/redirects';
 import { expectCardLookupPosted, expectPosted, submitCardLookup } from './helpers/cardLookup';
 
 const replaceTheme = (withReset = true): Theme =>
   demoTheme({
-    pageAvailability: [
-      { code: 'BALANCE', isAvailable: true, availableLanguages: ['nl', 'en'] },
-      { code: 'REPLACE', isAvailable: true, availableLanguages: ['nl', 'en'] },
-      { code: 'RESET', isAvailable: withReset, availableLanguages: ['nl', 'en'] },
-    ],
+    pageAvailability: [offeredPage('BALANCE'), offeredPage('REPLACE'), offeredPage('RESET', withReset)],
   });
 
-const card: GiftCard = {
-  code: '6064000000000000108',
-  expiresAt: '2099-12-31',
-  balances: [{ quantity: { value: 1800, assetCode: 'EUR' } }],
-  transactions: [],
-};
+const card = euroCard('6064000000000000108', 1800);
 
 afterEach(() => replaceSecret.clearAll());
 
@@ -56,6 +47,14 @@ async function sendInDutch(email: string) {
 async function typeAddresses(user: ReturnType<typeof userEvent.setup>, email: string, repeat: string) {
   await user.type(screen.getByLabelText('E-mail address'), email);
   await user.type(screen.getByLabelText('Repeat e-mail address'), repeat);
+}
+
+/** The lookup, then the address typed (and `repeat` typed again) on the e-mail screen, sent. */
+async function sendTo(email: string, repeat = email) {
+  const user = await toEmailScreen();
+  await typeAddresses(user, email, repeat);
+  await user.click(sendButton());
+  return user;
 }
 
 describe('REPLACE start: looking the card up', { timeout: 20_000 }, () => {
@@ -171,9 +170,7 @@ describe('REPLACE e-mail: checking the address and ordering the replacement', { 
   it('sends the card number, address, security code, balances and language, and shows where the card went', async () => {
     const { requests } = mockFetch([themeRoute(replaceTheme()), captchaRoute, lookupRoute(), replaceRoute({ body: { email: 'jan@example.nl' } })]);
     const { history } = renderApp('/demo/replace');
-    const user = await toEmailScreen();
-    await typeAddresses(user, ' jan@example.nl', 'jan@example.nl');
-    await user.click(sendButton());
+    await sendTo(' jan@example.nl', 'jan@example.nl');
 
     await waitFor(() => expect(location()).toBe('/demo/replace/success'));
     expectPosted(requests, '/api/replacecard/DEMO/replace', 'REPLACE', {
@@ -211,9 +208,7 @@ describe('REPLACE e-mail: checking the address and ordering the replacement', { 
       replaceRoute({ status: 400, body: { code: 'BALANCE_TOO_LOW', message: 'x' } }),
     ]);
     renderApp('/demo/replace');
-    const user = await toEmailScreen();
-    await typeAddresses(user, 'jan@example.nl', 'jan@example.nl');
-    await user.click(sendButton());
+    const user = await sendTo('jan@example.nl');
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Balance too low');
     expect(alert.textContent).toContain('The balance on this card is too low to replace it.');
@@ -236,9 +231,7 @@ describe('REPLACE e-mail: checking the address and ordering the replacement', { 
       replaceRoute({ status: 409, body: { code: 'IDEMPOTENCY_CONFLICT', message: 'x' } }),
     ]);
     renderApp('/demo/replace');
-    const user = await toEmailScreen();
-    await typeAddresses(user, 'vinder@example.org', 'vinder@example.org');
-    await user.click(sendButton());
+    await sendTo('vinder@example.org');
     const alert = await screen.findByRole('alert');
     expect(summaryItems()).toEqual([`${texts.en.replace__already_replaced_title}: ${texts.en.replace__already_replaced_text}`]);
     expect(alert.textContent).toContain('This card has already been replaced with other details');
@@ -265,9 +258,7 @@ describe('REPLACE e-mail: checking the address and ordering the replacement', { 
     it(`shows the replace error on the page on ${name}, and the cardholder may try again`, async () => {
       mockFetch([themeRoute(replaceTheme()), captchaRoute, lookupRoute(), route]);
       renderApp('/demo/replace');
-      const user = await toEmailScreen();
-      await typeAddresses(user, 'jan@example.nl', 'jan@example.nl');
-      await user.click(sendButton());
+      await sendTo('jan@example.nl');
       expect((await screen.findByRole('alert')).textContent).toContain('We could not replace your card. Please try again later.');
       expect(location()).toBe('/demo/replace/email');
       expect(sendButton().disabled).toBe(false);
@@ -277,9 +268,7 @@ describe('REPLACE e-mail: checking the address and ordering the replacement', { 
   it('goes to replace/error on a network error, which tells how to find out whether it worked', async () => {
     mockFetch([themeRoute(replaceTheme()), captchaRoute, lookupRoute(), replaceRoute({ networkError: true })]);
     renderApp('/demo/replace');
-    const user = await toEmailScreen();
-    await typeAddresses(user, 'jan@example.nl', 'jan@example.nl');
-    await user.click(sendButton());
+    await sendTo('jan@example.nl');
     await waitFor(() => expect(location()).toBe('/demo/replace/error'));
     expect(await screen.findByRole('heading', { level: 1, name: "We don't know yet if your card was replaced" })).toBeTruthy();
     expect(screen.getByText(/Check your e-mail/)).toBeTruthy();

@@ -1,24 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { GiftCard, Theme } from '@tessera/contracts';
-import { captchaRoute, demoTheme, errorSummary, fieldErrorOf, mockFetch, renderApp, summaryItems, themeRoute, type MockRoute } from './utils';
+import type { Theme } from '@tessera/contracts';
+import { captchaRoute, demoTheme, errorSummary, euroCard, fieldErrorOf, mockFetch, offeredPage, renderApp, summaryItems, themeRoute, type MockRoute } from './utils';
 import { itRedirectsToTheStart } from './helpers/redirects';
 import { expectPosted } from './helpers/cardLookup';
 
 const resetTheme: Theme = demoTheme({
-  pageAvailability: [
-    { code: 'BALANCE', isAvailable: true, availableLanguages: ['nl', 'en'] },
-    { code: 'RESET', isAvailable: true, availableLanguages: ['nl', 'en'] },
-  ],
+  pageAvailability: [offeredPage('BALANCE'), offeredPage('RESET')],
 });
 
-const card: GiftCard = {
-  code: '6064000000000000107',
-  expiresAt: '2099-12-31',
-  balances: [{ quantity: { value: 3000, assetCode: 'EUR' } }],
-  transactions: [],
-};
+const card = euroCard('6064000000000000107', 3000);
 
 const recovery = (answer: Omit<MockRoute, 'path' | 'method'>): MockRoute => ({ method: 'POST', path: '/api/recovery/DEMO/', ...answer });
 const refusal = (code: string, status = 400) => recovery({ status, body: { code, message: code } });

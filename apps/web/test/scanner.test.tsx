@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TranslatorProvider } from '../src/lib/useTranslation';
-import { captchaRoute, createTestI18n, demoTheme, mockFetch, renderApp, texts, themeRoute } from './utils';
+import { captchaRoute, createTestI18n, demoTheme, mockFetch, offeredPage, renderApp, texts, themeRoute } from './utils';
 import { LAST_CAMERA_KEY } from '../src/components/CardScanner/scannerSettings';
 import { ScannerDialog } from '../src/components/CardScanner/ScannerDialog';
 
@@ -20,10 +20,7 @@ vi.mock('../src/components/CardScanner/imageSource', () => ({
 
 const scanning = demoTheme({
   scanningFlows: ['BALANCE'],
-  pageAvailability: [
-    { code: 'BALANCE', isAvailable: true, availableLanguages: ['nl', 'en'] },
-    { code: 'REPLACE', isAvailable: true, availableLanguages: ['nl', 'en'] },
-  ],
+  pageAvailability: [offeredPage('BALANCE'), offeredPage('REPLACE')],
 });
 
 /**

@@ -3,7 +3,7 @@ import { Router, useLocation, useSearch } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { vi } from 'vitest';
 import { useState, type ReactNode } from 'react';
-import type { Theme } from '@tessera/contracts';
+import type { GiftCard, Theme } from '@tessera/contracts';
 import en from '../../server/src/translations/defaults/en.json';
 import nl from '../../server/src/translations/defaults/nl.json';
 import { AppProviders, createQueryClient } from '../src/app/App';
@@ -17,6 +17,22 @@ export const texts = { en, nl } as const;
 export function createTestI18n(lng: 'en' | 'nl' = 'en'): Translator {
   return new Translator({ language: lng, resources: { en, nl }, fallbackLanguage: 'nl', core: coreTexts });
 }
+
+/** A flow in a brand's pageAvailability, offered (or not) in both languages. */
+export const offeredPage = (code: Theme['pageAvailability'][number]['code'], isAvailable = true): Theme['pageAvailability'][number] => ({
+  code,
+  isAvailable,
+  availableLanguages: ['nl', 'en'],
+});
+
+/** A card valid until 2099 with `cents` euros on it and, unless `more` says otherwise, no history. */
+export const euroCard = (code: string, cents: number, more: Partial<GiftCard> = {}): GiftCard => ({
+  code,
+  expiresAt: '2099-12-31',
+  balances: [{ quantity: { value: cents, assetCode: 'EUR' } }],
+  transactions: [],
+  ...more,
+});
 
 export function demoTheme(overrides: Partial<Theme> = {}, styling: Partial<Theme['styling']> = {}): Theme {
   return {

@@ -1,3 +1,5 @@
+import { ServiceRefusal } from '../service-refusal.js';
+
 /**
  * What the API key and webhook services refuse, by code, with a message in the operator's words
  * and the problems one by one. The operator's tool prints message and problems (operator/); the
@@ -24,13 +26,6 @@ export type IntegrationRefusalCode =
   /** The delivery was sent, its content is erased, or a worker is sending it now. */
   | 'NOT_RETRYABLE';
 
-export class IntegrationRefusal extends Error {
-  constructor(
-    readonly code: IntegrationRefusalCode,
-    message: string,
-    readonly problems: readonly string[] = [],
-  ) {
-    super(message);
-    this.name = 'IntegrationRefusal';
-  }
+export class IntegrationRefusal extends ServiceRefusal<IntegrationRefusalCode> {
+  override name = 'IntegrationRefusal';
 }

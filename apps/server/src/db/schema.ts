@@ -7,6 +7,9 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
  * integers, money is an integer in minor units, binary content is a Buffer.
  */
 
+/** Nullable, and an insert may leave it out (null then): most columns a later migration added are. */
+type OptionalNullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
+
 export interface BrandsTable {
   id: string;
   code: string;
@@ -99,7 +102,7 @@ export interface CardsTable {
    * Last four digits in clear (PCI DSS allows showing them), for the back office's search by brand
    * and last digits (018). Null only for a row written before 018 until cards/fill-search-indexes.ts runs.
    */
-  number_last4: ColumnType<string | null, string | null | undefined, string | null>;
+  number_last4: OptionalNullable<string>;
   state: string;
   asset_code: string;
   expires_at: string | null;
@@ -152,8 +155,8 @@ export interface VisaHoldersTable {
    * e-mail address in lower case (018): how the back office finds a holder's cards. Null: no such
    * value (erased, no e-mail), or a row written before 018 not yet filled.
    */
-  phone_index: ColumnType<string | null, string | null | undefined, string | null>;
-  email_index: ColumnType<string | null, string | null | undefined, string | null>;
+  phone_index: OptionalNullable<string>;
+  email_index: OptionalNullable<string>;
 }
 
 export interface LedgerEntriesTable {
@@ -258,7 +261,7 @@ export interface OutboxMessagesTable {
   sent_at: string | null;
   updated_at: string;
   /** A webhook message's endpoint (022), so deliveries are grouped per endpoint; null for e-mail and SMS. */
-  endpoint_id: ColumnType<string | null, string | null | undefined, string | null>;
+  endpoint_id: OptionalNullable<string>;
 }
 
 /** A brand's webhook endpoint (013): events are signed with its secret (Standard Webhooks). */
@@ -273,13 +276,13 @@ export interface WebhookEndpointsTable {
   created_at: string;
   removed_at: string | null;
   /** The first failed attempt since the last delivered one (022); null while it delivers. */
-  failing_since: ColumnType<string | null, string | null | undefined, string | null>;
+  failing_since: OptionalNullable<string>;
   /** Attempts in a row that failed; 0 after a delivery. */
   consecutive_failures: Generated<number>;
   /** The endpoint's own backoff: nothing is sent to it before this time. */
-  paused_until: ColumnType<string | null, string | null | undefined, string | null>;
+  paused_until: OptionalNullable<string>;
   /** Switched off after failing for days: nothing is sent until an operator switches it on. */
-  switched_off_at: ColumnType<string | null, string | null | undefined, string | null>;
+  switched_off_at: OptionalNullable<string>;
 }
 
 /** One attempt to deliver one event to one endpoint (013). */
@@ -312,7 +315,7 @@ export interface CardReplacementsTable {
   new_card_id: string;
   email_ciphertext: string;
   /** Blind index (PURPOSE.email) of the address in lower case (018); null until filled for older rows. */
-  email_index: ColumnType<string | null, string | null | undefined, string | null>;
+  email_index: OptionalNullable<string>;
   culture: string;
   created_at: string;
 }

@@ -3,7 +3,7 @@ import { createApiKey as create, type CreatedApiKey, listBrandApiKeys, revokeBra
 import type { Crypto } from '../crypto/index.js';
 import type { Db } from '../db/database.js';
 import type { ApiScope } from '../domain/brand-api-rules.js';
-import { inOperatorWords } from './integration-errors.js';
+import { inOperatorWords } from './service-refusals.js';
 import { operatorCommandActor } from './operator-name.js';
 
 type Deps = { db: Db; crypto: Crypto; now: () => Date; operator?: string };

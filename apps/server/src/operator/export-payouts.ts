@@ -4,7 +4,7 @@ import type { PainFormat } from '../domain/sepa.js';
 import { type ExportBatchResult, exportPayoutBatch } from '../payout-batches/export-batch.js';
 import type { FileTarget, PayoutDebtor } from '../payout-batches/payout-file.js';
 import { operatorCommandActor } from './operator-name.js';
-import { asOperatorError } from './payout-refusals.js';
+import { inOperatorWords } from './service-refusals.js';
 
 export type { FileTarget } from '../payout-batches/payout-file.js';
 
@@ -25,5 +25,5 @@ export type ExportPayoutsResult = ExportBatchResult;
  * as the actor.
  */
 export function exportPayouts(deps: ExportPayoutsDeps, format: PainFormat, target: FileTarget): Promise<ExportPayoutsResult> {
-  return asOperatorError(exportPayoutBatch(deps, { format }, operatorCommandActor(deps), target));
+  return inOperatorWords(exportPayoutBatch(deps, { format }, operatorCommandActor(deps), target));
 }

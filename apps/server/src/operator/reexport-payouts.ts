@@ -3,7 +3,7 @@ import type { Db } from '../db/database.js';
 import { batchFileAgain, type BatchFileResult } from '../payout-batches/batch-file.js';
 import type { FileTarget, PayoutDebtor } from '../payout-batches/payout-file.js';
 import { operatorCommandActor } from './operator-name.js';
-import { asOperatorError } from './payout-refusals.js';
+import { inOperatorWords } from './service-refusals.js';
 
 export type ReexportResult = BatchFileResult;
 
@@ -17,5 +17,5 @@ export function reexportPayoutBatch(
   batchId: string,
   target: FileTarget,
 ): Promise<ReexportResult> {
-  return asOperatorError(batchFileAgain(deps, batchId, 'resend', operatorCommandActor(deps), target));
+  return inOperatorWords(batchFileAgain(deps, batchId, 'resend', operatorCommandActor(deps), target));
 }

@@ -4,7 +4,7 @@ import { addWebhook as add, type AddedWebhook, listWebhooks as list, removeWebho
 import type { Crypto } from '../crypto/index.js';
 import type { Db } from '../db/database.js';
 import type { WebhookEndpointOverview } from '../delivery/webhooks/endpoint-overview.js';
-import { inOperatorWords } from './integration-errors.js';
+import { inOperatorWords } from './service-refusals.js';
 import { operatorCommandActor } from './operator-name.js';
 
 /*

@@ -1,3 +1,5 @@
+import { ServiceRefusal } from '../service-refusal.js';
+
 /**
  * What the payout batch services refuse, by code, with a message in the operator's words and the
  * problems one by one. The operator's tool prints message and problems; the back office answers
@@ -20,13 +22,6 @@ export type PayoutRefusalCode =
   /** Settling: some ids are unknown or in a status that cannot take the settlement. */
   | 'PAYOUT_STATUS';
 
-export class PayoutRefusal extends Error {
-  constructor(
-    readonly code: PayoutRefusalCode,
-    message: string,
-    readonly problems: readonly string[] = [],
-  ) {
-    super(message);
-    this.name = 'PayoutRefusal';
-  }
+export class PayoutRefusal extends ServiceRefusal<PayoutRefusalCode> {
+  override name = 'PayoutRefusal';
 }

@@ -1,12 +1,11 @@
 import type { FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { InteractionResults } from 'oidc-provider';
 import { z } from 'zod';
 import { idinIssuer } from '../adapters/identity/issuers.js';
 import type { IdentityConfig } from '../config/index.js';
 import type { App } from '../http/route-types.js';
-import { errorPage, interactionPage, SANDBOX_DEFAULT_PERSON, sandboxFormPageCsp } from './page.js';
-import { interactionOf, lazySandbox, mountProviderEndpoints, parseSandboxForms, sandboxHtml as html } from '../sandbox-oidc/mount-provider.js';
+import { errorPage, interactionPage, SANDBOX_DEFAULT_PERSON } from './page.js';
+import { interactionOf, mountSandbox, sandboxHtml as html } from '../sandbox-oidc/mount-provider.js';
 import { createSandboxProvider, type SandboxPerson } from './provider.js';
 
 const uidParams = z.object({ uid: z.string().min(1).max(64) });
@@ -51,15 +50,7 @@ export interface SandboxIdinOptions {
 }
 
 export async function sandboxIdinRoutes(app: App, { identity, trustProxy, now }: SandboxIdinOptions): Promise<void> {
-  const mountPath = new URL(identity.issuerUrl).pathname;
-  const sandbox = lazySandbox(() => createSandboxProvider(identity, { trustProxy }), app.log, 'sandbox iDIN provider');
-  await mountProviderEndpoints(app, mountPath, sandbox);
-
-  await app.register(async (plain) => {
-    const scope = plain.withTypeProvider<ZodTypeProvider>();
-    parseSandboxForms(scope);
-    const interactionPath = `${mountPath}/interaction/:uid`;
-    const csp = sandboxFormPageCsp(identity.redirectUri);
+  await mountSandbox(app, 'sandbox iDIN provider', identity, () => createSandboxProvider(identity, { trustProxy }), (scope, { sandbox, mountPath, interactionPath, csp }) => {
     const actionOf = (uid: string) => `${mountPath}/interaction/${encodeURIComponent(uid)}`;
     const expired = (reply: FastifyReply) => html(reply, csp, 400, errorPage('This identification has expired or was finished', 'interaction_not_found'));
 

@@ -1,10 +1,8 @@
 import type { FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DEMO_STAFF } from '../demo/staff.js';
 import type { App } from '../http/route-types.js';
-import { interactionOf, lazySandbox, mountProviderEndpoints, parseSandboxForms, sandboxHtml as html } from '../sandbox-oidc/mount-provider.js';
-import { sandboxFormPageCsp } from '../sandbox-oidc/page.js';
+import { interactionOf, mountSandbox, sandboxHtml as html } from '../sandbox-oidc/mount-provider.js';
 import { staffErrorPage, staffSignInPage } from './page.js';
 import { createSandboxStaffProvider, type SandboxStaffClient } from './provider.js';
 
@@ -24,15 +22,7 @@ export interface SandboxStaffOptions {
  * with a second factor and one without; the provider then redirects to the back office's callback.
  */
 export async function sandboxStaffRoutes(app: App, { client, trustProxy }: SandboxStaffOptions): Promise<void> {
-  const mountPath = new URL(client.issuerUrl).pathname;
-  const sandbox = lazySandbox(() => createSandboxStaffProvider(client, { trustProxy }), app.log, 'sandbox staff provider');
-  await mountProviderEndpoints(app, mountPath, sandbox);
-
-  await app.register(async (plain) => {
-    const scope = plain.withTypeProvider<ZodTypeProvider>();
-    parseSandboxForms(scope);
-    const interactionPath = `${mountPath}/interaction/:uid`;
-    const csp = sandboxFormPageCsp(client.redirectUri);
+  await mountSandbox(app, 'sandbox staff provider', client, () => createSandboxStaffProvider(client, { trustProxy }), (scope, { sandbox, mountPath, interactionPath, csp }) => {
     const expired = (reply: FastifyReply) => html(reply, csp, 400, staffErrorPage('This sign-in has expired or was finished', 'interaction_not_found'));
 
     scope.get(interactionPath, { schema: { hide: true, params: uidParams } }, async (request, reply) => {

@@ -3,21 +3,12 @@ import path from 'node:path';
 import { themeSchema } from '@tessera/contracts';
 import { describe, expect, it } from 'vitest';
 import { findBrandByCode, listBrandFlows } from '../../src/db/repositories/brands.js';
-import { appRoot } from '../../src/resources.js';
+import { acmeJson, demoBrandDir, expectNotImported, writeBrand } from './brand-files.js';
 import { useCliTest } from './support.js';
 
 const c = useCliTest();
 
-const acmeDir = path.join(appRoot, 'demo', 'brands', 'acme');
-const acmeJson = JSON.parse(readFileSync(path.join(acmeDir, 'brand.json'), 'utf8')) as Record<string, unknown>;
-
-/** A brand folder like the demo's: brand.json plus its images and stylesheet. */
-function writeBrand(folder: string, brand: Record<string, unknown>): string {
-  for (const asset of ['logo.svg', 'header.svg', 'poster.svg', 'email-logo.png', 'custom.css']) {
-    c.file(`${folder}/${asset}`, readFileSync(path.join(acmeDir, asset)));
-  }
-  return c.file(`${folder}/brand.json`, JSON.stringify(brand, null, 2));
-}
+const acmeDir = demoBrandDir('acme');
 
 describe('tessera brand import', () => {
   const newco = { ...acmeJson, code: 'NEWCO', slug: 'newco', name: 'NewCo Cadeau', payoutFee: 100 };
@@ -27,7 +18,7 @@ describe('tessera brand import', () => {
       ['admin-slug', { ...newco, code: 'ADMINCO', slug: 'admin' }],
       ['admin-code', { ...newco, code: 'ADMIN', slug: 'adminco' }],
     ] as const) {
-      writeBrand(folder, brand);
+      writeBrand(c, folder, brand);
       const res = await c.cli('brand', 'import', `${folder}/brand.json`);
       expect(res.code, folder).toBe(1);
       expect(res.stderr).toMatch(/reserved/);
@@ -37,7 +28,7 @@ describe('tessera brand import', () => {
   });
 
   it('creates a brand from a file, with its flows and assets, then updates it', async () => {
-    writeBrand('newco', newco);
+    writeBrand(c, 'newco', newco);
     // A relative path works from the directory the command runs in.
     const created = await c.cli('brand', 'import', 'newco/brand.json');
     expect(created.stderr).toBe('');
@@ -58,7 +49,7 @@ describe('tessera brand import', () => {
     expect(again.code).toBe(0);
     expect(again.stdout).toContain('Unchanged brand NEWCO');
 
-    writeBrand('newco', { ...newco, name: 'NewCo Gift', payoutFee: 300, embedOrigins: ['https://newco.example'] });
+    writeBrand(c, 'newco', { ...newco, name: 'NewCo Gift', payoutFee: 300, embedOrigins: ['https://newco.example'] });
     const updated = await c.cli('brand', 'import', 'newco/brand.json');
     expect(updated.code).toBe(0);
     expect(updated.stdout).toContain('Updated brand NEWCO (slug newco, "NewCo Gift"): changed name, payout fee, embed origins.');
@@ -78,7 +69,7 @@ describe('tessera brand import', () => {
   });
 
   it('refuses a file whose slug belongs to another brand, and changes nothing', async () => {
-    writeBrand('clash', { ...acmeJson, code: 'CLASH', slug: 'demo', name: 'Clash' });
+    writeBrand(c, 'clash', { ...acmeJson, code: 'CLASH', slug: 'demo', name: 'Clash' });
     const res = await c.cli('brand', 'import', 'clash/brand.json');
     expect(res.code).toBe(1);
     expect(res.stderr).toContain('The slug "demo" belongs to brand DEMO, not to CLASH.');
@@ -87,29 +78,28 @@ describe('tessera brand import', () => {
   });
 
   it('refuses an SVG with script or a handler and CSS that loads from elsewhere, listing every problem by field, and stores nothing', async () => {
-    writeBrand('unsafe', { ...newco, code: 'UNSAFE', slug: 'unsafe' });
+    writeBrand(c, 'unsafe', { ...newco, code: 'UNSAFE', slug: 'unsafe' });
     c.file('unsafe/logo.svg', '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)">\n  <script>alert(2)</script>\n</svg>');
     c.file('unsafe/header.svg', '<svg xmlns="http://www.w3.org/2000/svg"><image href="https://tracker.example/pixel.png"/></svg>');
     c.file('unsafe/custom.css', ':root { --brand-primary: #b42318; }\n@import url(https://evil.example/x.css);\n');
-    const res = await c.cli('brand', 'import', 'unsafe/brand.json');
-    expect(res.code).toBe(1);
-    expect(res.stderr).toContain('the brand file is not valid; nothing was imported');
-    expect(res.stderr).toContain('styling.logo: onload on <svg> at line 1: event handler attributes run script.');
-    expect(res.stderr).toContain('styling.logo: <script> at line 2: this element runs script.');
-    expect(res.stderr).toContain('styling.headerImage: href on <image> at line 1: "https://tracker.example/pixel.png" is not allowed');
-    expect(res.stderr).toContain('customCss: line 2: @import loads another stylesheet.');
-    expect(await findBrandByCode(c.t.db, 'UNSAFE')).toBeUndefined();
+    await expectNotImported(c, await c.cli('brand', 'import', 'unsafe/brand.json'), 'UNSAFE', [
+      'the brand file is not valid; nothing was imported',
+      'styling.logo: onload on <svg> at line 1: event handler attributes run script.',
+      'styling.logo: <script> at line 2: this element runs script.',
+      'styling.headerImage: href on <image> at line 1: "https://tracker.example/pixel.png" is not allowed',
+      'customCss: line 2: @import loads another stylesheet.',
+    ]);
   });
 
   it('refuses an update of a stored brand whose CSS or SVG became unsafe, and keeps the stored brand as it was', async () => {
     const before = await findBrandByCode(c.t.db, 'ACME');
-    writeBrand('acme-css', acmeJson);
+    writeBrand(c, 'acme-css', acmeJson);
     c.file('acme-css/custom.css', ':root { --brand-primary: #b42318; }\nbody { background: u\\72l("https://evil.example/bg.png"); }\n');
     const css = await c.cli('brand', 'import', 'acme-css/brand.json');
     expect(css.code).toBe(1);
     expect(css.stderr).toContain('customCss: line 2: url("https://evil.example/bg.png") is not allowed');
 
-    writeBrand('acme-svg', acmeJson);
+    writeBrand(c, 'acme-svg', acmeJson);
     c.file('acme-svg/poster.svg', '<!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]>\n<svg xmlns="http://www.w3.org/2000/svg"/>');
     const svg = await c.cli('brand', 'import', 'acme-svg/brand.json');
     expect(svg.code).toBe(1);
@@ -125,7 +115,7 @@ describe('tessera brand import', () => {
 
   it('refuses control characters in the name and texts, naming the field; texts keep their line breaks', async () => {
     const nl = (acmeJson.translations as Record<string, Record<string, string>>).nl!;
-    writeBrand('escape', { ...newco, code: 'ESCAPE', slug: 'escape', name: 'Acme\u001b[2J', translations: { nl: { ...nl, balance__title: 'Saldo\u0007' } } });
+    writeBrand(c, 'escape', { ...newco, code: 'ESCAPE', slug: 'escape', name: 'Acme\u001b[2J', translations: { nl: { ...nl, balance__title: 'Saldo\u0007' } } });
     const refused = await c.cli('brand', 'import', 'escape/brand.json');
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('name: no control characters');
@@ -135,14 +125,14 @@ describe('tessera brand import', () => {
     expect(refused.stderr).not.toContain('\u0007');
     expect(await findBrandByCode(c.t.db, 'ESCAPE')).toBeUndefined();
 
-    writeBrand('lines', { ...newco, code: 'LINES', slug: 'lines', translations: { nl: { ...nl, shell__issuer_statement: 'Uitgegeven door\nNewCo B.V.' } } });
+    writeBrand(c, 'lines', { ...newco, code: 'LINES', slug: 'lines', translations: { nl: { ...nl, shell__issuer_statement: 'Uitgegeven door\nNewCo B.V.' } } });
     const accepted = await c.cli('brand', 'import', 'lines/brand.json');
     expect(accepted.stderr).toBe('');
     expect(accepted.code).toBe(0);
   });
 
   it('refuses an invalid brand file listing the fields, a missing asset and a missing file', async () => {
-    writeBrand('bad', { ...newco, code: 'bad code', payoutFee: -1 });
+    writeBrand(c, 'bad', { ...newco, code: 'bad code', payoutFee: -1 });
     const invalid = await c.cli('brand', 'import', 'bad/brand.json');
     expect(invalid.code).toBe(1);
     expect(invalid.stderr).toContain('the brand file is not valid');
@@ -150,18 +140,12 @@ describe('tessera brand import', () => {
     expect(invalid.stderr).toContain('payoutFee:');
 
     c.file('noasset/brand.json', JSON.stringify({ ...newco, code: 'NOASSET', slug: 'noasset' }));
-    const noAsset = await c.cli('brand', 'import', 'noasset/brand.json');
-    expect(noAsset.code).toBe(1);
-    expect(noAsset.stderr).toContain('logo.svg cannot be read');
-    expect(await findBrandByCode(c.t.db, 'NOASSET')).toBeUndefined();
+    await expectNotImported(c, await c.cli('brand', 'import', 'noasset/brand.json'), 'NOASSET', ['logo.svg cannot be read']);
 
     // Mail clients show no SVG: an e-mail logo must be PNG, JPEG or GIF.
     const svgMail = { ...newco, code: 'SVGMAIL', slug: 'svgmail', styling: { ...(acmeJson.styling as object), emailLogo: 'logo.svg' } };
-    writeBrand('svgmail', svgMail);
-    const svgRefused = await c.cli('brand', 'import', 'svgmail/brand.json');
-    expect(svgRefused.code).toBe(1);
-    expect(svgRefused.stderr).toContain('styling.emailLogo: use a .png, .jpg or .gif file');
-    expect(await findBrandByCode(c.t.db, 'SVGMAIL')).toBeUndefined();
+    writeBrand(c, 'svgmail', svgMail);
+    await expectNotImported(c, await c.cli('brand', 'import', 'svgmail/brand.json'), 'SVGMAIL', ['styling.emailLogo: use a .png, .jpg or .gif file']);
 
     const missing = await c.cli('brand', 'import', 'nowhere/brand.json');
     expect(missing.code).toBe(1);
@@ -178,7 +162,7 @@ describe('tessera brand import: payoutReview', () => {
   const reviewed = { ...acmeJson, code: 'REVIEWCO', slug: 'reviewco', name: 'Review Co' };
 
   it('stores the settings with their defaults filled in, exports them again, and refuses a bad or unknown setting', async () => {
-    writeBrand('reviewco', { ...reviewed, payoutReview: { ibanOtherCards: 5, guessingWindowHours: null } });
+    writeBrand(c, 'reviewco', { ...reviewed, payoutReview: { ibanOtherCards: 5, guessingWindowHours: null } });
     expect((await c.cli('brand', 'import', 'reviewco/brand.json')).code).toBe(0);
     const stored = await findBrandByCode(c.t.db, 'REVIEWCO');
     expect(JSON.parse(stored!.payout_review_json!)).toEqual({ ibanOtherCards: 5, ibanWindowDays: 30, identityMonthlyLimit: 15000, blockList: true, guessingWindowHours: null });
@@ -195,7 +179,7 @@ describe('tessera brand import: payoutReview', () => {
       ['review-unknown', { ibanOthers: 3 }, /payoutReview.*ibanOthers/],
       ['review-type', { blockList: 'yes' }, /payoutReview\.blockList/],
     ] as const) {
-      writeBrand(folder, { ...reviewed, payoutReview: setting });
+      writeBrand(c, folder, { ...reviewed, payoutReview: setting });
       const res = await c.cli('brand', 'import', `${folder}/brand.json`);
       expect(res.code, folder).toBe(1);
       expect(res.stderr, folder).toMatch(problem);

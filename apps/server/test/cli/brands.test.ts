@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { contrastRatio, declaredColours, PORTAL_COLOURS } from '../../src/operator/brand-contrast.js';
 import { findBrandByCode } from '../../src/db/repositories/brands.js';
 import { appRoot } from '../../src/resources.js';
+import { acmeJson, demoBrandDir, expectNotImported, writeBrand } from './brand-files.js';
 import { useCliTest } from './support.js';
 
 const c = useCliTest();
@@ -15,18 +16,7 @@ const Ajv2020 = createRequire(import.meta.url)('ajv/dist/2020') as new (options:
   compile(schema: object): ((data: unknown) => boolean) & { errors?: unknown };
 };
 
-const demoDir = (slug: string) => path.join(appRoot, 'demo', 'brands', slug);
-const acmeJson = JSON.parse(readFileSync(path.join(demoDir('acme'), 'brand.json'), 'utf8')) as Record<string, unknown>;
 const repoRoot = path.resolve(appRoot, '..', '..', '..');
-
-/** A brand folder like the demo's (acme's images and stylesheet) with this brand.json. */
-function writeBrand(folder: string, brand: Record<string, unknown>, css?: string): string {
-  for (const asset of ['logo.svg', 'header.svg', 'poster.svg', 'email-logo.png', 'custom.css']) {
-    c.file(`${folder}/${asset}`, readFileSync(path.join(demoDir('acme'), asset)));
-  }
-  if (css !== undefined) c.file(`${folder}/custom.css`, css);
-  return c.file(`${folder}/brand.json`, JSON.stringify(brand, null, 2));
-}
 
 const importEvents = async (code: string) => {
   const brand = await findBrandByCode(c.t.db, code);
@@ -37,7 +27,7 @@ const importEvents = async (code: string) => {
 describe('brand files are strict', () => {
   it('refuses unknown keys at their place, with the key likely meant, and imports nothing', async () => {
     const { translations, ...rest } = acmeJson;
-    writeBrand('typos', {
+    writeBrand(c, 'typos', {
       ...rest,
       code: 'TYPOS',
       slug: 'typos',
@@ -45,17 +35,16 @@ describe('brand files are strict', () => {
       styling: { ...(acmeJson.styling as object), emaillogo: 'email-logo.png' },
       pageAvailability: [{ code: 'BALANCE', isAvailable: true, availableLanguages: ['nl'], scanning: true }],
     });
-    const res = await c.cli('brands', 'import', 'typos/brand.json');
-    expect(res.code).toBe(1);
-    expect(res.stderr).toContain('the brand file is not valid; nothing was imported');
-    expect(res.stderr).toContain('- translation: unknown key (did you mean "translations"?)');
-    expect(res.stderr).toContain('- styling.emaillogo: unknown key (did you mean "emailLogo"?)');
-    expect(res.stderr).toContain('- pageAvailability.0.scanning: unknown key');
-    expect(await findBrandByCode(c.t.db, 'TYPOS')).toBeUndefined();
+    await expectNotImported(c, await c.cli('brands', 'import', 'typos/brand.json'), 'TYPOS', [
+      'the brand file is not valid; nothing was imported',
+      '- translation: unknown key (did you mean "translations"?)',
+      '- styling.emaillogo: unknown key (did you mean "emailLogo"?)',
+      '- pageAvailability.0.scanning: unknown key',
+    ]);
   });
 
   it('refuses unknown text keys and languages without texts', async () => {
-    writeBrand('texts', {
+    writeBrand(c, 'texts', {
       ...acmeJson,
       code: 'TEXTS',
       slug: 'texts',
@@ -74,7 +63,7 @@ describe('brand files are strict', () => {
   it('imports a language Tessera has no texts for when the brand gives them all', async () => {
     const en = JSON.parse(readFileSync(path.join(appRoot, 'translations', 'defaults', 'en.json'), 'utf8')) as Record<string, string>;
     const de = Object.fromEntries(Object.keys(en).map((key) => [key, `de: ${key}`]));
-    writeBrand('german', { ...acmeJson, code: 'GERMAN', slug: 'german', pageAvailability: [{ code: 'BALANCE', isAvailable: true, availableLanguages: ['de'] }], translations: { de } });
+    writeBrand(c, 'german', { ...acmeJson, code: 'GERMAN', slug: 'german', pageAvailability: [{ code: 'BALANCE', isAvailable: true, availableLanguages: ['de'] }], translations: { de } });
     const res = await c.cli('brands', 'import', 'german/brand.json');
     expect(res.stderr).toBe('');
     expect(res.code).toBe(0);
@@ -84,7 +73,7 @@ describe('brand files are strict', () => {
   });
 
   it('warns about stylesheet colours below 4.5:1 and still imports', async () => {
-    writeBrand('pale', { ...acmeJson, code: 'PALE', slug: 'pale' }, ':root { --brand-text: #999; /* --brand-primary: #000; */ --brand-primary: rgb(250, 200, 0); }');
+    writeBrand(c, 'pale', { ...acmeJson, code: 'PALE', slug: 'pale' }, ':root { --brand-text: #999; /* --brand-primary: #000; */ --brand-primary: rgb(250, 200, 0); }');
     const res = await c.cli('brands', 'import', 'pale/brand.json');
     expect(res.code).toBe(0);
     expect(res.stderr).toContain('warning: text on the page background: --brand-text #999999 on --brand-background #eef2f6 contrast 2.53:1, below the 4.5:1 WCAG asks for text');
@@ -106,13 +95,13 @@ describe('brand files are strict', () => {
 
 describe('tessera brands import --dry-run and --by', () => {
   it('tells what an import would do and writes nothing', async () => {
-    writeBrand('dry', { ...acmeJson, code: 'DRY', slug: 'dry' });
+    writeBrand(c, 'dry', { ...acmeJson, code: 'DRY', slug: 'dry' });
     const create = await c.cli('brands', 'import', 'dry/brand.json', '--dry-run');
     expect(create.code).toBe(0);
     expect(create.stdout).toContain('Dry run, nothing written: would create brand DRY (slug dry, "Acme Cadeaukaart").');
     expect(await findBrandByCode(c.t.db, 'DRY')).toBeUndefined();
 
-    writeBrand('acme-changed', { ...acmeJson, name: 'Acme Gift', payoutFee: 300 });
+    writeBrand(c, 'acme-changed', { ...acmeJson, name: 'Acme Gift', payoutFee: 300 });
     const before = await importEvents('ACME');
     const update = await c.cli('brands', 'import', 'acme-changed/brand.json', '--dry-run');
     expect(update.code).toBe(0);
@@ -122,7 +111,7 @@ describe('tessera brands import --dry-run and --by', () => {
   });
 
   it('records who imported: --by, else the login name; a malformed name is a usage error', async () => {
-    writeBrand('byco', { ...acmeJson, code: 'BYCO', slug: 'byco' });
+    writeBrand(c, 'byco', { ...acmeJson, code: 'BYCO', slug: 'byco' });
     expect((await c.cli('brands', 'import', 'byco/brand.json', '--by', 'alice@ops')).code).toBe(0);
     expect((await c.cliWith({ ...c.env, USER: 'bob' }, 'brands', 'import', 'byco/brand.json')).code).toBe(0);
     expect(await importEvents('BYCO')).toEqual([
@@ -205,7 +194,7 @@ describe('the brand file JSON Schema', () => {
     const ajv = new Ajv2020({ strict: false });
     const validate = ajv.compile(JSON.parse((await c.cli('brands', 'schema')).stdout) as object);
     for (const slug of ['demo', 'acme']) {
-      const file = JSON.parse(readFileSync(path.join(demoDir(slug), 'brand.json'), 'utf8')) as unknown;
+      const file = JSON.parse(readFileSync(path.join(demoBrandDir(slug), 'brand.json'), 'utf8')) as unknown;
       expect(validate(file), JSON.stringify(validate.errors)).toBe(true);
     }
     expect(validate({ ...acmeJson, translation: {} })).toBe(false);

@@ -32,6 +32,15 @@ export const productionEnv = (env: Record<string, string> = {}): Record<string, 
   ...env,
 });
 
+/** productionEnv with the back office on a host of its own (ADMIN_URL) and the staff's OIDC provider it signs in with. */
+export const productionEnvWithAdminHost = (): Record<string, string> =>
+  productionEnv({
+    ADMIN_URL: 'https://admin.example.com',
+    STAFF_OIDC_ISSUER: 'https://login.example.com',
+    STAFF_OIDC_CLIENT_ID: 'tessera',
+    STAFF_OIDC_CLIENT_SECRET: 'a-secret-of-enough-length',
+  });
+
 /** productionEnv without the settings named: to see what parseConfig says when they are missing. */
 export function productionEnvWithout(missing: string[], env: Record<string, string> = {}): Record<string, string> {
   const base = productionEnv();

@@ -1,7 +1,7 @@
 import { expect, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { browser } from '../../src/components/Identity/browser';
-import type { MockRoute } from '../utils';
+import type { MockRoute, RecordedRequest } from '../utils';
 
 /** What a test route answers: everything of a MockRoute but where it listens. */
 export type Answer = Omit<MockRoute, 'path' | 'method'>;
@@ -38,6 +38,24 @@ export const idinButton = () => screen.getByRole('button', { name: /^Identify wi
 
 /** Stands in for the browser leaving for the bank; the spy tells whether it was sent. */
 export const stubBankTrip = () => vi.spyOn(browser, 'assign').mockImplementation(() => {});
+
+/**
+ * The session call the iDIN button made for `flowType`: the chosen bank's `issuer`, the return
+ * address, a fresh state id, and what the flow binds to the session (`bound`). Returns its body.
+ */
+export function expectSessionPosted(requests: RecordedRequest[], flowType: 'IDENTIFY' | 'PAYOUT', issuer: string, bound: Record<string, string>) {
+  const session = requests.find((r) => r.url === '/api/Authentication/DEMO/session')!;
+  expect(session.method).toBe('POST');
+  expect(session.headers['x-flow-type']).toBe(flowType);
+  expect(session.body).toEqual({
+    provider: 'IDIN',
+    issuer,
+    redirectUrl: `${window.location.origin}/callback`,
+    state: expect.stringMatching(/^[A-Za-z0-9_-]{8,128}$/),
+    ...bound,
+  });
+  return session.body as { state: string };
+}
 
 /** The trip to the bank did not start and says nothing about it: the button works again, nothing is stored, the browser stays. */
 export async function expectTripSilentlyDropped(assign: ReturnType<typeof stubBankTrip>) {

@@ -5,12 +5,13 @@ import { Cell, Column, Row, Table, TableBody, TableHeader } from 'react-aria-com
 import { apiKeyRequestSchema, BRAND_API_SCOPES, type ApiKey, type ApiKeyRequest, type CreatedApiKey } from '@tessera/contracts/admin';
 import { contractResolver } from '../../lib/contractResolver';
 import { useI18n } from '../../lib/i18n';
-import { useNotify } from '../../lib/toast';
-import { ConfirmDialog, DialogButtons } from '../../lib/ui/ConfirmDialog';
+import { ConfirmDialog, ConfirmForm, DialogButtons } from '../../lib/ui/ConfirmDialog';
 import { FormTextField } from '../../lib/ui/fields';
 import { Loading } from '../../lib/ui/Loading';
+import { PanelHead } from '../../lib/ui/PanelHead';
 import { ScrollRegion } from '../../lib/ui/ScrollRegion';
 import { ServerError } from '../../lib/ui/ServerError';
+import { useDialogAction } from '../../lib/useDialogAction';
 import { ChoicesField } from './ChoicesField';
 import { apiKeysQuery, createApiKey, revokeApiKey } from './integrationsApi';
 import { ShownOnce } from './ShownOnce';
@@ -23,14 +24,11 @@ export function ApiKeysSection({ code }: { code: string }) {
   return (
     // Not a landmark of its own: its table's scroll region is one, by the same name.
     <div className="panel">
-      <div className="report__head">
-        <h2 id="keys-title" className="panel__title">
-          {t('integrations.keys')}
-        </h2>
+      <PanelHead id="keys-title" title={t('integrations.keys')}>
         <ConfirmDialog triggerLabel={t('integrations.keys.create')} title={t('integrations.keys.create')}>
           {(close) => <CreateKeyForm code={code} close={close} />}
         </ConfirmDialog>
-      </div>
+      </PanelHead>
       <p className="panel__intro">{t('integrations.keys.intro')}</p>
       {keys.isPending && <Loading />}
       <ServerError error={keys.error} />
@@ -112,27 +110,18 @@ function CreateKeyForm({ code, close }: { code: string; close: () => void }) {
 
 function RevokeKeyForm({ code, apiKey, close }: { code: string; apiKey: ApiKey; close: () => void }) {
   const { t } = useI18n();
-  const notify = useNotify();
-  const queryClient = useQueryClient();
-  const revoke = useMutation({
-    mutationFn: () => revokeApiKey(code, apiKey.id),
-    onSuccess: async () => {
-      notify(t('integrations.keys.revoked', { name: apiKey.name }));
-      close();
-      await queryClient.invalidateQueries({ queryKey: apiKeysQuery(code).queryKey });
-    },
+  const revoke = useDialogAction({
+    action: () => revokeApiKey(code, apiKey.id),
+    done: () => t('integrations.keys.revoked', { name: apiKey.name }),
+    close,
+    refresh: apiKeysQuery(code).queryKey,
   });
   return (
-    <form
-      className="form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        revoke.mutate();
-      }}
-    >
-      <p className="dialog__consequence">{t('integrations.keys.revoke.consequence', { name: apiKey.name, prefix: apiKey.prefix })}</p>
-      <ServerError error={revoke.error} />
-      <DialogButtons confirmLabel={t('integrations.keys.revoke.confirm')} busy={revoke.isPending} tone="danger" />
-    </form>
+    <ConfirmForm
+      consequence={t('integrations.keys.revoke.consequence', { name: apiKey.name, prefix: apiKey.prefix })}
+      action={revoke}
+      confirmLabel={t('integrations.keys.revoke.confirm')}
+      tone="danger"
+    />
   );
 }

@@ -1,5 +1,6 @@
 import { Checkbox, CheckboxGroup, FieldError, Label, Text } from 'react-aria-components';
 import { useController, type Control, type FieldValues } from 'react-hook-form';
+import { boundFieldProps } from '../../lib/ui/fields';
 
 /**
  * Several choices as checkboxes bound to a form field holding their list (React Aria: one group
@@ -24,12 +25,9 @@ export function ChoicesField({
   return (
     <CheckboxGroup
       className="field choices"
-      name={field.name}
       value={(field.value as string[] | undefined) ?? []}
       onChange={field.onChange}
-      onBlur={field.onBlur}
-      isInvalid={fieldState.invalid}
-      validationBehavior="aria"
+      {...boundFieldProps(field, fieldState)}
     >
       <Label className="field__label">{label}</Label>
       {description && (

@@ -3,9 +3,10 @@ import { Button, Cell, Column, Row, Table, TableBody, TableHeader } from 'react-
 import type { WebhookDelivery, WebhookEndpoint } from '@tessera/contracts/admin';
 import { useI18n } from '../../lib/i18n';
 import { useNotify } from '../../lib/toast';
-import { ConfirmDialog, DialogButtons } from '../../lib/ui/ConfirmDialog';
+import { ConfirmDialog, ConfirmForm } from '../../lib/ui/ConfirmDialog';
 import { ScrollRegion } from '../../lib/ui/ScrollRegion';
 import { ServerError } from '../../lib/ui/ServerError';
+import { useDialogAction } from '../../lib/useDialogAction';
 import { deliveriesQuery, removeWebhook, retryDelivery, sendTestEvent, switchOnWebhook, webhooksQuery } from './integrationsApi';
 
 /** What the page may ask again of a delivery: one that failed (given up, held while switched off) or that waits after a failed attempt. */
@@ -99,29 +100,13 @@ export function EndpointItem({ code, endpoint }: { code: string; endpoint: Webho
 
 function RemoveForm({ code, endpoint, close }: { code: string; endpoint: WebhookEndpoint; close: () => void }) {
   const { t } = useI18n();
-  const notify = useNotify();
-  const queryClient = useQueryClient();
-  const remove = useMutation({
-    mutationFn: () => removeWebhook(code, endpoint.id),
-    onSuccess: async () => {
-      notify(t('integrations.hooks.removed', { url: endpoint.url }));
-      close();
-      await queryClient.invalidateQueries({ queryKey: webhooksQuery(code).queryKey });
-    },
+  const remove = useDialogAction({
+    action: () => removeWebhook(code, endpoint.id),
+    done: () => t('integrations.hooks.removed', { url: endpoint.url }),
+    close,
+    refresh: webhooksQuery(code).queryKey,
   });
-  return (
-    <form
-      className="form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        remove.mutate();
-      }}
-    >
-      <p className="dialog__consequence">{t('integrations.hooks.remove.consequence', { url: endpoint.url })}</p>
-      <ServerError error={remove.error} />
-      <DialogButtons confirmLabel={t('integrations.hooks.remove.confirm')} busy={remove.isPending} tone="danger" />
-    </form>
-  );
+  return <ConfirmForm consequence={t('integrations.hooks.remove.consequence', { url: endpoint.url })} action={remove} confirmLabel={t('integrations.hooks.remove.confirm')} tone="danger" />;
 }
 
 /** The endpoint's deliveries, newest first: status, attempts, the last answer's code, the next try; Retry where it can be sent again. */

@@ -8,6 +8,7 @@ import { useI18n } from '../../lib/i18n';
 import { ConfirmDialog, DialogButtons } from '../../lib/ui/ConfirmDialog';
 import { FormTextField } from '../../lib/ui/fields';
 import { Loading } from '../../lib/ui/Loading';
+import { PanelHead } from '../../lib/ui/PanelHead';
 import { ServerError } from '../../lib/ui/ServerError';
 import { ChoicesField } from './ChoicesField';
 import { EndpointItem } from './EndpointItem';
@@ -21,14 +22,11 @@ export function WebhooksSection({ code }: { code: string }) {
   const items = [...(hooks.data?.items ?? [])].sort((a, b) => Number(a.health.state === 'removed') - Number(b.health.state === 'removed'));
   return (
     <section className="panel" aria-labelledby="hooks-title">
-      <div className="report__head">
-        <h2 id="hooks-title" className="panel__title">
-          {t('integrations.hooks')}
-        </h2>
+      <PanelHead id="hooks-title" title={t('integrations.hooks')}>
         <ConfirmDialog triggerLabel={t('integrations.hooks.add')} title={t('integrations.hooks.add')}>
           {(close) => <AddWebhookForm code={code} close={close} />}
         </ConfirmDialog>
-      </div>
+      </PanelHead>
       <p className="panel__intro">{t('integrations.hooks.intro')}</p>
       {hooks.isPending && <Loading />}
       <ServerError error={hooks.error} />

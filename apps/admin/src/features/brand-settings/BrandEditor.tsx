@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { get, useForm, useWatch, type FieldErrors } from 'react-hook-form';
-import { Button, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
+import { Button, TabPanel, Tabs } from 'react-aria-components';
 import { FLOW_CODES } from '@tessera/contracts';
 import { adminBrandFileSchema, invalidBrandErrorSchema, type BrandDraft, type BrandProblem } from '@tessera/contracts/admin';
 import { contractResolver } from '../../lib/contractResolver';
@@ -10,6 +10,7 @@ import { useI18n } from '../../lib/i18n';
 import { useNotify } from '../../lib/toast';
 import { ConfirmDialog } from '../../lib/ui/ConfirmDialog';
 import { ServerError } from '../../lib/ui/ServerError';
+import { TabBar } from '../../lib/ui/TabBar';
 import { placeOf, SETTINGS_FIELDS, textProblemsOf, toBrandFile, toFormValues, type BrandForm, type EditorTab } from './brandForm';
 import { brandSettingsKey, saveDraft } from './brandSettingsApi';
 import { ProblemSummary, type SummaryItem } from './ProblemSummary';
@@ -181,17 +182,14 @@ export function BrandEditor({ code, draft, defaults }: { code: string; draft: Br
           </div>
         )}
         <Tabs selectedKey={tab} onSelectionChange={(key) => setTab(key as EditorTab)}>
-          <TabList className="tabs" aria-label={t('brand.tabs')}>
-            <Tab id="settings" className="tabs__tab">
-              {t('brand.tab.settings')}
-            </Tab>
-            <Tab id="texts" className="tabs__tab">
-              {t('brand.tab.texts')}
-            </Tab>
-            <Tab id="versions" className="tabs__tab">
-              {t('brand.tab.versions')}
-            </Tab>
-          </TabList>
+          <TabBar
+            label={t('brand.tabs')}
+            tabs={[
+              { id: 'settings', label: t('brand.tab.settings') },
+              { id: 'texts', label: t('brand.tab.texts') },
+              { id: 'versions', label: t('brand.tab.versions') },
+            ]}
+          />
           <TabPanel id="settings" className="brand-editor__panel">
             <form
               noValidate

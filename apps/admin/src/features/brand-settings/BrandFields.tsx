@@ -1,23 +1,8 @@
 import { useId } from 'react';
 import { useController, type Control, type FieldError as FormError } from 'react-hook-form';
-import {
-  Button,
-  Checkbox,
-  CheckboxGroup,
-  FieldError,
-  Input,
-  Label,
-  ListBox,
-  ListBoxItem,
-  NumberField,
-  Popover,
-  Select,
-  SelectValue,
-  Text,
-  TextArea,
-  TextField,
-} from 'react-aria-components';
+import { Checkbox, CheckboxGroup, Input, Label, NumberField, TextArea, TextField } from 'react-aria-components';
 import { useI18n } from '../../lib/i18n';
+import { boundFieldProps, FieldMessages, FormSelect, type Option } from '../../lib/ui/fields';
 import type { BrandForm } from './brandForm';
 
 /*
@@ -55,23 +40,15 @@ export function BrandTextField({ control, name, label, description, invalidText,
   return (
     <TextField
       className="field"
-      name={field.name}
       value={(field.value as string | null | undefined) ?? ''}
       onChange={field.onChange}
-      onBlur={field.onBlur}
-      isInvalid={fieldState.invalid}
-      validationBehavior="aria"
+      {...boundFieldProps(field, fieldState)}
       type={type}
       autoComplete="off"
     >
       <Label className="field__label">{label}</Label>
       {multiline ? <TextArea ref={field.ref} className="field__input field__input--area" rows={4} /> : <Input ref={field.ref} className="field__input" />}
-      {description && (
-        <Text slot="description" className="field__description">
-          {description}
-        </Text>
-      )}
-      <FieldError className="field__error">{problemText(fieldState.error, invalidText, t('brand.invalid'))}</FieldError>
+      <FieldMessages description={description} problem={problemText(fieldState.error, invalidText, t('brand.invalid'))} />
     </TextField>
   );
 }
@@ -111,49 +88,20 @@ export function BrandCheckbox({ control, name, label, description }: FieldProps)
   );
 }
 
-export interface Choice {
-  id: string;
-  label: string;
-}
-
 /** One of a short list; `toValue` turns the chosen id into the file's value (a number for the information type). */
-export function BrandSelect({ control, name, label, description, options, toValue = (id) => id }: FieldProps & { options: readonly Choice[]; toValue?: (id: string) => unknown }) {
+export function BrandSelect({ control, name, label, description, options, toValue }: FieldProps & { options: readonly Option[]; toValue?: (id: string) => unknown }) {
   const { t } = useI18n();
-  const { field, fieldState } = useField(control, name);
   return (
-    <Select
-      className="field"
-      name={field.name}
-      placeholder={t('common.choose')}
-      selectedKey={field.value === null || field.value === undefined ? null : String(field.value as string | number)}
-      onSelectionChange={(key) => field.onChange(toValue(String(key)))}
-      onBlur={field.onBlur}
-      isInvalid={fieldState.invalid}
-      validationBehavior="aria"
-    >
-      <Label className="field__label">{label}</Label>
-      <Button ref={field.ref} className="field__input field__select">
-        <SelectValue />
-        <span aria-hidden="true" className="field__chevron">
-          ▾
-        </span>
-      </Button>
-      {description && (
-        <Text slot="description" className="field__description">
-          {description}
-        </Text>
-      )}
-      <FieldError className="field__error">{problemText(fieldState.error, undefined, t('brand.invalid'))}</FieldError>
-      <Popover className="popover">
-        <ListBox className="listbox" items={options}>
-          {(option) => (
-            <ListBoxItem id={option.id} className="listbox__item">
-              {option.label}
-            </ListBoxItem>
-          )}
-        </ListBox>
-      </Popover>
-    </Select>
+    <FormSelect
+      control={control}
+      name={name as Name}
+      label={label}
+      description={description}
+      invalidText={(error) => problemText(error, undefined, t('brand.invalid'))}
+      options={options}
+      toValue={toValue}
+      fromValue={(value) => (value === null || value === undefined ? '' : String(value as string | number))}
+    />
   );
 }
 
@@ -179,41 +127,30 @@ export function BrandNumberField({
   return (
     <NumberField
       className="field field--number"
-      name={field.name}
       value={shown}
       onChange={(value) => field.onChange(Number.isNaN(value) ? null : currency ? Math.round(value * 100) : Math.round(value))}
-      onBlur={field.onBlur}
-      isInvalid={fieldState.invalid}
-      validationBehavior="aria"
+      {...boundFieldProps(field, fieldState)}
       minValue={minValue}
       maxValue={maxValue}
       formatOptions={currency ? { style: 'currency', currency } : { maximumFractionDigits: 0 }}
     >
       <Label className="field__label">{label}</Label>
       <Input ref={field.ref} className="field__input" />
-      {description && (
-        <Text slot="description" className="field__description">
-          {description}
-        </Text>
-      )}
-      <FieldError className="field__error">{problemText(fieldState.error, invalidText, t('brand.invalid'))}</FieldError>
+      <FieldMessages description={description} problem={problemText(fieldState.error, invalidText, t('brand.invalid'))} />
     </NumberField>
   );
 }
 
 /** Several of a short list (languages, flows): a group of checkboxes with one label and one problem. */
-export function BrandCheckboxGroup({ control, name, label, description, options }: FieldProps & { options: readonly Choice[] }) {
+export function BrandCheckboxGroup({ control, name, label, description, options }: FieldProps & { options: readonly Option[] }) {
   const { t } = useI18n();
   const { field, fieldState } = useField(control, name);
   return (
     <CheckboxGroup
       className="field checkbox-group"
-      name={field.name}
       value={(field.value as string[] | undefined) ?? []}
       onChange={field.onChange}
-      onBlur={field.onBlur}
-      isInvalid={fieldState.invalid}
-      validationBehavior="aria"
+      {...boundFieldProps(field, fieldState)}
     >
       <Label className="field__label">{label}</Label>
       <div className="checkbox-group__options">
@@ -224,12 +161,7 @@ export function BrandCheckboxGroup({ control, name, label, description, options 
           </Checkbox>
         ))}
       </div>
-      {description && (
-        <Text slot="description" className="field__description">
-          {description}
-        </Text>
-      )}
-      <FieldError className="field__error">{problemText(fieldState.error, undefined, t('brand.invalid'))}</FieldError>
+      <FieldMessages description={description} problem={problemText(fieldState.error, undefined, t('brand.invalid'))} />
     </CheckboxGroup>
   );
 }
@@ -255,12 +187,7 @@ export function BrandLinesField({ control, name, label, description }: FieldProp
     >
       <Label className="field__label">{label}</Label>
       <TextArea ref={field.ref} className="field__input field__input--area" rows={3} />
-      {description && (
-        <Text slot="description" className="field__description">
-          {description}
-        </Text>
-      )}
-      <FieldError className="field__error">{problemText(fieldState.error, undefined, t('brand.invalid'))}</FieldError>
+      <FieldMessages description={description} problem={problemText(fieldState.error, undefined, t('brand.invalid'))} />
     </TextField>
   );
 }

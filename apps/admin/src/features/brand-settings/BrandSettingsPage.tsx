@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
 import { useLocation, useSearch } from 'wouter';
 import { brandCodeField, brandsFor } from '@tessera/contracts/admin';
 import { brandOptions, brandsQuery } from '../../lib/brandsQuery';
 import { useI18n } from '../../lib/i18n';
 import { useMe } from '../../lib/session';
+import { SelectField, type Option } from '../../lib/ui/fields';
 import { Loading } from '../../lib/ui/Loading';
 import { PageHeading } from '../../lib/ui/PageHeading';
 import { ServerError } from '../../lib/ui/ServerError';
@@ -18,28 +18,17 @@ function useChosenBrand(options: { id: string }[]): string | null {
   return asked?.toUpperCase() ?? options[0]?.id ?? null;
 }
 
-function BrandPicker({ options, value }: { options: { id: string; label: string }[]; value: string }) {
+function BrandPicker({ options, value }: { options: Option[]; value: string }) {
   const { t } = useI18n();
   const [, navigate] = useLocation();
   return (
-    <Select className="field brand-picker" selectedKey={value} onSelectionChange={(key) => navigate(`/brand-settings?brand=${encodeURIComponent(String(key))}`)}>
-      <Label className="field__label">{t('brand.picker')}</Label>
-      <Button className="field__input field__select">
-        <SelectValue />
-        <span aria-hidden="true" className="field__chevron">
-          ▾
-        </span>
-      </Button>
-      <Popover className="popover">
-        <ListBox className="listbox" items={options}>
-          {(option) => (
-            <ListBoxItem id={option.id} className="listbox__item">
-              {option.label}
-            </ListBoxItem>
-          )}
-        </ListBox>
-      </Popover>
-    </Select>
+    <SelectField
+      className="field brand-picker"
+      label={t('brand.picker')}
+      options={options}
+      selectedKey={value}
+      onSelectionChange={(key) => navigate(`/brand-settings?brand=${encodeURIComponent(String(key))}`)}
+    />
   );
 }
 

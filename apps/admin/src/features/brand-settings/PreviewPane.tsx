@@ -1,31 +1,12 @@
 import { useState } from 'react';
-import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
 import { flowSegments, type FlowCode } from '@tessera/contracts';
 import { adminPreviewUrl } from '@tessera/contracts/admin';
 import { useI18n, type TextKey } from '../../lib/i18n';
+import { SelectField, type Option } from '../../lib/ui/fields';
 
 /** A choice of the preview that is not part of the form (which flow, which language). */
-function PreviewChoice({ label, value, options, onChange }: { label: string; value: string; options: { id: string; label: string }[]; onChange: (id: string) => void }) {
-  return (
-    <Select className="field" selectedKey={value} onSelectionChange={(key) => onChange(String(key))}>
-      <Label className="field__label">{label}</Label>
-      <Button className="field__input field__select">
-        <SelectValue />
-        <span aria-hidden="true" className="field__chevron">
-          ▾
-        </span>
-      </Button>
-      <Popover className="popover">
-        <ListBox className="listbox" items={options}>
-          {(option) => (
-            <ListBoxItem id={option.id} className="listbox__item">
-              {option.label}
-            </ListBoxItem>
-          )}
-        </ListBox>
-      </Popover>
-    </Select>
-  );
+function PreviewChoice({ label, value, options, onChange }: { label: string; value: string; options: Option[]; onChange: (id: string) => void }) {
+  return <SelectField label={label} options={options} selectedKey={value} onSelectionChange={(key) => onChange(String(key))} />;
 }
 
 /**

@@ -1,10 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useI18n } from '../../lib/i18n';
-import { useNotify } from '../../lib/toast';
 import { DialogButtons } from '../../lib/ui/ConfirmDialog';
 import { Loading } from '../../lib/ui/Loading';
-import { ScrollRegion } from '../../lib/ui/ScrollRegion';
+import { CaptionedTable } from '../../lib/ui/ScrollRegion';
 import { ServerError } from '../../lib/ui/ServerError';
+import { useDialogAction } from '../../lib/useDialogAction';
 import { brandSettingsKey, diffQuery, publishBrand } from './brandSettingsApi';
 import { changeLabel, changeValue } from './diffText';
 
@@ -15,17 +15,8 @@ import { changeLabel, changeValue } from './diffText';
  */
 export function PublishForm({ code, unsaved, defaults, close }: { code: string; unsaved: boolean; defaults: Record<string, Record<string, string>>; close: () => void }) {
   const { t } = useI18n();
-  const notify = useNotify();
-  const queryClient = useQueryClient();
   const diff = useQuery(diffQuery(code));
-  const publish = useMutation({
-    mutationFn: () => publishBrand(code),
-    onSuccess: async ({ version }) => {
-      notify(t('brand.publish.done', { version }));
-      close();
-      await queryClient.invalidateQueries({ queryKey: brandSettingsKey(code) });
-    },
-  });
+  const publish = useDialogAction({ action: () => publishBrand(code), done: ({ version }) => t('brand.publish.done', { version }), close, refresh: brandSettingsKey(code) });
   const changes = diff.data?.changes ?? [];
   return (
     <form
@@ -44,29 +35,26 @@ export function PublishForm({ code, unsaved, defaults, close }: { code: string; 
         ) : (
           <>
             <p className="dialog__consequence">{t('brand.publish.consequence', { count: changes.length })}</p>
-            <ScrollRegion label={t('brand.publish.changes')}>
-              <table className="table diff">
-                <caption className="visually-hidden">{t('brand.publish.changes')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('brand.diff.what')}</th>
-                    <th scope="col">{t('brand.diff.before')}</th>
-                    <th scope="col">{t('brand.diff.after')}</th>
+            <CaptionedTable label={t('brand.publish.changes')} className="table diff">
+              <thead>
+                <tr>
+                  <th scope="col">{t('brand.diff.what')}</th>
+                  <th scope="col">{t('brand.diff.before')}</th>
+                  <th scope="col">{t('brand.diff.after')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {changes.map((change) => (
+                  <tr key={change.path}>
+                    <th scope="row" className="diff__what">
+                      {changeLabel(change.path, t)}
+                    </th>
+                    <td className="diff__before">{changeValue(change.path, change.before, t, defaults)}</td>
+                    <td className="diff__after">{changeValue(change.path, change.after, t, defaults)}</td>
                   </tr>
-                </thead>
-                <tbody>
-                  {changes.map((change) => (
-                    <tr key={change.path}>
-                      <th scope="row" className="diff__what">
-                        {changeLabel(change.path, t)}
-                      </th>
-                      <td className="diff__before">{changeValue(change.path, change.before, t, defaults)}</td>
-                      <td className="diff__after">{changeValue(change.path, change.after, t, defaults)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </ScrollRegion>
+                ))}
+              </tbody>
+            </CaptionedTable>
           </>
         ))}
       <ServerError error={publish.error} />

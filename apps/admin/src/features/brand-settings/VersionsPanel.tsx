@@ -2,9 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BrandVersion } from '@tessera/contracts/admin';
 import { useI18n } from '../../lib/i18n';
 import { useNotify } from '../../lib/toast';
-import { ConfirmDialog, DialogButtons } from '../../lib/ui/ConfirmDialog';
+import { ConfirmDialog, ConfirmForm } from '../../lib/ui/ConfirmDialog';
 import { Loading } from '../../lib/ui/Loading';
-import { ScrollRegion } from '../../lib/ui/ScrollRegion';
+import { CaptionedTable } from '../../lib/ui/ScrollRegion';
 import { ServerError } from '../../lib/ui/ServerError';
 import { brandSettingsKey, restoreVersion, versionsQuery } from './brandSettingsApi';
 
@@ -22,19 +22,7 @@ function RestoreForm({ code, item, close, onRestored }: { code: string; item: Br
       await queryClient.invalidateQueries({ queryKey: brandSettingsKey(code), predicate: (query) => query.queryKey[2] !== 'draft' });
     },
   });
-  return (
-    <form
-      className="form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        restore.mutate();
-      }}
-    >
-      <p className="dialog__consequence">{t('brand.restore.consequence', { version: item.version })}</p>
-      <ServerError error={restore.error} />
-      <DialogButtons confirmLabel={t('brand.restore.confirm', { version: item.version })} busy={restore.isPending} />
-    </form>
-  );
+  return <ConfirmForm consequence={t('brand.restore.consequence', { version: item.version })} action={restore} confirmLabel={t('brand.restore.confirm', { version: item.version })} />;
 }
 
 /** Every version published, newest first, who published it and when; any may become the draft again. */
@@ -45,40 +33,37 @@ export function VersionsPanel({ code, onRestored }: { code: string; onRestored: 
   if (versions.isError) return <ServerError error={versions.error} />;
   if (versions.data.items.length === 0) return <p>{t('brand.versions.none')}</p>;
   return (
-    <ScrollRegion label={t('brand.versions.title')}>
-      <table className="table">
-        <caption className="visually-hidden">{t('brand.versions.title')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('brand.versions.version')}</th>
-            <th scope="col">{t('brand.versions.when')}</th>
-            <th scope="col">{t('brand.versions.who')}</th>
-            <th scope="col" className="table__number">
-              {t('brand.versions.changes')}
-            </th>
-            <th scope="col">{t('brand.versions.action')}</th>
+    <CaptionedTable label={t('brand.versions.title')}>
+      <thead>
+        <tr>
+          <th scope="col">{t('brand.versions.version')}</th>
+          <th scope="col">{t('brand.versions.when')}</th>
+          <th scope="col">{t('brand.versions.who')}</th>
+          <th scope="col" className="table__number">
+            {t('brand.versions.changes')}
+          </th>
+          <th scope="col">{t('brand.versions.action')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {versions.data.items.map((item) => (
+          <tr key={item.version}>
+            <th scope="row">{t('brand.versions.number', { version: item.version })}</th>
+            <td>{formatDateTime(item.publishedAt)}</td>
+            <td>{item.publishedBy ?? t('brand.versions.operator')}</td>
+            <td className="table__number">{item.changes}</td>
+            <td>
+              <ConfirmDialog
+                triggerLabel={t('brand.restore.open')}
+                triggerAccessibleName={t('brand.restore.name', { version: item.version })}
+                title={t('brand.restore.title', { version: item.version })}
+              >
+                {(close) => <RestoreForm code={code} item={item} close={close} onRestored={onRestored} />}
+              </ConfirmDialog>
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {versions.data.items.map((item) => (
-            <tr key={item.version}>
-              <th scope="row">{t('brand.versions.number', { version: item.version })}</th>
-              <td>{formatDateTime(item.publishedAt)}</td>
-              <td>{item.publishedBy ?? t('brand.versions.operator')}</td>
-              <td className="table__number">{item.changes}</td>
-              <td>
-                <ConfirmDialog
-                  triggerLabel={t('brand.restore.open')}
-                  triggerAccessibleName={t('brand.restore.name', { version: item.version })}
-                  title={t('brand.restore.title', { version: item.version })}
-                >
-                  {(close) => <RestoreForm code={code} item={item} close={close} onRestored={onRestored} />}
-                </ConfirmDialog>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </ScrollRegion>
+        ))}
+      </tbody>
+    </CaptionedTable>
   );
 }

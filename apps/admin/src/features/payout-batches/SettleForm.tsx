@@ -1,9 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BatchPayout, PayoutSettlement } from '@tessera/contracts/admin';
 import { shownMasked } from '../../lib/cardTexts';
 import { useI18n } from '../../lib/i18n';
-import { useNotify } from '../../lib/toast';
 import { ConfirmForm } from '../../lib/ui/ConfirmDialog';
+import { useDialogAction } from '../../lib/useDialogAction';
 import { batchesQuery, settlePayout } from './payoutBatchesApi';
 
 /** What the bank did, in the order the row offers it, for a payout in each status. */
@@ -15,16 +14,12 @@ export const SETTLEMENTS_FROM: Record<string, readonly PayoutSettlement[]> = {
 /** The confirmation of a settlement, in its dialog: what it does to the payout and the card. */
 export function SettleForm({ payout, settlement, close }: { payout: BatchPayout; settlement: PayoutSettlement; close: () => void }) {
   const { t, formatMoney } = useI18n();
-  const notify = useNotify();
-  const queryClient = useQueryClient();
   const which = { card: shownMasked(payout.masked), amount: formatMoney(payout.amount), fee: formatMoney(payout.fee) };
-  const settle = useMutation({
-    mutationFn: () => settlePayout(payout.id, settlement),
-    onSuccess: async (answer) => {
-      notify(answer.changed ? t(`payoutBatch.settled.${settlement}`, which) : t(`payoutBatch.already.${settlement}`, which));
-      close();
-      await queryClient.invalidateQueries({ queryKey: batchesQuery.queryKey });
-    },
+  const settle = useDialogAction({
+    action: () => settlePayout(payout.id, settlement),
+    done: (answer) => (answer.changed ? t(`payoutBatch.settled.${settlement}`, which) : t(`payoutBatch.already.${settlement}`, which)),
+    close,
+    refresh: batchesQuery.queryKey,
   });
   return (
     <ConfirmForm

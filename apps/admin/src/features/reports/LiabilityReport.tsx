@@ -1,12 +1,10 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Cell, Column, Row, Table, TableBody, TableHeader } from 'react-aria-components';
 import { useI18n } from '../../lib/i18n';
-import { ScrollRegion } from '../../lib/ui/ScrollRegion';
-import { csvDownloads, liabilityQuery, type ReportFilter } from './reportsApi';
+import { liabilityQuery, type ReportFilter } from './reportsApi';
 import { axisNumber, majorUnits, shortDay } from './reportFormat';
-import { ReportSection } from './ReportSection';
-import { type ChartSpec, UPlotChart } from './UPlotChart';
+import { type ReportColumn, ReportSection } from './ReportSection';
+import type { ChartSpec } from './UPlotChart';
 
 /** The brand's outstanding balance (what its cards hold) at the end of each day: a line per currency. */
 export function LiabilityReport({ filter }: { filter: ReportFilter }) {
@@ -24,37 +22,10 @@ export function LiabilityReport({ filter }: { filter: ReportFilter }) {
       formatY: axisNumber(locale, 2),
     };
   }, [points, locale]);
-  const rows = points.map((p, index) => ({ ...p, key: index }));
-  return (
-    <ReportSection
-      title={t('reports.liability.title')}
-      intro={t('reports.liability.intro')}
-      pending={report.isPending}
-      error={report.error}
-      empty={points.length === 0}
-      emptyText={t('reports.liability.none')}
-      download={() => csvDownloads.liability(filter)}
-      chart={() => <UPlotChart spec={spec} caption={t('reports.chartCaption')} />}
-      table={() => (
-        <ScrollRegion label={t('reports.tableOf', { title: t('reports.liability.title') })}>
-          <Table aria-label={t('reports.liability.title')} className="table">
-            <TableHeader>
-              <Column isRowHeader>{t('reports.date')}</Column>
-              <Column>{t('reports.asset')}</Column>
-              <Column className="table__number">{t('reports.balance')}</Column>
-            </TableHeader>
-            <TableBody items={rows}>
-              {(row) => (
-                <Row id={row.key}>
-                  <Cell>{formatDate(row.date)}</Cell>
-                  <Cell>{row.assetCode}</Cell>
-                  <Cell className="table__number">{formatMoney({ value: row.value, assetCode: row.assetCode })}</Cell>
-                </Row>
-              )}
-            </TableBody>
-          </Table>
-        </ScrollRegion>
-      )}
-    />
-  );
+  const columns: ReportColumn<(typeof points)[number]>[] = [
+    { title: t('reports.date'), cell: (p) => formatDate(p.date) },
+    { title: t('reports.asset'), cell: (p) => p.assetCode },
+    { title: t('reports.balance'), number: true, cell: (p) => formatMoney({ value: p.value, assetCode: p.assetCode }) },
+  ];
+  return <ReportSection name="liability" filter={filter} query={report} spec={spec} columns={columns} items={points} />;
 }

@@ -1,12 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Cell, Column, Row, TableBody, TableHeader } from 'react-aria-components';
 import type { StaffGrantRequest } from '@tessera/contracts/admin';
 import { useI18n } from '../../lib/i18n';
-import { useNotify } from '../../lib/toast';
 import { ConfirmDialog, ConfirmForm } from '../../lib/ui/ConfirmDialog';
 import { PageHeading } from '../../lib/ui/PageHeading';
 import { ScrollTable } from '../../lib/ui/ScrollRegion';
 import { TablePanel } from '../../lib/ui/TablePanel';
+import { useDialogAction } from '../../lib/useDialogAction';
 import { GrantForm } from './GrantForm';
 import { grantsQuery, revokeStaff } from './staffApi';
 import { useGrantTexts } from './useGrantTexts';
@@ -14,17 +14,8 @@ import { useGrantTexts } from './useGrantTexts';
 function RevokeForm({ grant, close }: { grant: StaffGrantRequest; close: () => void }) {
   const { t } = useI18n();
   const texts = useGrantTexts();
-  const notify = useNotify();
-  const queryClient = useQueryClient();
   const which = { email: grant.email, role: texts.role(grant.role), brand: texts.brand(grant.brand) };
-  const revoke = useMutation({
-    mutationFn: () => revokeStaff(grant),
-    onSuccess: async () => {
-      notify(t('staff.revoked', which));
-      close();
-      await queryClient.invalidateQueries({ queryKey: grantsQuery.queryKey });
-    },
-  });
+  const revoke = useDialogAction({ action: () => revokeStaff(grant), done: () => t('staff.revoked', which), close, refresh: grantsQuery.queryKey });
   return <ConfirmForm consequence={t('staff.revoke.consequence', which)} action={revoke} confirmLabel={t('staff.revoke.confirm')} tone="danger" />;
 }
 

@@ -21,3 +21,18 @@ export function ScrollTable({ label, ...props }: { label: string } & Omit<TableP
     </ScrollRegion>
   );
 }
+
+/**
+ * A plain HTML table in its own scroll region, captioned (for a screen reader) by the region's name.
+ * Plain, not a grid: the buttons a row may hold are reached with Tab like any other.
+ */
+export function CaptionedTable({ label, className = 'table', children }: { label: string; className?: string; children: ReactNode }) {
+  return (
+    <ScrollRegion label={label}>
+      <table className={className}>
+        <caption className="visually-hidden">{label}</caption>
+        {children}
+      </table>
+    </ScrollRegion>
+  );
+}

@@ -1,14 +1,37 @@
 import { useQuery } from '@tanstack/react-query';
-import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import type { Ref } from 'react';
+import { useController, type Control, type ControllerFieldState, type ControllerRenderProps, type FieldError as FormError, type FieldPath, type FieldValues } from 'react-hook-form';
 import { brandOptions, brandsQuery } from '../brandsQuery';
 import { useI18n } from '../i18n';
-import { Button, FieldError, Input, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, Text, TextArea, TextField } from 'react-aria-components';
+import { Button, FieldError, Input, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, Text, TextArea, TextField, type SelectProps } from 'react-aria-components';
 
 /*
  * React Aria's fields bound to react-hook-form. Validation is the form's (the contracts' zod
  * schemas): React Aria only shows the result, with `aria` behaviour so the browser's own bubbles
  * never show, and ties the message to the field (aria-describedby) so it is read with it.
  */
+
+/**
+ * What every React Aria field takes from its react-hook-form controller besides its value: its
+ * name, blur, invalid state, and `aria` validation (the form validates; the field only shows it).
+ */
+export function boundFieldProps(field: Pick<ControllerRenderProps, 'name' | 'onBlur'>, fieldState: Pick<ControllerFieldState, 'invalid'>) {
+  return { name: field.name, onBlur: field.onBlur, isInvalid: fieldState.invalid, validationBehavior: 'aria' as const };
+}
+
+/** A field's description, if it has one, and its problem (shown only while the field is invalid), both tied to it. */
+export function FieldMessages({ description, problem }: { description?: string; problem?: string }) {
+  return (
+    <>
+      {description && (
+        <Text slot="description" className="field__description">
+          {description}
+        </Text>
+      )}
+      <FieldError className="field__error">{problem}</FieldError>
+    </>
+  );
+}
 
 interface BoundProps<T extends FieldValues> {
   control: Control<T>;
@@ -35,12 +58,9 @@ export function FormTextField<T extends FieldValues>({
   return (
     <TextField
       className="field"
-      name={field.name}
       value={(field.value as string | undefined) ?? ''}
       onChange={field.onChange}
-      onBlur={field.onBlur}
-      isInvalid={fieldState.invalid}
-      validationBehavior="aria"
+      {...boundFieldProps(field, fieldState)}
       type={type}
       autoComplete={autoComplete}
       inputMode={inputMode}
@@ -48,12 +68,7 @@ export function FormTextField<T extends FieldValues>({
     >
       <Label className="field__label">{label}</Label>
       {multiline ? <TextArea ref={field.ref} className="field__input field__input--area" rows={4} /> : <Input ref={field.ref} className="field__input" />}
-      {description && (
-        <Text slot="description" className="field__description">
-          {description}
-        </Text>
-      )}
-      <FieldError className="field__error">{invalidText}</FieldError>
+      <FieldMessages description={description} problem={invalidText} />
     </TextField>
   );
 }
@@ -69,33 +84,59 @@ export function FormSelect<T extends FieldValues>({
   name,
   label,
   invalidText,
+  description,
   options,
   toValue = (id) => id,
   fromValue = (value) => (value as string | null) ?? '',
-}: BoundProps<T> & { options: readonly Option[]; toValue?: (id: string) => unknown; fromValue?: (value: unknown) => string }) {
+}: Omit<BoundProps<T>, 'invalidText'> & {
+  /** Or what to say for the problem the form has with the value (a form whose server answers its own sentences). */
+  invalidText: string | ((error: FormError | undefined) => string);
+  options: readonly Option[];
+  toValue?: (id: string) => unknown;
+  fromValue?: (value: unknown) => string;
+}) {
   const { field, fieldState } = useController({ control, name });
   const { t } = useI18n();
   const selected = fromValue(field.value);
   return (
-    <Select
-      className="field"
-      name={field.name}
+    <SelectField
+      label={label}
+      options={options}
+      buttonRef={field.ref}
+      description={description}
+      problem={typeof invalidText === 'function' ? invalidText(fieldState.error) : invalidText}
       // React Aria's own placeholder ("Select an item") follows the browser's language, not the one chosen here.
       placeholder={t('common.choose')}
       selectedKey={selected === '' ? null : selected}
       onSelectionChange={(key) => field.onChange(toValue(String(key)))}
-      onBlur={field.onBlur}
-      isInvalid={fieldState.invalid}
-      validationBehavior="aria"
-    >
+      {...boundFieldProps(field, fieldState)}
+    />
+  );
+}
+
+/**
+ * A select as every choice from a list looks here: its label, a button showing the choice, its
+ * description and problem (see FieldMessages), and the options in a popover. Bound to a form or not.
+ */
+export function SelectField({
+  label,
+  options,
+  buttonRef,
+  description,
+  problem,
+  className = 'field',
+  ...props
+}: Omit<SelectProps<Option>, 'children' | 'className'> & { label: string; options: readonly Option[]; buttonRef?: Ref<HTMLButtonElement>; description?: string; problem?: string; className?: string }) {
+  return (
+    <Select className={className} {...props}>
       <Label className="field__label">{label}</Label>
-      <Button ref={field.ref} className="field__input field__select">
+      <Button ref={buttonRef} className="field__input field__select">
         <SelectValue />
         <span aria-hidden="true" className="field__chevron">
           ▾
         </span>
       </Button>
-      <FieldError className="field__error">{invalidText}</FieldError>
+      <FieldMessages description={description} problem={problem} />
       <Popover className="popover">
         <ListBox className="listbox" items={options}>
           {(option) => (

@@ -2,6 +2,7 @@ import type { PayoutDebtor } from '../../payout-batches/payout-file.js';
 import { PayoutRefusal } from '../../payout-batches/payout-refusal.js';
 import type { ServiceDeps } from '../../deps.js';
 import { AppError } from '../../errors.js';
+import { translatingRefusals } from '../../service-refusal.js';
 
 /** Another brand's batch or payout answers exactly as an unknown one. */
 export const batchNotFound = () => new AppError('NOT_FOUND', 'There is no such payout batch.');
@@ -19,23 +20,20 @@ export function debtorOf(deps: Pick<ServiceDeps, 'config'>): PayoutDebtor {
  * operator's commands). What staff cannot cause or fix (a file that breaks a SEPA rule) stays an
  * internal error, logged with the service's message.
  */
-export async function inStaffWords<T>(work: Promise<T>): Promise<T> {
-  try {
-    return await work;
-  } catch (error) {
-    if (!(error instanceof PayoutRefusal)) throw error;
-    switch (error.code) {
+export function inStaffWords<T>(work: Promise<T>): Promise<T> {
+  return translatingRefusals(work, PayoutRefusal, (refusal) => {
+    switch (refusal.code) {
       case 'NO_SUCH_BATCH':
-        throw batchNotFound();
+        return batchNotFound();
       case 'BATCH_FILE_CHANGED':
-        throw new AppError(
+        return new AppError(
           'BATCH_FILE_CHANGED',
           "This batch's file cannot be made again as it was exported: a brand's name or the payout account changed since. Ask the operator.",
         );
       case 'CONCURRENT_CHANGE':
-        throw new AppError('PAYOUT_STATUS_CONFLICT', 'These payouts were changed by someone else at the same time; nothing was changed. Reload and try again.');
+        return new AppError('PAYOUT_STATUS_CONFLICT', 'These payouts were changed by someone else at the same time; nothing was changed. Reload and try again.');
       default:
-        throw error;
+        return refusal;
     }
-  }
+  });
 }

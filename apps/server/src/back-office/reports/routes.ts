@@ -21,8 +21,13 @@ const jsonOrCsv = (schema: z.ZodType, description: string) => ({
 /** Whether the caller asked for CSV (`Accept: text/csv`) rather than JSON. */
 const wantsCsv = (request: FastifyRequest) => /(^|,)\s*text\/csv\s*(;|,|$)/i.test(request.headers.accept ?? '');
 
-/** A report as a CSV download; `Vary: Accept` so no cache hands the JSON to a CSV request or back. */
-function sendCsv(reply: FastifyReply, file: CsvFile) {
+/**
+ * A report as the caller asked: its JSON, or a CSV download. `Vary: Accept` on both, so no cache
+ * hands the JSON to a CSV request or back.
+ */
+function sendReport<R>(request: FastifyRequest, reply: FastifyReply, report: R, toCsv: (report: R) => CsvFile) {
+  if (!wantsCsv(request)) return reply.header('vary', 'Accept').send(report);
+  const file = toCsv(report);
   return reply
     .header('vary', 'Accept')
     .header('content-disposition', `attachment; filename="${file.name}"`)
@@ -41,27 +46,18 @@ export async function adminReportRoutes(app: App, { deps }: { deps: ServiceDeps 
   app.get(
     adminApi.liabilityReport.pattern,
     { config: reports, schema: { ...hidden, querystring: reportPeriodQuerySchema, response: { 200: jsonOrCsv(liabilityReportSchema, 'The outstanding balance per Amsterdam day'), ...guarded } } },
-    async (request, reply) => {
-      const report = await readLiabilityReport(deps, request.query);
-      return wantsCsv(request) ? sendCsv(reply, liabilityCsv(report)) : reply.header('vary', 'Accept').send(report);
-    },
+    async (request, reply) => sendReport(request, reply, await readLiabilityReport(deps, request.query), liabilityCsv),
   );
 
   app.get(
     adminApi.expiringReport.pattern,
     { config: reports, schema: { ...hidden, querystring: reportBrandQuerySchema, response: { 200: jsonOrCsv(expiringReportSchema, 'Balances expiring within 30, 60 and 90 days'), ...guarded } } },
-    async (request, reply) => {
-      const report = await readExpiringReport(deps, request.query);
-      return wantsCsv(request) ? sendCsv(reply, expiringCsv(report)) : reply.header('vary', 'Accept').send(report);
-    },
+    async (request, reply) => sendReport(request, reply, await readExpiringReport(deps, request.query), expiringCsv),
   );
 
   app.get(
     adminApi.activityReport.pattern,
     { config: reports, schema: { ...hidden, querystring: reportPeriodQuerySchema, response: { 200: jsonOrCsv(activityReportSchema, 'Activity per Amsterdam day'), ...guarded } } },
-    async (request, reply) => {
-      const report = await readActivityReport(deps, request.query);
-      return wantsCsv(request) ? sendCsv(reply, activityCsv(report)) : reply.header('vary', 'Accept').send(report);
-    },
+    async (request, reply) => sendReport(request, reply, await readActivityReport(deps, request.query), activityCsv),
   );
 }

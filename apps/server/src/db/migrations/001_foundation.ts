@@ -1,17 +1,12 @@
 import { type Kysely, sql } from 'kysely';
-import { isPostgres } from './steps.js';
+import { binaryType } from './steps.js';
+import { createBrandOwnedTable, createTableKeyedBy, createTableWithId, dropTables } from './table-steps.js';
 import { ledgerEntries } from './tables.js';
 
 // Migrations import nothing from the application: they must stay valid as the code moves on.
 
-function binaryType(db: Kysely<unknown>) {
-  return isPostgres(db) ? 'bytea' : 'blob';
-}
-
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createTable('brands')
-    .addColumn('id', 'text', (c) => c.primaryKey())
+  await createTableWithId(db, 'brands')
     .addColumn('code', 'text', (c) => c.notNull().unique())
     .addColumn('slug', 'text', (c) => c.notNull().unique())
     .addColumn('name', 'text', (c) => c.notNull())
@@ -27,9 +22,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
 
-  await db.schema
-    .createTable('brand_flows')
-    .addColumn('brand_id', 'text', (c) => c.notNull().references('brands.id').onDelete('cascade'))
+  await createBrandOwnedTable(db, 'brand_flows')
     .addColumn('flow_code', 'text', (c) => c.notNull())
     .addColumn('is_available', 'integer', (c) => c.notNull())
     .addColumn('languages', 'text', (c) => c.notNull())
@@ -38,9 +31,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addPrimaryKeyConstraint('brand_flows_pk', ['brand_id', 'flow_code'])
     .execute();
 
-  await db.schema
-    .createTable('brand_assets')
-    .addColumn('brand_id', 'text', (c) => c.notNull().references('brands.id').onDelete('cascade'))
+  await createBrandOwnedTable(db, 'brand_assets')
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('content_type', 'text', (c) => c.notNull())
     .addColumn('content', binaryType(db), (c) => c.notNull())
@@ -49,18 +40,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addPrimaryKeyConstraint('brand_assets_pk', ['brand_id', 'name'])
     .execute();
 
-  await db.schema
-    .createTable('brand_translations')
-    .addColumn('brand_id', 'text', (c) => c.notNull().references('brands.id').onDelete('cascade'))
+  await createBrandOwnedTable(db, 'brand_translations')
     .addColumn('culture', 'text', (c) => c.notNull())
     .addColumn('key', 'text', (c) => c.notNull())
     .addColumn('text', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('brand_translations_pk', ['brand_id', 'culture', 'key'])
     .execute();
 
-  await db.schema
-    .createTable('cards')
-    .addColumn('id', 'text', (c) => c.primaryKey())
+  await createTableWithId(db, 'cards')
     .addColumn('brand_id', 'text', (c) => c.notNull().references('brands.id'))
     .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('visa', 'giftcard')`))
     .addColumn('number_ciphertext', 'text', (c) => c.notNull())
@@ -81,9 +68,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('cards_brand_idx').on('cards').column('brand_id').execute();
 
-  await db.schema
-    .createTable('card_secrets')
-    .addColumn('id', 'text', (c) => c.primaryKey())
+  await createTableWithId(db, 'card_secrets')
     .addColumn('card_id', 'text', (c) => c.notNull().references('cards.id').onDelete('cascade'))
     .addColumn('kind', 'text', (c) =>
       c.notNull().check(sql`kind in ('security_code', 'passcode', 'recovery_code', 'one_time_code')`),
@@ -112,9 +97,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('ledger_entries_card_idx').on('ledger_entries').column('card_id').execute();
 
-  await db.schema
-    .createTable('audit_events')
-    .addColumn('id', 'text', (c) => c.primaryKey())
+  await createTableWithId(db, 'audit_events')
     .addColumn('occurred_at', 'text', (c) => c.notNull())
     .addColumn('type', 'text', (c) => c.notNull())
     .addColumn('outcome', 'text', (c) => c.notNull())
@@ -127,9 +110,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('audit_events_card_idx').on('audit_events').columns(['card_id', 'occurred_at']).execute();
   await db.schema.createIndex('audit_events_time_idx').on('audit_events').column('occurred_at').execute();
 
-  await db.schema
-    .createTable('error_reports')
-    .addColumn('id', 'text', (c) => c.primaryKey())
+  await createTableWithId(db, 'error_reports')
     .addColumn('report_id', 'text', (c) => c.notNull())
     .addColumn('code', 'text', (c) => c.notNull())
     .addColumn('message', 'text', (c) => c.notNull())
@@ -139,9 +120,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
 
-  await db.schema
-    .createTable('spent_captcha_tokens')
-    .addColumn('token_hash', 'text', (c) => c.primaryKey())
+  await createTableKeyedBy(db, 'spent_captcha_tokens', 'token_hash')
     .addColumn('expires_at', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
@@ -149,7 +128,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of [
+  await dropTables(db, [
     'spent_captcha_tokens',
     'error_reports',
     'audit_events',
@@ -161,7 +140,5 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     'brand_assets',
     'brand_flows',
     'brands',
-  ]) {
-    await db.schema.dropTable(table).execute();
-  }
+  ]);
 }

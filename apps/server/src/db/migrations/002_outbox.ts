@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { createTableWithId, dropTables } from './table-steps.js';
 import { outboxMessages } from './tables.js';
 
 /**
@@ -10,9 +11,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('outbox_messages_due_idx').on('outbox_messages').columns(['status', 'next_attempt_at']).execute();
 
-  await db.schema
-    .createTable('local_mailbox')
-    .addColumn('id', 'text', (c) => c.primaryKey())
+  await createTableWithId(db, 'local_mailbox')
     .addColumn('channel', 'text', (c) => c.notNull())
     // Recipient, subject and bodies, encrypted like the outbox's payload.
     .addColumn('message_ciphertext', 'text', (c) => c.notNull())
@@ -22,6 +21,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.dropTable('local_mailbox').execute();
-  await db.schema.dropTable('outbox_messages').execute();
+  await dropTables(db, ['local_mailbox', 'outbox_messages']);
 }

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { createTableKeyedBy } from './table-steps.js';
 
 /**
  * VISA: the one-time keys of the PIN frame (docs/product/visa.md#pin). getPin issues a key valid
@@ -7,10 +8,8 @@ import { type Kysely, sql } from 'kysely';
  * One-time SMS codes need no table of their own: they are card_secrets of kind one_time_code.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createTable('pin_frame_keys')
-    // HMAC-SHA-256 of the key (base64url): looked up by it, never the key itself.
-    .addColumn('key_hash', 'text', (c) => c.primaryKey())
+  // key_hash: HMAC-SHA-256 of the key (base64url), looked up by it, never the key itself.
+  await createTableKeyedBy(db, 'pin_frame_keys', 'key_hash')
     .addColumn('card_id', 'text', (c) => c.notNull().references('cards.id').onDelete('cascade'))
     // The id the portal's view-pin message must carry: a key alone does not reveal the PIN.
     .addColumn('control_id', 'text', (c) => c.notNull())

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { createTableWithId, dropTables } from './table-steps.js';
 import { payouts } from './tables.js';
 
 /**
@@ -17,10 +18,8 @@ import { payouts } from './tables.js';
  * transaction that marks its payouts exported.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createTable('payout_batches')
-    // The file's MsgId (and PmtInfId): at most 35 characters of the EPC's identifier set.
-    .addColumn('id', 'text', (c) => c.primaryKey())
+  // id: the file's MsgId (and PmtInfId), at most 35 characters of the EPC's identifier set.
+  await createTableWithId(db, 'payout_batches')
     .addColumn('format', 'text', (c) => c.notNull().check(sql`format in ('pain.001.001.09', 'pain.001.001.03')`))
     .addColumn('payout_count', 'integer', (c) => c.notNull())
     .addColumn('control_sum', 'integer', (c) => c.notNull())
@@ -43,6 +42,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.dropTable('payouts').execute();
-  await db.schema.dropTable('payout_batches').execute();
+  await dropTables(db, ['payouts', 'payout_batches']);
 }

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { createTableWithId, dropTables } from './table-steps.js';
 
 /**
  * Bank identity (iDIN over OpenID Connect) for PAYOUT and IDENTIFY (docs/decisions/014).
@@ -12,9 +13,7 @@ import { type Kysely, sql } from 'kysely';
  * `card_registrations`: IDENTIFY's result: the card registered to a verified identity, once.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createTable('identity_sessions')
-    .addColumn('id', 'text', (c) => c.primaryKey())
+  await createTableWithId(db, 'identity_sessions')
     .addColumn('brand_id', 'text', (c) => c.notNull().references('brands.id'))
     .addColumn('flow_type', 'text', (c) => c.notNull().check(sql`flow_type in ('PAYOUT', 'IDENTIFY')`))
     .addColumn('provider', 'text', (c) => c.notNull())
@@ -59,6 +58,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.dropTable('card_registrations').execute();
-  await db.schema.dropTable('identity_sessions').execute();
+  await dropTables(db, ['card_registrations', 'identity_sessions']);
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { createTableKeyedBy } from './table-steps.js';
 
 /**
  * `number_guesses`: the guessing counters of card numbers that find no card this brand and flow
@@ -9,9 +10,7 @@ import type { Kysely } from 'kysely';
  * (operator/forget-number-guesses.ts), which bounds the table by the guessing rate.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createTable('number_guesses')
-    .addColumn('number_index', 'text', (c) => c.primaryKey())
+  await createTableKeyedBy(db, 'number_guesses', 'number_index')
     .addColumn('failed_attempts', 'integer', (c) => c.notNull())
     .addColumn('locked_until', 'text')
     .addColumn('updated_at', 'text', (c) => c.notNull())

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { atomically } from './steps.js';
+import { createTableKeyedBy, createTableWithId, dropTables } from './table-steps.js';
 
 /**
  * The brand API (docs/brand-api.md, docs/decisions/020):
@@ -18,9 +19,7 @@ import { atomically } from './steps.js';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await atomically(db, 'migration_012', async () => {
-    await db.schema
-      .createTable('api_keys')
-      .addColumn('id', 'text', (c) => c.primaryKey())
+    await createTableWithId(db, 'api_keys')
       .addColumn('brand_id', 'text', (c) => c.notNull().references('brands.id'))
       .addColumn('name', 'text', (c) => c.notNull())
       .addColumn('prefix', 'text', (c) => c.notNull())
@@ -32,9 +31,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .execute();
     await db.schema.createIndex('api_keys_brand_idx').on('api_keys').column('brand_id').execute();
 
-    await db.schema
-      .createTable('idempotency_keys')
-      .addColumn('id', 'text', (c) => c.primaryKey())
+    await createTableWithId(db, 'idempotency_keys')
       .addColumn('api_key_id', 'text', (c) => c.notNull().references('api_keys.id'))
       .addColumn('key', 'text', (c) => c.notNull())
       .addColumn('request_hash', 'text', (c) => c.notNull())
@@ -48,9 +45,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .execute();
     await db.schema.createIndex('idempotency_keys_created_idx').on('idempotency_keys').column('created_at').execute();
 
-    await db.schema
-      .createTable('redemptions')
-      .addColumn('id', 'text', (c) => c.primaryKey())
+    await createTableWithId(db, 'redemptions')
       .addColumn('card_id', 'text', (c) => c.notNull().references('cards.id'))
       .addColumn('asset_code', 'text', (c) => c.notNull())
       .addColumn('amount', 'integer', (c) => c.notNull().check(sql`amount > 0`))
@@ -61,9 +56,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
     // No foreign key to ledger_entries: SQLite rebuilds that table to change its CHECK (010), and a
     // reference to it would block the rebuild. entry_id is the ledger entry's id by construction.
-    await db.schema
-      .createTable('api_ledger_entries')
-      .addColumn('entry_id', 'text', (c) => c.primaryKey())
+    await createTableKeyedBy(db, 'api_ledger_entries', 'entry_id')
       .addColumn('card_id', 'text', (c) => c.notNull().references('cards.id'))
       .addColumn('api_key_id', 'text', (c) => c.notNull().references('api_keys.id'))
       .addColumn('reference', 'text')
@@ -78,9 +71,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await atomically(db, 'migration_012', async () => {
     await db.schema.dropIndex('cards_brand_kind_created_idx').execute();
-    await db.schema.dropTable('api_ledger_entries').execute();
-    await db.schema.dropTable('redemptions').execute();
-    await db.schema.dropTable('idempotency_keys').execute();
-    await db.schema.dropTable('api_keys').execute();
+    await dropTables(db, ['api_ledger_entries', 'redemptions', 'idempotency_keys', 'api_keys']);
   });
 }

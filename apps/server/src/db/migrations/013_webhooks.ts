@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { atomically, isPostgres, setAllowedCodes } from './steps.js';
+import { createTableWithId, dropTables } from './table-steps.js';
 import { outboxMessages } from './tables.js';
 
 /**
@@ -15,9 +16,7 @@ const NEW_CHANNELS = [...OLD_CHANNELS, 'webhook'];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await atomically(db, 'migration_013', async () => {
-    await db.schema
-      .createTable('webhook_endpoints')
-      .addColumn('id', 'text', (c) => c.primaryKey())
+    await createTableWithId(db, 'webhook_endpoints')
       .addColumn('brand_id', 'text', (c) => c.notNull().references('brands.id'))
       .addColumn('url', 'text', (c) => c.notNull())
       // JSON array of event types; null: every event.
@@ -29,9 +28,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .execute();
     await db.schema.createIndex('webhook_endpoints_brand_idx').on('webhook_endpoints').columns(['brand_id', 'removed_at']).execute();
 
-    await db.schema
-      .createTable('webhook_deliveries')
-      .addColumn('id', 'text', (c) => c.primaryKey())
+    await createTableWithId(db, 'webhook_deliveries')
       .addColumn('endpoint_id', 'text', (c) => c.notNull().references('webhook_endpoints.id'))
       .addColumn('outbox_message_id', 'text', (c) => c.notNull())
       .addColumn('event_id', 'text', (c) => c.notNull())
@@ -54,8 +51,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await atomically(db, 'migration_013', async () => {
     await setOutboxChannels(db, OLD_CHANNELS);
-    await db.schema.dropTable('webhook_deliveries').execute();
-    await db.schema.dropTable('webhook_endpoints').execute();
+    await dropTables(db, ['webhook_deliveries', 'webhook_endpoints']);
   });
 }
 

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { createTableKeyedBy, createTableWithId, dropTables } from './table-steps.js';
 
 /**
  * The back office's staff (docs/decisions/030):
@@ -13,9 +14,7 @@ import { type Kysely, sql } from 'kysely';
  *   replica finishes a login another replica started.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createTable('staff_grants')
-    .addColumn('id', 'text', (c) => c.primaryKey())
+  await createTableWithId(db, 'staff_grants')
     .addColumn('email', 'text', (c) => c.notNull())
     .addColumn('role', 'text', (c) => c.notNull().check(sql`role in ('support', 'finance', 'brand-admin', 'admin')`))
     .addColumn('brand_id', 'text', (c) => c.references('brands.id'))
@@ -25,9 +24,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('staff_grants_brand_uq').on('staff_grants').columns(['email', 'role', 'brand_id']).unique().where(sql.ref('brand_id'), 'is not', null).execute();
   await db.schema.createIndex('staff_grants_all_brands_uq').on('staff_grants').columns(['email', 'role']).unique().where(sql.ref('brand_id'), 'is', null).execute();
 
-  await db.schema
-    .createTable('staff_sessions')
-    .addColumn('id_hash', 'text', (c) => c.primaryKey())
+  await createTableKeyedBy(db, 'staff_sessions', 'id_hash')
     .addColumn('email', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('last_seen_at', 'text', (c) => c.notNull())
@@ -41,9 +38,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('staff_sessions_email_idx').on('staff_sessions').column('email').execute();
   await db.schema.createIndex('staff_sessions_expires_idx').on('staff_sessions').column('expires_at').execute();
 
-  await db.schema
-    .createTable('staff_logins')
-    .addColumn('state_hash', 'text', (c) => c.primaryKey())
+  await createTableKeyedBy(db, 'staff_logins', 'state_hash')
     .addColumn('browser_hash', 'text', (c) => c.notNull())
     .addColumn('request_ciphertext', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
@@ -53,7 +48,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.dropTable('staff_logins').execute();
-  await db.schema.dropTable('staff_sessions').execute();
-  await db.schema.dropTable('staff_grants').execute();
+  await dropTables(db, ['staff_logins', 'staff_sessions', 'staff_grants']);
 }

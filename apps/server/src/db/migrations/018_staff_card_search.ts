@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { atomically } from './steps.js';
+import { createTableWithId } from './table-steps.js';
 
 /**
  * What the back office needs to find a card and tell its story (docs/decisions/032):
@@ -37,9 +38,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     await db.schema.createIndex('card_replacements_email_idx').on('card_replacements').column('email_index').execute();
     await sql`create index card_replacements_email_missing_idx on card_replacements (old_card_id) where email_index is null`.execute(db);
 
-    await db.schema
-      .createTable('card_notes')
-      .addColumn('id', 'text', (c) => c.primaryKey())
+    await createTableWithId(db, 'card_notes')
       .addColumn('card_id', 'text', (c) => c.notNull().references('cards.id'))
       .addColumn('brand_id', 'text', (c) => c.notNull().references('brands.id'))
       .addColumn('text_ciphertext', 'text', (c) => c.notNull())

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { atomically } from './steps.js';
+import { createTableWithId } from './table-steps.js';
 
 /**
  * Balance adjustments under four eyes (docs/decisions/035): a member of staff proposes one, a
@@ -12,9 +13,7 @@ import { atomically } from './steps.js';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await atomically(db, 'migration_019', async () => {
-    await db.schema
-      .createTable('adjustment_proposals')
-      .addColumn('id', 'text', (c) => c.primaryKey())
+    await createTableWithId(db, 'adjustment_proposals')
       .addColumn('card_id', 'text', (c) => c.notNull().references('cards.id'))
       .addColumn('brand_id', 'text', (c) => c.notNull().references('brands.id'))
       .addColumn('asset_code', 'text', (c) => c.notNull())

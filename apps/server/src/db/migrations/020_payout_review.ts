@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { setPayoutStatuses } from './payout-statuses.js';
 import { atomically } from './steps.js';
+import { createTableWithId, dropTables } from './table-steps.js';
 
 /**
  * Payouts held for review (docs/back-office.md, docs/decisions/036):
@@ -55,9 +56,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn('fraud', 'integer', (c) => c.notNull().defaultTo(0))
       .execute();
 
-    await db.schema
-      .createTable('payout_iban_blocks')
-      .addColumn('id', 'text', (c) => c.primaryKey())
+    await createTableWithId(db, 'payout_iban_blocks')
       .addColumn('brand_id', 'text', (c) => c.notNull().references('brands.id'))
       .addColumn('iban_index', 'text', (c) => c.notNull())
       .addColumn('iban_ciphertext', 'text', (c) => c.notNull())
@@ -80,8 +79,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await atomically(db, 'migration_020', async () => {
     await db.schema.alterTable('brands').dropColumn('payout_review_json').execute();
     await db.schema.dropIndex('identity_sessions_subject_idx').execute();
-    await db.schema.dropTable('payout_iban_blocks').execute();
-    await db.schema.dropTable('payout_reviews').execute();
+    await dropTables(db, ['payout_iban_blocks', 'payout_reviews']);
     await db.schema.dropIndex('payouts_iban_missing_idx').execute();
     await db.schema.dropIndex('payouts_iban_idx').execute();
     await db.schema.alterTable('payouts').dropColumn('iban_index').execute();

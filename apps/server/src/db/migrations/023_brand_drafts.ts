@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
-import { atomically, isPostgres } from './steps.js';
+import { atomically, binaryType } from './steps.js';
+import { createBrandOwnedTable, createTableKeyedBy, dropTables } from './table-steps.js';
 
 /**
  * A brand's draft and its published versions (the back office's brand settings, docs/decisions/044).
@@ -12,13 +13,10 @@ import { atomically, isPostgres } from './steps.js';
  *   version before.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  const binary = isPostgres(db) ? 'bytea' : 'blob';
   await atomically(db, 'migration_023', async () => {
-    await db.schema
-      .createTable('brand_files')
-      .addColumn('hash', 'text', (c) => c.primaryKey())
+    await createTableKeyedBy(db, 'brand_files', 'hash')
       .addColumn('content_type', 'text', (c) => c.notNull())
-      .addColumn('content', binary, (c) => c.notNull())
+      .addColumn('content', binaryType(db), (c) => c.notNull())
       .addColumn('size', 'integer', (c) => c.notNull().check(sql`size >= 0`))
       .addColumn('created_at', 'text', (c) => c.notNull())
       .execute();
@@ -32,9 +30,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn('updated_by', 'text', (c) => c.notNull())
       .execute();
 
-    await db.schema
-      .createTable('brand_versions')
-      .addColumn('brand_id', 'text', (c) => c.notNull().references('brands.id').onDelete('cascade'))
+    await createBrandOwnedTable(db, 'brand_versions')
       .addColumn('version', 'integer', (c) => c.notNull().check(sql`version >= 1`))
       .addColumn('file_json', 'text', (c) => c.notNull())
       .addColumn('published_at', 'text', (c) => c.notNull())
@@ -48,8 +44,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await atomically(db, 'migration_023', async () => {
-    await db.schema.dropTable('brand_versions').execute();
-    await db.schema.dropTable('brand_drafts').execute();
-    await db.schema.dropTable('brand_files').execute();
+    await dropTables(db, ['brand_versions', 'brand_drafts', 'brand_files']);
   });
 }

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { atomically, isPostgres } from './steps.js';
+import { createTableKeyedBy, dropTables } from './table-steps.js';
 
 /**
  * The reports' hourly roll-up of the ledger (docs/decisions/038, "The roll-up"):
@@ -42,9 +43,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn('amount', 'bigint', (c) => c.notNull())
       .addPrimaryKeyConstraint('ledger_hours_pk', ['brand_id', 'hour', 'asset_code', 'kind'])
       .execute();
-    await db.schema
-      .createTable('report_rollups')
-      .addColumn('name', 'text', (c) => c.primaryKey())
+    await createTableKeyedBy(db, 'report_rollups', 'name')
       .addColumn('counted_to', 'bigint', (c) => c.notNull())
       .addColumn('updated_at', 'text')
       .execute();
@@ -54,8 +53,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await atomically(db, 'migration_025', async () => {
-    await db.schema.dropTable('report_rollups').execute();
-    await db.schema.dropTable('ledger_hours').execute();
+    await dropTables(db, ['report_rollups', 'ledger_hours']);
     if (isPostgres(db)) {
       await db.schema.dropIndex('ledger_entries_seq_idx').execute();
       await db.schema.alterTable('ledger_entries').dropColumn('seq').execute();

@@ -10,6 +10,11 @@ export function isPostgres(db: Kysely<unknown>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
+/** The type of a column of bytes (images, fonts): bytea on PostgreSQL, blob on SQLite. */
+export function binaryType(db: Kysely<unknown>): 'bytea' | 'blob' {
+  return isPostgres(db) ? 'bytea' : 'blob';
+}
+
 /** `column in ('a', 'b')`: the CHECK of a column that holds one of a few codes. */
 export function oneOf(column: string, values: readonly string[]): RawBuilder<unknown> {
   return sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`);

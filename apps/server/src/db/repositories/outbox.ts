@@ -1,4 +1,5 @@
-import type { OutboxMessageRow } from '../schema.js';
+import type { Updateable } from 'kysely';
+import type { OutboxMessageRow, OutboxMessagesTable } from '../schema.js';
 import type { Executor } from './executor.js';
 
 /**
@@ -42,28 +43,33 @@ export async function claimMessage(db: Executor, id: string, now: string, leaseU
   return db.selectFrom('outbox_messages').selectAll().where('id', '=', id).where('lease_until', '=', leaseUntil).executeTakeFirst();
 }
 
-// Every completion below is conditional on the lease this worker took: lease_until is strictly
-// later for every new claim, so it identifies the claim, and a worker whose lease ran out and was
-// taken over changes nothing. Each answers whether the row was updated.
-
-export async function markSent(db: Executor, id: string, leaseUntil: string, attempts: number, via: string, now: string): Promise<boolean> {
+/**
+ * Completes a claimed attempt: every completion below is conditional on the lease this worker
+ * took. lease_until is strictly later for every new claim, so it identifies the claim, and a
+ * worker whose lease ran out and was taken over changes nothing. Answers whether the row was updated.
+ */
+async function completeLeased(db: Executor, id: string, leaseUntil: string, changes: Updateable<OutboxMessagesTable>): Promise<boolean> {
   const result = await db
     .updateTable('outbox_messages')
-    .set({
-      status: 'sent',
-      payload_ciphertext: null,
-      attempts,
-      delivered_via: via,
-      sent_at: now,
-      lease_until: null,
-      last_error: null,
-      updated_at: now,
-    })
+    .set(changes)
     .where('id', '=', id)
     .where('status', '=', 'pending')
     .where('lease_until', '=', leaseUntil)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+export async function markSent(db: Executor, id: string, leaseUntil: string, attempts: number, via: string, now: string): Promise<boolean> {
+  return completeLeased(db, id, leaseUntil, {
+    status: 'sent',
+    payload_ciphertext: null,
+    attempts,
+    delivered_via: via,
+    sent_at: now,
+    lease_until: null,
+    last_error: null,
+    updated_at: now,
+  });
 }
 
 export async function markRetry(
@@ -75,14 +81,7 @@ export async function markRetry(
   lastError: string,
   now: string,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('outbox_messages')
-    .set({ attempts, next_attempt_at: nextAttemptAt, last_error: lastError, lease_until: null, updated_at: now })
-    .where('id', '=', id)
-    .where('status', '=', 'pending')
-    .where('lease_until', '=', leaseUntil)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return completeLeased(db, id, leaseUntil, { attempts, next_attempt_at: nextAttemptAt, last_error: lastError, lease_until: null, updated_at: now });
 }
 
 /**
@@ -99,14 +98,7 @@ export async function markFailed(
   now: string,
   keepPayload = false,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('outbox_messages')
-    .set({ status: 'failed', ...(keepPayload ? {} : { payload_ciphertext: null }), attempts, last_error: lastError, lease_until: null, updated_at: now })
-    .where('id', '=', id)
-    .where('status', '=', 'pending')
-    .where('lease_until', '=', leaseUntil)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return completeLeased(db, id, leaseUntil, { status: 'failed', ...(keepPayload ? {} : { payload_ciphertext: null }), attempts, last_error: lastError, lease_until: null, updated_at: now });
 }
 
 /** What the operator sees of a message: its metadata (never its content), the brand's code and the card's last digits. */

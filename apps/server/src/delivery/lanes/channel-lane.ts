@@ -1,6 +1,7 @@
 import { findDueMessageIds } from '../../db/repositories/outbox.js';
 import { type DeliveryContext, deliverMessage, noResult, type RoundResult } from '../deliver-message.js';
 import type { Channel } from '../message.js';
+import { LaneRounds } from './lane-rounds.js';
 
 /**
  * One channel's lane (e-mail, or SMS): its due messages one after another, oldest first, up to
@@ -11,65 +12,39 @@ export class ChannelLane {
   readonly #ctx: DeliveryContext;
   readonly #channel: Channel;
   readonly #batchSize: number;
-  #running: Promise<RoundResult> | undefined;
-  #again = false;
-  #stopped = false;
+  readonly #rounds: LaneRounds<RoundResult>;
 
   constructor(ctx: DeliveryContext, channel: Channel, batchSize: number) {
     this.#ctx = ctx;
     this.#channel = channel;
     this.#batchSize = batchSize;
+    this.#rounds = new LaneRounds(() => this.#process(), {
+      logger: ctx.logger,
+      lane: channel,
+      full: (result) => result.sent + result.retried + result.failed >= batchSize,
+    });
   }
 
   /** Runs a round now, or right after the one in progress. */
   wake(): void {
-    if (this.#stopped) return;
-    if (this.#running) {
-      this.#again = true;
-      return;
-    }
-    void this.#background();
+    this.#rounds.wake();
   }
 
   /** One round: the channel's due messages, at most batchSize. */
-  async runOnce(): Promise<RoundResult> {
-    while (this.#running) await this.#running.catch(() => undefined);
-    const round = this.#process();
-    this.#running = round;
-    try {
-      return await round;
-    } finally {
-      this.#running = undefined;
-    }
+  runOnce(): Promise<RoundResult> {
+    return this.#rounds.run();
   }
 
   /** Starts no more sends and waits for the one in progress. */
-  async stop(): Promise<void> {
-    this.#stopped = true;
-    while (this.#running) await this.#running.catch(() => undefined);
-  }
-
-  async #background(): Promise<void> {
-    let result: RoundResult | undefined;
-    try {
-      result = await this.runOnce();
-    } catch (error) {
-      // The database is unreachable, or a bug: log and try again at the next poll.
-      this.#ctx.logger.error({ lane: this.#channel, err: { name: (error as Error)?.name, message: (error as Error)?.message } }, 'outbox round failed');
-    }
-    if (this.#stopped) return;
-    const full = result !== undefined && result.sent + result.retried + result.failed >= this.#batchSize;
-    if (this.#again || full) {
-      this.#again = false;
-      setImmediate(() => this.wake());
-    }
+  stop(): Promise<void> {
+    return this.#rounds.stop();
   }
 
   async #process(): Promise<RoundResult> {
     const result = noResult();
     const ids = await findDueMessageIds(this.#ctx.db, [this.#channel], this.#ctx.now().toISOString(), this.#batchSize);
     for (const id of ids) {
-      if (this.#stopped) break;
+      if (this.#rounds.stopped) break;
       const outcome = await deliverMessage(this.#ctx, id);
       if (outcome) result[outcome] += 1;
     }

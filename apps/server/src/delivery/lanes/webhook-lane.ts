@@ -1,6 +1,7 @@
 import { holdWebhookMessagesOfSwitchedOff, listDueWebhookLanes, listDueWebhookMessages, type WebhookLaneRow } from '../../db/repositories/outbox.js';
 import { endpointCapacity } from '../../domain/webhook-endpoint-health.js';
 import { type DeliveryContext, deliverMessage, noResult, type RoundResult } from '../deliver-message.js';
+import { LaneRounds } from './lane-rounds.js';
 
 export interface WebhookLaneLimits {
   /** Deliveries in flight to one endpoint (one while it fails). */
@@ -31,30 +32,25 @@ export class WebhookLane {
   readonly #sends = new Set<Promise<void>>();
   readonly #done: RoundResult = noResult();
   readonly #stop = new AbortController();
-  #looking: Promise<number> | undefined;
-  #again = false;
-  #stopped = false;
+  /** The looks for due deliveries, one at a time. */
+  readonly #looks: LaneRounds<number>;
 
   constructor(ctx: DeliveryContext, limits: WebhookLaneLimits) {
     this.#ctx = ctx;
     this.#limits = limits;
+    this.#looks = new LaneRounds(() => this.#look(), { logger: ctx.logger, lane: 'webhook' });
   }
 
   /** Looks for due deliveries now (again after the look in progress, if any). */
   wake(): void {
-    if (this.#stopped) return;
-    if (this.#looking) {
-      this.#again = true;
-      return;
-    }
-    void this.#background();
+    this.#looks.wake();
   }
 
   /** Sends every due delivery it may and waits until all have ended (tests, and the worker's runOnce). */
   async runOnce(): Promise<RoundResult> {
     const before = { ...this.#done };
     for (;;) {
-      const started = await this.#lookOnce();
+      const started = await this.#looks.run();
       if (started === 0 && this.#sends.size === 0) break;
       if (started === 0 || this.#slotsLeft() === 0) await Promise.race(this.#sends);
     }
@@ -63,46 +59,23 @@ export class WebhookLane {
 
   /** Starts no more deliveries, gives up those in flight (they are tried again), and waits for them. */
   async stop(): Promise<void> {
-    this.#stopped = true;
+    const looksStopped = this.#looks.stop();
     this.#stop.abort();
-    while (this.#looking) await this.#looking.catch(() => undefined);
+    await looksStopped;
     while (this.#sends.size > 0) await Promise.allSettled([...this.#sends]);
-  }
-
-  async #background(): Promise<void> {
-    try {
-      await this.#lookOnce();
-    } catch (error) {
-      this.#ctx.logger.error({ lane: 'webhook', err: { name: (error as Error)?.name, message: (error as Error)?.message } }, 'outbox round failed');
-    }
-    if (this.#again && !this.#stopped) {
-      this.#again = false;
-      setImmediate(() => this.wake());
-    }
-  }
-
-  /** One look, never two at once: answers how many deliveries it started. */
-  async #lookOnce(): Promise<number> {
-    while (this.#looking) await this.#looking.catch(() => undefined);
-    const look = this.#look();
-    this.#looking = look;
-    try {
-      return await look;
-    } finally {
-      this.#looking = undefined;
-    }
   }
 
   #slotsLeft(): number {
     return this.#limits.total - this.#sends.size;
   }
 
+  /** One look (never two at once, by #looks): answers how many deliveries it started. */
   async #look(): Promise<number> {
-    if (this.#stopped || this.#slotsLeft() <= 0) return 0;
+    if (this.#looks.stopped || this.#slotsLeft() <= 0) return 0;
     const now = this.#ctx.now().toISOString();
     let started = 0;
     for (const lane of await listDueWebhookLanes(this.#ctx.db, now)) {
-      if (this.#stopped || this.#slotsLeft() <= 0) break;
+      if (this.#looks.stopped || this.#slotsLeft() <= 0) break;
       if (lane.switched_off_at !== null && lane.endpoint_id !== null) {
         await this.#hold(lane.endpoint_id, now);
         continue;

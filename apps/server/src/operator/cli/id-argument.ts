@@ -15,3 +15,7 @@ export function checkOneId(command: string, positionals: string[], thing: { name
   if (positionals.length !== 1) throw new UsageError(`${command} needs one ${thing.name} id: tessera ${command} ID`);
   if (!UUID.test(positionals[0]!)) throw new UsageError(`${command}: "${positionals[0]!.slice(0, 40)}" is not a ${thing.name} id (as "${thing.listedBy}" prints them)`);
 }
+
+/** The check of a command whose only argument is one id (`outbox retry ID`): see checkOneId. */
+export const oneIdArgument = (command: string, thing: { name: string; listedBy: string }) => (args: { positionals: string[] }) =>
+  checkOneId(command, args.positionals, thing);

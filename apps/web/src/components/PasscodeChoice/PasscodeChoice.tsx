@@ -1,4 +1,4 @@
-import { useId, type Ref } from 'react';
+import { useId, useState, type Ref } from 'react';
 import { useTranslation } from '../../lib/useTranslation';
 import { evaluatePasscode, evaluateRepeat, PASSCODE_LENGTH } from '@tessera/contracts';
 import type { TFunction } from '../../lib/translator';
@@ -35,6 +35,28 @@ export type PasscodeKeyPrefix = 'reset__security_passcode' | 'visa__security_pas
  */
 export function isPasscodeChoiceValid(passcode: string, repeat: string, rejected = false): boolean {
   return !rejected && evaluatePasscode(passcode) === 'ok' && repeat === passcode;
+}
+
+/**
+ * A form's passcode choice: the code, its repeat, and whether the server refused the code as
+ * guessable (`insecure`, set with `refuseAsInsecure`). A changed code lifts the refusal. `props`
+ * are the PasscodeChoice's value props.
+ */
+export function usePasscodeChoice() {
+  const [passcode, setPasscode] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [insecure, setInsecure] = useState(false);
+  const onPasscodeChange = (value: string) => {
+    setPasscode(value);
+    if (value !== passcode) setInsecure(false);
+  };
+  return {
+    passcode,
+    repeat,
+    insecure,
+    refuseAsInsecure: () => setInsecure(true),
+    props: { passcode, repeat, rejected: insecure, onPasscodeChange, onRepeatChange: setRepeat },
+  };
 }
 
 /**

@@ -1,7 +1,5 @@
-import { useTranslation } from '../../lib/useTranslation';
 import { balanceRoutes } from '@tessera/contracts';
-import { useNavigate } from '../../lib/router';
-import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
+import { useFlowScreen } from '../../lib/theme/useFlowScreen';
 import { ExplainedLookup } from '../../components/ExplainedLookup/ExplainedLookup';
 import { LookupForm } from './LookupForm';
 import { balanceStore } from './state';
@@ -12,10 +10,7 @@ import { AmountScreen } from './lazyScreens';
  * code) where the brand's informationType says (ExplainedLookup).
  */
 export function LookupScreen() {
-  const { t } = useTranslation();
-  const { slug, theme } = useRequiredFlowContext();
-  const navigate = useNavigate();
-  useDocumentTitle(t('balance__title'));
+  const { t, slug, theme, navigate } = useFlowScreen('balance__title');
 
   // Only a brand that offers RESET can send a cardholder there; others point to the issuer.
   const offersReset = theme.pageAvailability.some((p) => p.code === 'RESET' && p.isAvailable);

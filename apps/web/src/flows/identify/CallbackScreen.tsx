@@ -1,12 +1,9 @@
 import { useTranslation } from '../../lib/useTranslation';
 import { identifyRoutes } from '@tessera/contracts';
 import { errorMessage } from '../../lib/errorMessages';
-import { useDocumentTitle } from '../../lib/theme/FlowContext';
-import { PageShell } from '../../components/PageShell/PageShell';
-import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
-import { Loading } from '../../components/Loading/Loading';
 import { takeIdentityEntry } from '../../components/Identity/identityEntry';
-import { useBankReturn, type BankReturn, type BankReturns } from '../../components/Identity/useBankReturn';
+import { type BankReturn, type BankReturns } from '../../components/Identity/useBankReturn';
+import { BankReturnScreen } from '../../components/Identity/BankReturnScreen';
 import { identityCustomerErrors } from '../../components/Identity/identityCustomerErrors';
 import { registerIdentifyCustomer } from './api/identifyApi';
 import { identifyRegistered, identifyStore } from './state';
@@ -59,13 +56,7 @@ const pathOf: Record<Outcome, (slug: string) => string> = {
  */
 export function CallbackScreen() {
   const { t } = useTranslation();
-  useDocumentTitle(t('identify__callback_title'));
-  useBankReturn(returns, handleReturn, pathOf);
-
   return (
-    <PageShell>
-      <OverviewTitle title={t('identify__callback_title')} />
-      <Loading label={t('identify__callback_loading')} />
-    </PageShell>
+    <BankReturnScreen returns={returns} handle={handleReturn} pathOf={pathOf} title={t('identify__callback_title')} loading={t('identify__callback_loading')} />
   );
 }

@@ -1,8 +1,6 @@
-import { useTranslation } from '../../lib/useTranslation';
 import { identifyRoutes } from '@tessera/contracts';
 import { maskedCardOf } from '../../lib/maskedCard';
-import { useNavigate } from '../../lib/router';
-import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
+import { useFlowScreen } from '../../lib/theme/useFlowScreen';
 import { CardLookupForm } from '../../components/CardLookupForm/CardLookupForm';
 import { ExplainedLookup } from '../../components/ExplainedLookup/ExplainedLookup';
 import { lookupIdentifyCard } from './api/identifyApi';
@@ -17,10 +15,7 @@ const LOOKUP_KEY = ['identify', 'lookup'] as const;
  * to provider.
  */
 export function StartScreen() {
-  const { t } = useTranslation();
-  const { slug, theme } = useRequiredFlowContext();
-  const navigate = useNavigate();
-  useDocumentTitle(t('identify__title'));
+  const { t, slug, theme, navigate } = useFlowScreen('identify__title');
 
   return (
     <ExplainedLookup

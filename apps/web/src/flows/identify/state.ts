@@ -1,6 +1,6 @@
 import { identifyRoutes } from '@tessera/contracts';
-import { flowStore, useFlowStore, type FlowStore } from '../../lib/flowState';
-import { isMaskedCard, type MaskedCard } from '../../lib/maskedCard';
+import { useFlowStore, type FlowStore } from '../../lib/flowState';
+import { maskedCardFlowStore, type CardSecret, type MaskedCard } from '../../lib/maskedCard';
 import { pageMemory } from '../../lib/pageMemory';
 import type { ResultFlow } from '../../components/ResultPage/useResultScreen';
 
@@ -27,22 +27,15 @@ export interface IdentifyState {
  * the masked card (the localStorage entry, identityEntry.ts) and then the number the server answers.
  */
 export function identifyStore(slug: string): FlowStore<IdentifyState> {
-  // A state without a masked card (an earlier version stored the card with its number) is dropped.
-  return flowStore<IdentifyState>('identify', slug, (value) => isMaskedCard((value as Partial<IdentifyState>).card));
+  return maskedCardFlowStore<IdentifyState>('identify', slug);
 }
 
 export function useIdentifyState(slug: string): IdentifyState | null {
   return useFlowStore(identifyStore(slug));
 }
 
-export interface IdentifySecret {
-  /** The card number as the lookup answered it (what was typed, without spaces). */
-  cardNumber: string;
-  securityCode: string;
-}
-
 /** The card's number and security code between the lookup and the trip to the bank, in this page's memory only. */
-export const identifySecret = pageMemory<IdentifySecret>();
+export const identifySecret = pageMemory<CardSecret>();
 
 /**
  * The registered card's number as the customer call answered it, for the success screen, which

@@ -1,11 +1,8 @@
 import { useTranslation } from '../../lib/useTranslation';
 import { payoutRoutes } from '@tessera/contracts';
-import { useDocumentTitle } from '../../lib/theme/FlowContext';
-import { PageShell } from '../../components/PageShell/PageShell';
-import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
-import { Loading } from '../../components/Loading/Loading';
 import { takeIdentityEntry } from '../../components/Identity/identityEntry';
-import { useBankReturn, type BankReturn, type BankReturns } from '../../components/Identity/useBankReturn';
+import { type BankReturn, type BankReturns } from '../../components/Identity/useBankReturn';
+import { BankReturnScreen } from '../../components/Identity/BankReturnScreen';
 import { errorMessage } from '../../lib/errorMessages';
 import { registerPayoutCustomer } from './api/payoutApi';
 import { payoutCustomerErrors } from './errors';
@@ -62,13 +59,7 @@ const pathOf: Record<Outcome, (slug: string) => string> = {
  */
 export function CallbackScreen() {
   const { t } = useTranslation();
-  useDocumentTitle(t('payout__callback_title'));
-  useBankReturn(returns, handleReturn, pathOf);
-
   return (
-    <PageShell>
-      <OverviewTitle title={t('payout__callback_title')} />
-      <Loading label={t('payout__callback_loading')} />
-    </PageShell>
+    <BankReturnScreen returns={returns} handle={handleReturn} pathOf={pathOf} title={t('payout__callback_title')} loading={t('payout__callback_loading')} />
   );
 }

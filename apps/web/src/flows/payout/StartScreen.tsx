@@ -1,8 +1,6 @@
-import { useTranslation } from '../../lib/useTranslation';
 import { InformationType, type GiftCard, payoutRoutes } from '@tessera/contracts';
 import { maskedCardOf } from '../../lib/maskedCard';
-import { useNavigate } from '../../lib/router';
-import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
+import { useFlowScreen } from '../../lib/theme/useFlowScreen';
 import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
 import { PageShell } from '../../components/PageShell/PageShell';
 import { StepsBlock } from '../../components/StepsBlock/StepsBlock';
@@ -25,10 +23,7 @@ const LOOKUP_KEY = ['payout', 'lookup'] as const;
  * where its payoutBalance says (routing.ts).
  */
 export function StartScreen() {
-  const { t } = useTranslation();
-  const { slug, theme } = useRequiredFlowContext();
-  const navigate = useNavigate();
-  useDocumentTitle(t('payout__title'));
+  const { t, slug, theme, navigate } = useFlowScreen('payout__title');
   const showLink = theme.styling.informationType !== InformationType.None;
 
   const onFound = (card: GiftCard, securityCode: string) => {

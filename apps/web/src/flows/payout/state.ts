@@ -1,6 +1,6 @@
 import { payoutRoutes, type PayoutCustomerResponse } from '@tessera/contracts';
-import { flowStore, useFlowStore, type FlowStore } from '../../lib/flowState';
-import { isMaskedCard, type MaskedCard } from '../../lib/maskedCard';
+import { useFlowStore, type FlowStore } from '../../lib/flowState';
+import { maskedCardFlowStore, type CardSecret, type MaskedCard } from '../../lib/maskedCard';
 import { pageMemory } from '../../lib/pageMemory';
 import type { ResultFlow } from '../../components/ResultPage/useResultScreen';
 
@@ -24,18 +24,14 @@ export interface PayoutState {
  * bank the page knows only the masked card (the localStorage entry, identityEntry.ts).
  */
 export function payoutStore(slug: string): FlowStore<PayoutState> {
-  // A state without a masked card (an earlier version stored the card with its number) is dropped.
-  return flowStore<PayoutState>('payout', slug, (value) => isMaskedCard((value as Partial<PayoutState>).card));
+  return maskedCardFlowStore<PayoutState>('payout', slug);
 }
 
 export function usePayoutState(slug: string): PayoutState | null {
   return useFlowStore(payoutStore(slug));
 }
 
-export interface PayoutSecret {
-  /** The card number as the lookup answered it (what was typed, without spaces). */
-  cardNumber: string;
-  securityCode: string;
+export interface PayoutSecret extends CardSecret {
   /** The IBAN last typed on the amount screen (letters and digits, upper case). */
   bankAccountNumber?: string;
 }

@@ -1,8 +1,7 @@
 import { Link } from 'wouter';
-import { useTranslation } from '../../lib/useTranslation';
 import { replaceRoutes, resetRoutes } from '@tessera/contracts';
-import { absolute, useNavigate } from '../../lib/router';
-import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
+import { absolute } from '../../lib/router';
+import { useFlowScreen } from '../../lib/theme/useFlowScreen';
 import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
 import { PageShell } from '../../components/PageShell/PageShell';
 import { InfoBlock } from '../../components/InfoBlock/InfoBlock';
@@ -23,10 +22,7 @@ const STEP_KEYS = ['replace__step_1', 'replace__step_2', 'replace__step_3', 'rep
  * brand offers it, and the how-it-works block. A found card goes to replace/email.
  */
 export function StartScreen() {
-  const { t } = useTranslation();
-  const { slug, theme } = useRequiredFlowContext();
-  const navigate = useNavigate();
-  useDocumentTitle(t('replace__title'));
+  const { t, slug, theme, navigate } = useFlowScreen('replace__title');
   const offersReset = theme.pageAvailability.some((p) => p.code === 'RESET' && p.isAvailable);
 
   return (

@@ -1,15 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from '../../lib/useTranslation';
 import { ONE_TIME_CODE_LENGTH, resetRoutes } from '@tessera/contracts';
 import { errorMessage } from '../../lib/errorMessages';
-import { useNavigate } from '../../lib/router';
-import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
+import { useFlowScreen } from '../../lib/theme/useFlowScreen';
 import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
 import { PageShell } from '../../components/PageShell/PageShell';
 import { GiftCardNumberField } from '../../components/GiftCardNumberField/GiftCardNumberField';
 import { cardNumberProblem, isCompleteCardNumber, shownCardNumberError } from '../../components/GiftCardNumberField/cardNumberProblem';
 import { OneTimeCodeField, emptyCode, isCompleteCode } from '../../components/OneTimeCodeField/OneTimeCodeField';
-import { PasscodeChoice, isPasscodeChoiceValid, passcodeChoiceLabels, passcodeChoiceProblems } from '../../components/PasscodeChoice/PasscodeChoice';
+import { PasscodeChoice, isPasscodeChoiceValid, usePasscodeChoice, passcodeChoiceLabels, passcodeChoiceProblems } from '../../components/PasscodeChoice/PasscodeChoice';
 import { Captcha } from '../../components/Captcha/Captcha';
 import { Button } from '../../components/Button/Button';
 import { ErrorSummary, useSubmitRound, type Problem } from '../../components/ErrorSummary/ErrorSummary';
@@ -37,22 +35,17 @@ import styles from './reset.module.css';
  * A card number counts as entered once it has 16 to 19 digits: a shorter one can only fail.
  */
 export function StartScreen() {
-  const { t } = useTranslation();
-  const { slug, theme } = useRequiredFlowContext();
-  const navigate = useNavigate();
+  const { t, slug, theme, navigate } = useFlowScreen('reset__title');
   const recovery = useRecoverSecurityCode();
-  useDocumentTitle(t('reset__title'));
 
   const [cardNumber, setCardNumber] = useState('');
   const [cardTouched, setCardTouched] = useState(false);
   const [otc, setOtc] = useState(() => emptyCode(ONE_TIME_CODE_LENGTH));
-  const [passcode, setPasscode] = useState('');
-  const [repeat, setRepeat] = useState('');
+  const { passcode, repeat, insecure, refuseAsInsecure, props: choiceProps } = usePasscodeChoice();
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
   // A captcha token works once: every attempt gets a fresh widget.
   const [captchaRound, setCaptchaRound] = useState(0);
   const [captchaRefused, setCaptchaRefused] = useState(false);
-  const [insecure, setInsecure] = useState(false);
   const [otcNotFound, setOtcNotFound] = useState(false);
   const { networkBlocked, blockForNetwork, retry, submitRef } = useNetworkBlock(() => recovery.reset());
   // Each refusal and each submit of an incomplete form moves focus to the error summary: the
@@ -95,7 +88,7 @@ export function StartScreen() {
           }
           newCaptcha();
           if (outcome === 'insecure') {
-            setInsecure(true);
+            refuseAsInsecure();
             countRound();
           } else if (outcome === 'otcNotFound') {
             setOtcNotFound(true);
@@ -166,14 +159,7 @@ export function StartScreen() {
         <PasscodeChoice
           id={ids.choice}
           keyPrefix="reset__security_passcode"
-          passcode={passcode}
-          repeat={repeat}
-          rejected={insecure}
-          onPasscodeChange={(value) => {
-            setPasscode(value);
-            if (value !== passcode) setInsecure(false);
-          }}
-          onRepeatChange={setRepeat}
+          {...choiceProps}
         />
         <Captcha
           key={captchaRound}

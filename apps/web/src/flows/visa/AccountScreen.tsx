@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { useTranslation } from '../../lib/useTranslation';
 import { stripCardNumber, visaRoutes } from '@tessera/contracts';
-import { absolute, useNavigate } from '../../lib/router';
-import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
+import { absolute } from '../../lib/router';
+import { useFlowScreen } from '../../lib/theme/useFlowScreen';
 import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
 import { PageShell } from '../../components/PageShell/PageShell';
 import { GiftCardNumberField } from '../../components/GiftCardNumberField/GiftCardNumberField';
@@ -28,11 +27,8 @@ const PASSCODE_ID = 'visa-login-passcode';
  * account/details (history replaced); 404 the login error, other failures the generic error.
  */
 export function AccountScreen() {
-  const { t } = useTranslation();
-  const { slug, theme } = useRequiredFlowContext();
-  const navigate = useNavigate();
+  const { t, slug, theme, navigate } = useFlowScreen('visa__account_title');
   const login = useGetHolderInformation();
-  useDocumentTitle(t('visa__account_title'));
   const [passcode, setPasscode] = useState('');
   // A wrong card number or passcode (the login error) concerns both fields.
   const form = useCardAndCaptcha({

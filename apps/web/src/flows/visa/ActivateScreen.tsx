@@ -1,14 +1,11 @@
-import { useTranslation } from '../../lib/useTranslation';
 import { visaRoutes } from '@tessera/contracts';
-import { useNavigate } from '../../lib/router';
-import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
+import { useFlowScreen } from '../../lib/theme/useFlowScreen';
 import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
 import { PageShell } from '../../components/PageShell/PageShell';
 import { InfoBlock } from '../../components/InfoBlock/InfoBlock';
 import { useRequestActivationCode } from './api/visaApi';
 import { CardCodeRequestForm } from './CardCodeRequestScreen';
 import { activationCodeErrors } from './errors';
-import { visaStore } from './state';
 
 export const ACTIVATE_INFORMATION_ID = 'visa-activate-information';
 const EXPLAINERS = [1, 2, 3, 4, 5] as const;
@@ -18,11 +15,8 @@ const EXPLAINERS = [1, 2, 3, 4, 5] as const;
  * blocks.
  */
 export function ActivateScreen() {
-  const { t } = useTranslation();
-  const { slug } = useRequiredFlowContext();
-  const navigate = useNavigate();
+  const { t } = useFlowScreen('visa__activate_title');
   const request = useRequestActivationCode();
-  useDocumentTitle(t('visa__activate_title'));
 
   return (
     <PageShell>
@@ -35,10 +29,8 @@ export function ActivateScreen() {
         submitLabel={t('visa__activate_submit')}
         request={request}
         errors={activationCodeErrors}
-        onSent={(cardNumber, answer) => {
-          visaStore('activation', slug).set({ cardNumber, phoneNumber: answer.phoneNumber });
-          navigate(visaRoutes.activateOtc.path(slug), { replace: true });
-        }}
+        part="activation"
+        next={visaRoutes.activateOtc}
       />
       <div id={ACTIVATE_INFORMATION_ID}>
         {EXPLAINERS.map((n) => (

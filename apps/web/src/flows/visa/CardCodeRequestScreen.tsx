@@ -1,6 +1,7 @@
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from '../../lib/useTranslation';
-import { stripCardNumber, type CodeRequestResult } from '@tessera/contracts';
+import { stripCardNumber, type CodeRequestResult, type FlowRoute } from '@tessera/contracts';
+import { useNavigate } from '../../lib/router';
 import { useRequiredFlowContext } from '../../lib/theme/FlowContext';
 import { GiftCardNumberField } from '../../components/GiftCardNumberField/GiftCardNumberField';
 import { Captcha } from '../../components/Captcha/Captcha';
@@ -11,6 +12,7 @@ import type { CodeRequestInput } from './api/visaApi';
 import type { ErrorTable } from '../../lib/errorMessages';
 import type { VisaErrorKey } from './errors';
 import { useCardAndCaptcha } from './useCardAndCaptcha';
+import { visaStore, type VisaPart } from './state';
 import styles from './visa.module.css';
 
 const REQUEST_ERROR_ID = 'visa-request-error';
@@ -32,18 +34,23 @@ interface CardCodeRequestFormProps {
   };
   /** What the request's refusals say (errors.ts). */
   errors: ErrorTable<VisaErrorKey>;
-  onSent: (cardNumber: string, answer: CodeRequestResult) => void;
+  /** The part of the flow the code is for: its state gets the card number and the phone the code went to. */
+  part: VisaPart;
+  /** The step that takes the code, which replaces this one in the history. */
+  next: FlowRoute;
   children?: ReactNode;
 }
 
 /**
  * Card number + captcha → an SMS code (activate, account/reset). Refusals show their own text
  * (docs/product/visa.md#errors) in an announced alert above the submit; a refused captcha restarts
- * the check.
+ * the check. Once the code is sent, the part's state holds the card number and the (masked) phone,
+ * and the next step replaces this one.
  */
-export function CardCodeRequestForm({ submitLabel, request, errors, onSent, children }: CardCodeRequestFormProps) {
+export function CardCodeRequestForm({ submitLabel, request, errors, part, next, children }: CardCodeRequestFormProps) {
   const { i18n } = useTranslation();
-  const { theme } = useRequiredFlowContext();
+  const { slug, theme } = useRequiredFlowContext();
+  const navigate = useNavigate();
   const form = useCardAndCaptcha({
     cardId: CARD_ID,
     errorId: REQUEST_ERROR_ID,
@@ -58,7 +65,13 @@ export function CardCodeRequestForm({ submitLabel, request, errors, onSent, chil
     const { cardNumber, captchaToken } = form;
     request.mutate(
       { themeCode: theme.code, cardNumber, captchaToken, culture: language === 'en' || language === 'nl' ? language : undefined },
-      { onSuccess: (answer) => onSent(stripCardNumber(cardNumber), answer), onError: form.fail },
+      {
+        onSuccess: (answer) => {
+          visaStore(part, slug).set({ cardNumber: stripCardNumber(cardNumber), phoneNumber: answer.phoneNumber });
+          navigate(next.path(slug), { replace: true });
+        },
+        onError: form.fail,
+      },
     );
   };
 

@@ -1,8 +1,7 @@
 import { Redirect } from 'wouter';
-import { useTranslation } from '../../lib/useTranslation';
 import { visaRoutes } from '@tessera/contracts';
-import { absolute, useNavigate } from '../../lib/router';
-import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
+import { absolute } from '../../lib/router';
+import { useFlowScreen } from '../../lib/theme/useFlowScreen';
 import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
 import { PageShell } from '../../components/PageShell/PageShell';
 import { Alert } from '../../components/Alert/Alert';
@@ -14,11 +13,8 @@ import { useVisaState } from './state';
  * activate/otc.
  */
 export function FailedScreen() {
-  const { t } = useTranslation();
-  const { slug } = useRequiredFlowContext();
-  const navigate = useNavigate();
+  const { t, slug, navigate } = useFlowScreen('visa__failed_title');
   const card = useVisaState('activation', slug);
-  useDocumentTitle(t('visa__failed_title'));
 
   if (!card) return <Redirect to={absolute(visaRoutes.activate.path(slug))} replace />;
 

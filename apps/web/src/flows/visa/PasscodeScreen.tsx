@@ -7,7 +7,7 @@ import { absolute, useNavigate } from '../../lib/router';
 import { useDocumentTitle, useRequiredFlowContext } from '../../lib/theme/FlowContext';
 import { OverviewTitle } from '../../components/OverviewTitle/OverviewTitle';
 import { PageShell } from '../../components/PageShell/PageShell';
-import { PasscodeChoice, isPasscodeChoiceValid, passcodeChoiceLabels, passcodeChoiceProblems } from '../../components/PasscodeChoice/PasscodeChoice';
+import { PasscodeChoice, isPasscodeChoiceValid, usePasscodeChoice, passcodeChoiceLabels, passcodeChoiceProblems } from '../../components/PasscodeChoice/PasscodeChoice';
 import { CardSummary } from '../../components/CardSummary/CardSummary';
 import { InfoBlock } from '../../components/InfoBlock/InfoBlock';
 import { Button } from '../../components/Button/Button';
@@ -45,9 +45,7 @@ export function PasscodeScreen({ variant }: PasscodeScreenProps) {
   const activation = useUseActivationCode();
   const recovery = useUseRecovery();
   const call = variant === 'activation' ? activation : recovery;
-  const [passcode, setPasscode] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [insecure, setInsecure] = useState(false);
+  const { passcode, repeat, insecure, refuseAsInsecure, props: choiceProps } = usePasscodeChoice();
   const { networkBlocked, blockForNetwork, retry, submitRef } = useNetworkBlock(() => call.reset());
   const [refusal, setRefusal] = useState<PasscodeRefusal | null>(null);
   // Each refusal and each submit of an incomplete choice moves focus to the error summary.
@@ -68,7 +66,7 @@ export function PasscodeScreen({ variant }: PasscodeScreenProps) {
       blockForNetwork();
       countRound();
     } else if (outcome === 'insecure') {
-      setInsecure(true);
+      refuseAsInsecure();
       countRound();
     } else if (outcome === 'failed') {
       navigate(visaRoutes.activateFailed.path(slug));
@@ -136,14 +134,7 @@ export function PasscodeScreen({ variant }: PasscodeScreenProps) {
         <PasscodeChoice
           id={choiceId}
           keyPrefix="visa__security_passcode"
-          passcode={passcode}
-          repeat={repeat}
-          rejected={insecure}
-          onPasscodeChange={(value) => {
-            setPasscode(value);
-            if (value !== passcode) setInsecure(false);
-          }}
-          onRepeatChange={setRepeat}
+          {...choiceProps}
         />
         <Button ref={submitRef} type="submit" loading={call.isPending} disabled={!canSubmit} aria-describedby={hinted ? hintId : undefined}>
           {variant === 'activation' ? t('visa__security_submit') : t('visa__reset_security_submit')}

@@ -1,12 +1,13 @@
 import { listMessages, OUTBOX_STATUSES, type OutboxStatus, retryMessage, showMessage } from '../../outbox-messages.js';
 import { maskCardNumber } from '@tessera/contracts';
 import { EXIT, UsageError } from '../context.js';
-import { checkOneId } from '../id-argument.js';
+import { oneIdArgument } from '../id-argument.js';
 import { counted, minute, printListing } from '../table.js';
 import type { CommandSpec } from './types.js';
 
 const card = (last3: string | null) => (last3 ? maskCardNumber(last3) : '-');
-const oneId = (command: string, positionals: string[]) => checkOneId(command, positionals, { name: 'message', listedBy: 'tessera outbox list' });
+/** What the commands' one id names, and the command that lists them. */
+const MESSAGE = { name: 'message', listedBy: 'tessera outbox list' };
 
 export const outboxList: CommandSpec = {
   name: 'outbox list',
@@ -81,9 +82,7 @@ Options:
   --json       print it as JSON
   -h, --help   show this help`,
   options: { json: { type: 'boolean' } },
-  check({ positionals }) {
-    oneId('outbox show', positionals);
-  },
+  check: oneIdArgument('outbox show', MESSAGE),
   async run(ctx, { positionals, values }) {
     const m = await showMessage(ctx, positionals[0]!);
     if (values.json) {
@@ -129,9 +128,7 @@ resend-replacement" sends it anew). Audited as outbox.retry.
 Options:
   -h, --help   show this help`,
   options: {},
-  check({ positionals }) {
-    oneId('outbox retry', positionals);
-  },
+  check: oneIdArgument('outbox retry', MESSAGE),
   async run(ctx, { positionals }) {
     const { message, from, wasDueAt } = await retryMessage(ctx, positionals[0]!);
     ctx.io.out(

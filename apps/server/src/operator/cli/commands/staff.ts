@@ -23,6 +23,11 @@ function changeOf(command: string, { positionals, values }: ParsedArgs): GrantCh
   return { email: email.data, role, brand: (values.brand as string | undefined) ?? null };
 }
 
+/** The check of grant and revoke: their arguments make a change (changeOf). */
+const changeCheck = (command: string) => (args: ParsedArgs) => {
+  changeOf(command, args);
+};
+
 const actorOf = (ctx: CliContext) => ({ name: operatorActor(ctx.operator), audit: operatorAuditFields(ctx) });
 const where = (brand: string | null) => (brand === null ? 'all brands' : `brand ${brand}`);
 
@@ -53,9 +58,7 @@ Options:
   --brand CODE   the brand (tessera brands list); without it: all brands
   -h, --help     show this help`,
   options: { brand: { type: 'string' } },
-  check(args) {
-    changeOf('staff grant', args);
-  },
+  check: changeCheck('staff grant'),
   async run(ctx, args) {
     const { changed, grant } = await asOperator(() => grantStaff(ctx, changeOf('staff grant', args), actorOf(ctx)));
     ctx.io.out(changed ? `Granted ${grant.role} on ${where(grant.brand)} to ${grant.email}.` : `${grant.email} already has ${grant.role} on ${where(grant.brand)}; nothing changed.`);
@@ -76,9 +79,7 @@ Options:
   --brand CODE   the brand of the grant; without it: the grant on all brands
   -h, --help     show this help`,
   options: { brand: { type: 'string' } },
-  check(args) {
-    changeOf('staff revoke', args);
-  },
+  check: changeCheck('staff revoke'),
   async run(ctx, args) {
     const { changed, grant } = await asOperator(() => revokeStaff(ctx, changeOf('staff revoke', args), actorOf(ctx)));
     if (!changed) throw new OperatorError(`${grant.email} has no ${grant.role} grant on ${where(grant.brand)} (tessera staff list).`);

@@ -1,12 +1,13 @@
 import { WEBHOOK_EVENT_TYPES } from '../../../delivery/webhooks/events.js';
 import { addWebhook, listWebhooks, removeWebhook, switchOnWebhook, webhookDeliveries, type WebhookListing } from '../../webhooks.js';
 import { EXIT, UsageError } from '../context.js';
-import { checkOneId } from '../id-argument.js';
+import { checkOneId, oneIdArgument } from '../id-argument.js';
 import { minute, printListing } from '../table.js';
 import { limitOf } from './outbox.js';
 import type { CommandSpec } from './types.js';
 
-const oneId = (command: string, positionals: string[]) => checkOneId(command, positionals, { name: 'webhook', listedBy: 'tessera webhooks list' });
+/** What the commands' one id names, and the command that lists them. */
+const WEBHOOK = { name: 'webhook', listedBy: 'tessera webhooks list' };
 
 export const webhooksAdd: CommandSpec = {
   name: 'webhooks add',
@@ -113,9 +114,7 @@ first. Audited (webhook.switch_on). An endpoint that is not switched off is left
 Options:
   -h, --help   show this help`,
   options: {},
-  check({ positionals }) {
-    oneId('webhooks switch-on', positionals);
-  },
+  check: oneIdArgument('webhooks switch-on', WEBHOOK),
   async run(ctx, { positionals }) {
     const id = positionals[0]!;
     const { switchedOn, requeued } = await switchOnWebhook({ ...ctx, production: ctx.config.isProduction }, id);
@@ -135,9 +134,7 @@ delivery history stays ("tessera webhooks deliveries ID").
 Options:
   -h, --help   show this help`,
   options: {},
-  check({ positionals }) {
-    oneId('webhooks remove', positionals);
-  },
+  check: oneIdArgument('webhooks remove', WEBHOOK),
   async run(ctx, { positionals }) {
     const { removed } = await removeWebhook({ ...ctx, production: ctx.config.isProduction }, positionals[0]!);
     ctx.io.out(removed ? `Removed webhook ${positionals[0]!}.` : `Webhook ${positionals[0]!} was removed before; nothing changed.`);
@@ -160,7 +157,7 @@ Options:
   -h, --help  show this help`,
   options: { limit: { type: 'string' }, json: { type: 'boolean' } },
   check({ values, positionals }) {
-    oneId('webhooks deliveries', positionals);
+    checkOneId('webhooks deliveries', positionals, WEBHOOK);
     limitOf(values.limit);
   },
   async run(ctx, { values, positionals }) {
