@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/database.js';
 import { insertLedgerEntries } from '../src/db/repositories/ledger.js';
 import type { LedgerEntriesTable } from '../src/db/schema.js';
+import { insertBareCard } from './helpers/bare-card.js';
 import { expectCardBalancesKept, useTestApp } from './helpers/test-app.js';
 
 // cards.balance (migration 026, docs/decisions/048): the database keeps each card's balance in its
@@ -19,32 +20,7 @@ async function threeCards(db: Db): Promise<{ id: string; asset: string }[]> {
   made += 1;
   const brand = await db.selectFrom('brands').select('id').where('code', '=', 'DEMO').executeTakeFirstOrThrow();
   const cards = ['EUR', 'EUR', 'USD'].map((asset, i) => ({ id: `balance-${made}-${i}-${randomUUID().slice(0, 8)}`, asset }));
-  const at = '2026-01-01T00:00:00.000Z';
-  for (const card of cards) {
-    await db
-      .insertInto('cards')
-      .values({
-        id: card.id,
-        brand_id: brand.id,
-        kind: 'giftcard',
-        number_ciphertext: `test:${card.id}`,
-        number_index: `test-index-${card.id}`,
-        number_key_version: 1,
-        number_last3: '999',
-        number_last4: '9999',
-        state: 'active',
-        asset_code: card.asset,
-        expires_at: null,
-        registered_at: null,
-        paid_out_at: null,
-        replaced_by_card_id: null,
-        blocked_at: null,
-        block_reason: null,
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
-  }
+  for (const card of cards) await insertBareCard(db, { id: card.id, brandId: brand.id, asset: card.asset, expiresAt: null });
   return cards;
 }
 
