@@ -54,6 +54,21 @@ describe('searchCards', () => {
     expect((await search(DEMO, { brand: 'DEMO', last: '0001' })).map((c) => c.masked)).toEqual(['XXXXXXXXXXXXXXXX001']);
   });
 
+  it("answers each card's balance as the sum of its ledger in the card's own asset, 0 for a card never loaded, whichever way it searches", async () => {
+    const card = await cardRow(t, 'GIFT_NO_EXPIRY');
+    const { issueCard } = await import('../src/cards/issue-card.js');
+    const { insertLedgerEntries } = await import('../src/db/repositories/ledger.js');
+    const at = new Date().toISOString();
+    const emptyId = await issueCard(t.db, t.deps.crypto, { brandId: card.brand_id, kind: 'giftcard', cardNumber: '6064 8000 0000 000 4242', state: 'active', assetCode: 'EUR', expiresAt: null }, at);
+    const loadedId = await issueCard(t.db, t.deps.crypto, { brandId: card.brand_id, kind: 'giftcard', cardNumber: '6064 8100 0000 000 4242', state: 'active', assetCode: 'EUR', expiresAt: null }, at);
+    const entry = (amount: number, assetCode: string, kind: 'load' | 'payout') => ({ id: timeOrderedId(), card_id: loadedId, asset_code: assetCode, amount, kind, reference: `test:${randomUUID()}`, created_at: at });
+    await insertLedgerEntries(t.db, [entry(5000, 'EUR', 'load'), entry(-1250, 'EUR', 'payout'), entry(9900, 'USD', 'load')]);
+    const balances = (cards: { id: string; balance: { value: number; assetCode: string } }[]) => Object.fromEntries(cards.map((c) => [c.id, c.balance]));
+    expect(balances(await search(DEMO, { brand: 'DEMO', last: '4242' }))).toEqual({ [emptyId]: { value: 0, assetCode: 'EUR' }, [loadedId]: { value: 3750, assetCode: 'EUR' } });
+    expect(balances(await search(DEMO, { brand: 'DEMO', last: '242' }))).toEqual({ [emptyId]: { value: 0, assetCode: 'EUR' }, [loadedId]: { value: 3750, assetCode: 'EUR' } });
+    expect(balances(await search(DEMO, { number: '6064 8100 0000 000 4242' }))).toEqual({ [loadedId]: { value: 3750, assetCode: 'EUR' } });
+  });
+
   it("finds a Visa card by its holder's phone number, in E.164 or as a Dutch number is typed", async () => {
     const card = await cardRow(t, demoCard('VISA_NEW_1').number);
     for (const phone of ['+31612345601', '+31 6 1234 5601', '0612345601', '06-12345601', '0031612345601']) {

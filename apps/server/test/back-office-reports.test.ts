@@ -4,7 +4,7 @@ import { insertStaffGrant } from '../src/db/repositories/staff-grants.js';
 import type { LedgerEntriesTable } from '../src/db/schema.js';
 import { csvField, parseCsv } from '../src/operator/cli/csv.js';
 import { reportActivity } from '../src/operator/report-activity.js';
-import { insertReportCard } from './helpers/report-cards.js';
+import { insertBareCard } from './helpers/bare-card.js';
 import { staffCookie } from './helpers/staff.js';
 import { useTestApp } from './helpers/test-app.js';
 
@@ -23,7 +23,7 @@ const get = async (email: string, url: string, accept = 'application/json') =>
 
 async function addCard(name: string, asset: string, expiresAt: string | null): Promise<string> {
   const id = `card-rpt-${name}`;
-  await insertReportCard(t.db, { id, brandId, asset, expiresAt });
+  await insertBareCard(t.db, { id, brandId, asset, expiresAt });
   return id;
 }
 

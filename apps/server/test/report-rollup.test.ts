@@ -9,7 +9,7 @@ import { amsterdamDay, nextDay } from '../src/domain/report-period.js';
 import { dayOfHour, daysOfHours, ledgerActivityByDay } from '../src/reports/activity.js';
 import { rollUpLedger } from '../src/reports/ledger-rollup.js';
 import { liabilityByDay } from '../src/reports/liability.js';
-import { insertReportCard } from './helpers/report-cards.js';
+import { insertBareCard } from './helpers/bare-card.js';
 import { useTestApp } from './helpers/test-app.js';
 
 // The reports' hourly roll-up (reports/ledger-rollup.ts, migration 025): whatever has been rolled
@@ -45,7 +45,7 @@ async function newBrand(db: Db): Promise<{ id: string; code: string; cards: { id
     { id: `${id}-b`, asset: 'EUR' },
     { id: `${id}-c`, asset: 'USD' },
   ];
-  for (const card of cards) await insertReportCard(db, { id: card.id, brandId: id, asset: card.asset, expiresAt: null });
+  for (const card of cards) await insertBareCard(db, { id: card.id, brandId: id, asset: card.asset, expiresAt: null });
   return { id, code, cards };
 }
 

@@ -13,7 +13,7 @@ import type { ApiCaller } from './caller.js';
 import type { ApiCard } from './schemas.js';
 
 /** A card's state as the API answers it, on the day `now` falls on. */
-export function stateOf(card: CardRow, now: Date): ApiCardState {
+export function stateOf(card: Parameters<typeof apiCardState>[0], now: Date): ApiCardState {
   const validity = validityOf(card.expires_at, now).kind;
   return apiCardState(card, validity === 'grace' || validity === 'expired');
 }

@@ -117,6 +117,12 @@ export interface CardsTable {
   /** Imported cards: the file's `cards.import` audit event and the card's line in it (014); null otherwise. */
   import_event_id: ColumnType<string | null, string | null | undefined, never>;
   import_line: ColumnType<number | null, number | null | undefined, never>;
+  /**
+   * The sum of the card's ledger entries in its own asset, kept by the database's triggers on
+   * ledger_entries (026; docs/decisions/048): what a list of cards shows. Money paths read the
+   * ledger. Never written by the application; PostgreSQL answers a bigint as a string.
+   */
+  balance: ColumnType<number | string, never, never>;
   created_at: string;
   updated_at: string;
 }

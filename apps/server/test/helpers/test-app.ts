@@ -159,7 +159,11 @@ export function useTestApp(options: TestAppOptions | (() => TestAppOptions) = {}
     current = await createTestApp(typeof options === 'function' ? options() : options);
   });
   afterAll(async () => {
-    await current?.close();
+    try {
+      if (current) await expectCardBalancesKept(current.db);
+    } finally {
+      await current?.close();
+    }
   });
   return sharedHandle(() => current, 'useTestApp');
 }
@@ -176,4 +180,22 @@ export function sharedHandle<T extends object>(get: () => T | undefined, made: s
       return Reflect.get(value, key);
     },
   });
+}
+
+/**
+ * After every file's tests, whatever they did to cards and the ledger: each card's balance as the
+ * database keeps it (cards.balance, migration 026's triggers) is the sum of its ledger entries in
+ * its own asset.
+ */
+export async function expectCardBalancesKept(db: Db): Promise<void> {
+  const wrong = await db
+    .selectFrom('cards as c')
+    .select((eb) => [
+      'c.id',
+      'c.balance',
+      eb.fn.coalesce(eb.selectFrom('ledger_entries as l').select((l) => l.fn.sum<number | string>('l.amount').as('t')).whereRef('l.card_id', '=', 'c.id').whereRef('l.asset_code', '=', 'c.asset_code'), eb.lit(0)).as('ledger'),
+    ])
+    .execute();
+  const off = wrong.filter((r) => Number(r.balance) !== Number(r.ledger));
+  if (off.length > 0) throw new Error(`cards.balance differs from the ledger for ${off.length} card(s): ${JSON.stringify(off.slice(0, 5))}`);
 }

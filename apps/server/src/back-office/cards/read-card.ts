@@ -2,7 +2,9 @@ import type { AdminCard } from '@tessera/contracts/admin';
 import { cardNumberIndexes } from '../../cards/card-number-indexes.js';
 import { readNumberGuesses } from '../../db/repositories/number-guesses.js';
 import type { Executor } from '../../db/repositories/executor.js';
-import { findStaffCardById, hasReplacementEmail, type StaffCardRow, sumLedgerOfCards } from '../../db/repositories/staff-cards.js';
+import { findStaffCardById, hasReplacementEmail, type StaffCardRow } from '../../db/repositories/staff-cards.js';
+import { sumLedgerByAsset } from '../../db/repositories/ledger.js';
+import { balanceIn } from '../../domain/ledger.js';
 import type { ServiceDeps } from '../../deps.js';
 import { GUESSING_LOCK_AFTER } from '../../domain/guessing-policy.js';
 import { recordStaffEvent } from '../audit/record-staff-event.js';
@@ -38,14 +40,14 @@ export async function readCardForStaff(
  * transaction: what opening it answers, and what a staff action on it answers afterwards.
  */
 export async function cardPage(trx: Executor, crypto: ServiceDeps['crypto'], card: StaffCardRow, now: Date): Promise<AdminCard> {
-  const sums = (await sumLedgerOfCards(trx, [card.id])).get(card.id) ?? [];
+  const balance = balanceIn(await sumLedgerByAsset(trx, card.id), card.asset_code);
   const guesses = await readNumberGuesses(trx, cardNumberIndexes(crypto, card));
   const replacementSent = await hasReplacementEmail(trx, card.id);
   const timeline = await timelinePage(trx, crypto, card.id);
   const failedAttempts = guesses?.failed_attempts ?? 0;
   const coolingDownUntil = guesses?.locked_until && new Date(guesses.locked_until).getTime() > now.getTime() ? guesses.locked_until : null;
   return {
-    ...cardSummary(card, sums, now),
+    ...cardSummary(card, balance, now),
     blockReason: card.block_reason,
     blockedAt: card.blocked_at,
     expiresAt: card.expires_at ? card.expires_at.slice(0, 10) : null,

@@ -6,8 +6,7 @@ import {
   findStaffCardsByLastDigits,
   findStaffCardsByNumberIndex,
   findStaffCardsByPhoneIndex,
-  type StaffCardRow,
-  sumLedgerOfCards,
+  type StaffCardListing,
 } from '../../db/repositories/staff-cards.js';
 import type { ServiceDeps } from '../../deps.js';
 import { cardSummary } from './card-summary.js';
@@ -27,19 +26,18 @@ export async function searchCards(
 ): Promise<{ cards: AdminCardSummary[] }> {
   if (scope.brands !== 'all' && scope.brands.length === 0) return { cards: [] };
   const found = await find(deps, scope, cardSearchRequestSchema.parse(request));
-  const sums = await sumLedgerOfCards(deps.db, found.map((c) => c.id));
   const now = deps.now();
-  return { cards: found.map((card) => cardSummary(card, sums.get(card.id) ?? [], now)) };
+  return { cards: found.map((card) => cardSummary(card, card.balance, now)) };
 }
 
-async function find(deps: Pick<ServiceDeps, 'db' | 'crypto'>, scope: StaffScope, request: ReturnType<typeof cardSearchRequestSchema.parse>): Promise<StaffCardRow[]> {
+async function find(deps: Pick<ServiceDeps, 'db' | 'crypto'>, scope: StaffScope, request: ReturnType<typeof cardSearchRequestSchema.parse>): Promise<StaffCardListing[]> {
   const { db, crypto } = deps;
   if ('number' in request) {
     return findStaffCardsByNumberIndex(db, crypto.blindIndex.candidates(PURPOSE.cardNumber, request.number), scope.brands, CARD_SEARCH_LIMIT);
   }
   if ('last' in request) {
     if (!scopeIncludes(scope, request.brand)) return [];
-    return findStaffCardsByLastDigits(db, request.brand, request.last, scope.brands, CARD_SEARCH_LIMIT);
+    return findStaffCardsByLastDigits(db, request.brand, request.last, CARD_SEARCH_LIMIT);
   }
   if ('phone' in request) {
     const indexes = phoneIndexCandidates(crypto, request.phone);

@@ -23,6 +23,7 @@ import * as reportIndexes from './021_report_indexes.js';
 import * as deliveryLanes from './022_delivery_lanes.js';
 import * as brandDrafts from './023_brand_drafts.js';
 import * as ledgerHours from './025_ledger_hours.js';
+import * as cardBalance from './026_card_balance.js';
 
 /**
  * Migrations are listed in code rather than read from a folder, so the esbuild bundle carries
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '022_delivery_lanes': deliveryLanes,
   '023_brand_drafts': brandDrafts,
   '025_ledger_hours': ledgerHours,
+  '026_card_balance': cardBalance,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -54,7 +54,8 @@ export interface CodesCheck {
 /**
  * Sets the codes a column's CHECK allows (`<table>_<column>_check`). PostgreSQL alters the
  * constraint. A CHECK cannot be altered in SQLite: the table is rebuilt with its rows and the new
- * CHECK, and its indexes are gone afterwards (the caller makes them again).
+ * CHECK, and its indexes and triggers are gone afterwards (the caller makes them again: for
+ * `ledger_entries`, 026's createBalanceTriggers).
  */
 export async function setAllowedCodes(db: Kysely<unknown>, check: CodesCheck, codes: readonly string[]): Promise<void> {
   const { table, column } = check;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { StaffRole } from '@tessera/contracts/admin';
 import type { Executor } from './executor.js';
+import { preparedQuery } from '../prepared.js';
 
 /** A grant as the back office and the CLI show it: the brand by its code (null: all brands). */
 export interface StaffGrantListing {
@@ -19,9 +20,14 @@ const listing = (db: Executor) =>
 
 /** One person's grants, read on every back office call (a revoked grant is refused at once). */
 export async function findStaffGrants(db: Executor, email: string): Promise<{ role: StaffRole; brand: string | null }[]> {
-  const rows = await listing(db).where('staff_grants.email', '=', email).orderBy('staff_grants.granted_at').orderBy('staff_grants.id').execute();
+  const rows = await grantsOf(db, { email });
   return rows.map((r) => ({ role: r.role, brand: r.brand }));
 }
+
+// Prepared: every back office call runs it.
+const grantsOf = preparedQuery((db, p: { email: string }) =>
+  listing(db).where('staff_grants.email', '=', p.email).orderBy('staff_grants.granted_at').orderBy('staff_grants.id'),
+);
 
 export async function listStaffGrants(db: Executor): Promise<StaffGrantListing[]> {
   return listing(db).orderBy('staff_grants.email').orderBy('staff_grants.role').orderBy('brands.code').execute();

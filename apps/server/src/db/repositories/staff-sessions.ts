@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { StaffSessionsTable } from '../schema.js';
 import type { Executor } from './executor.js';
+import { preparedQuery } from '../prepared.js';
 
 export type StaffSessionRow = Selectable<StaffSessionsTable>;
 
@@ -10,8 +11,13 @@ export async function insertStaffSession(db: Executor, session: StaffSessionRow)
 
 /** By the id's keyed hash under any configured index key version; ended sessions too (the caller decides). */
 export async function findStaffSession(db: Executor, idHashes: readonly string[]): Promise<StaffSessionRow | undefined> {
+  // Every back office call reads its session: prepared for the usual one index key; a rotation's
+  // two versions take the general query.
+  if (idHashes.length === 1) return (await sessionByHash(db, { idHash: idHashes[0]! }))[0];
   return db.selectFrom('staff_sessions').selectAll().where('id_hash', 'in', idHashes).executeTakeFirst();
 }
+
+const sessionByHash = preparedQuery((db, p: { idHash: string }) => db.selectFrom('staff_sessions').selectAll().where('id_hash', '=', p.idHash));
 
 /** A call on the session: only when the last recorded one is older than `staleBefore` (writes throttled). */
 export async function touchStaffSession(db: Executor, idHash: string, now: string, staleBefore: string): Promise<void> {

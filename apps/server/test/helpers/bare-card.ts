@@ -1,10 +1,11 @@
 import type { Db } from '../../src/db/database.js';
 
 /**
- * An issued gift card for the report tests, in a brand of the test's own: the reports read only
- * its brand, asset, expiry and ledger, so its number is a placeholder that no lookup decrypts.
+ * An issued gift card written straight to the table, for tests that read only its brand, asset,
+ * expiry and ledger (the reports, the kept balance): its number is a placeholder that no lookup
+ * decrypts.
  */
-export async function insertReportCard(db: Db, card: { id: string; brandId: string; asset: string; expiresAt: string | null }): Promise<void> {
+export async function insertBareCard(db: Db, card: { id: string; brandId: string; asset: string; expiresAt: string | null }): Promise<void> {
   const at = '2026-01-01T00:00:00.000Z';
   await db
     .insertInto('cards')
