@@ -43,6 +43,13 @@ describe('validity text', () => {
     expect(cardDay(new Date('2026-10-24T22:30:00Z'))).toBe('2026-10-25'); // still CEST: 00:30
   });
 
+  it('answers each moment its own day when moments alternate and repeat (the last one is remembered)', () => {
+    const late = new Date('2026-06-30T21:59:59.999Z');
+    const midnight = new Date('2026-06-30T22:00:00.000Z');
+    const days = [late, late, midnight, midnight, late, new Date(midnight.getTime())].map(cardDay);
+    expect(days).toEqual(['2026-06-30', '2026-06-30', '2026-07-01', '2026-07-01', '2026-06-30', '2026-07-01']);
+  });
+
   it('does not depend on the zone the process runs in', () => {
     const zone = process.env.TZ;
     try {
