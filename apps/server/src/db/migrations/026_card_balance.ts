@@ -37,18 +37,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function createBalanceTriggers(db: Kysely<unknown>): Promise<void> {
   if (isPostgres(db)) {
-    await sql`create function cards_balance_add() returns trigger language plpgsql as $$
+    // One function for both triggers: each names its statement's rows `entries` and passes the
+    // sign they count with (+1 written, -1 deleted).
+    await sql`create function cards_balance_move() returns trigger language plpgsql as $$
       begin
-        update cards c set balance = c.balance + n.total
-          from (select card_id, asset_code, sum(amount) as total from new_entries group by card_id, asset_code) n
+        update cards c set balance = c.balance + TG_ARGV[0]::int * n.total
+          from (select card_id, asset_code, sum(amount) as total from entries group by card_id, asset_code) n
           where c.id = n.card_id and c.asset_code = n.asset_code;
-        return null;
-      end $$`.execute(db);
-    await sql`create function cards_balance_take() returns trigger language plpgsql as $$
-      begin
-        update cards c set balance = c.balance - o.total
-          from (select card_id, asset_code, sum(amount) as total from old_entries group by card_id, asset_code) o
-          where c.id = o.card_id and c.asset_code = o.asset_code;
         return null;
       end $$`.execute(db);
     await sql`create function ledger_entries_written_once() returns trigger language plpgsql as $$
@@ -56,9 +51,9 @@ export async function createBalanceTriggers(db: Kysely<unknown>): Promise<void> 
         raise exception 'a ledger entry''s amount, card and asset are written once';
       end $$`.execute(db);
     await sql`create trigger ledger_entries_balance_insert after insert on ledger_entries
-      referencing new table as new_entries for each statement execute function cards_balance_add()`.execute(db);
+      referencing new table as entries for each statement execute function cards_balance_move('1')`.execute(db);
     await sql`create trigger ledger_entries_balance_delete after delete on ledger_entries
-      referencing old table as old_entries for each statement execute function cards_balance_take()`.execute(db);
+      referencing old table as entries for each statement execute function cards_balance_move('-1')`.execute(db);
     await sql`create trigger ledger_entries_written_once before update of amount, card_id, asset_code on ledger_entries
       for each row when (old.amount is distinct from new.amount or old.card_id is distinct from new.card_id or old.asset_code is distinct from new.asset_code)
       execute function ledger_entries_written_once()`.execute(db);
@@ -83,8 +78,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
       await sql`drop trigger ledger_entries_balance_delete on ledger_entries`.execute(db);
       await sql`drop trigger ledger_entries_balance_insert on ledger_entries`.execute(db);
       await sql`drop function ledger_entries_written_once()`.execute(db);
-      await sql`drop function cards_balance_take()`.execute(db);
-      await sql`drop function cards_balance_add()`.execute(db);
+      await sql`drop function cards_balance_move()`.execute(db);
     } else {
       await sql`drop trigger ledger_entries_written_once`.execute(db);
       await sql`drop trigger ledger_entries_balance_delete`.execute(db);
